@@ -1,0 +1,44 @@
+import type { MSG } from '../schema/common';
+
+type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
+
+/**
+ * English texts. The spec's own texts are kept word for word; `satisfies` makes a schema message
+ * key without a text a type error. Placeholders are written `{name}` and filled by `t`.
+ */
+export const en = {
+  // Schema messages (shared/schema/common.ts MSG).
+  'msg.valueRange': 'Exceeding the value range',
+  'msg.notAColour': 'Not a valid colour',
+  'msg.nameEmpty': 'The name cannot be empty',
+  'msg.snapshotNameExists': 'The snapshot name already exists',
+  'msg.nameDuplicated': 'The name cannot be duplicated',
+  'msg.targetMustBeFolder': 'The target file must be a folder',
+  'msg.sameFolderMove': 'Do not support moving within the same folder',
+  'msg.unsupportedFormat': 'unsupported file format not configured in the media library: {ext}',
+  'msg.invalidConfig': 'Invalid setting',
+
+  // Widgets and scene.
+  'ui.placeInSpace': 'Please place it in a 3D space',
+  'ui.doubleClickToEdit': 'double click to edit',
+  'ui.editGroup': 'Edit 3D component group',
+  'ui.sceneError': 'An error has occurred, possibly due to the model file being damaged or missing!',
+  'ui.loading': 'Loading…',
+  'ui.axisX': 'X axis',
+  'ui.axisY': 'Y axis',
+  'ui.axisZ': 'Z axis',
+  'upload.done': '{name} uploaded',
+  'upload.removed': '{name} removed',
+
+  // Notices from the render worker's supervisor.
+  'notice.scriptsDisabled': 'Scripts were turned off: the scene stopped responding and was restarted',
+  'notice.restarted': 'The scene was restarted after its renderer stopped',
+  'notice.fallback': 'Rendering on the main thread: this browser cannot render in a worker',
+  'notice.contextLost': 'WebGL context lost, waiting for it to come back',
+
+  // Error codes leaving the worker.
+  'error.invalidConfig': 'Invalid setting',
+  'error.script': 'Script error',
+} as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
+
+export type MessageKey = keyof typeof en;

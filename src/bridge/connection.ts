@@ -1,0 +1,164 @@
+import { transfer } from 'comlink';
+import { endpointSymbol } from 'vite-plugin-comlink/symbol';
+import type { EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import { forwardInput } from './input';
+import { startHeartbeat } from './heartbeat';
+
+/** The calls the main thread makes, the same whether the engine runs in a worker or here. */
+export interface RenderHandle {
+  readonly mode: 'worker' | 'main';
+  readonly canvas: HTMLCanvasElement;
+  patchConfig(patch: Record<string, unknown>): Promise<unknown>;
+  resize(size: ViewSize): void;
+  ping(): Promise<number>;
+  settled(): Promise<void>;
+  readPixels(): Promise<PixelReadout>;
+  stats(windowMs?: number): Promise<EngineStats>;
+  simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
+  /** Terminate the worker (or dispose the engine) and remove the canvas. */
+  dispose(): void;
+}
+
+export interface ConnectOptions {
+  host: HTMLElement;
+  mode: 'worker' | 'main';
+  size: ViewSize;
+  config: unknown;
+  scriptsEnabled: boolean;
+  onEvent(event: EngineEvent): void;
+  /** The worker died or stopped answering (`silent`): the caller restarts it. */
+  onCrash(reason: 'silent' | 'crashed', detail: string): void;
+  heartbeat?: { intervalMs?: number; silentTicks?: number };
+  wantsPointerLock(): boolean;
+}
+
+/**
+ * Create a canvas inside `host` and start an engine on it. The canvas is made here, not in JSX:
+ * React StrictMode runs effects twice and a canvas can be transferred to a worker only once.
+ */
+export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'dash3d-canvas';
+  Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%', outline: 'none' });
+  canvas.setAttribute('aria-label', '3D scene');
+  opts.host.appendChild(canvas);
+
+  const input = new MessageChannel();
+  const events = new MessageChannel();
+  events.port1.onmessage = (e) => opts.onEvent(e.data as EngineEvent);
+  const detachInput = forwardInput(canvas, input.port1, { wantsPointerLock: opts.wantsPointerLock });
+  const cleanup = () => {
+    detachInput();
+    input.port1.close();
+    events.port1.close();
+    canvas.remove();
+  };
+  try {
+    return opts.mode === 'worker'
+      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup)
+      : await startMain(canvas, opts, input.port2, events.port2, cleanup);
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+}
+
+async function startWorker(
+  canvas: HTMLCanvasElement,
+  opts: ConnectOptions,
+  inputPort: MessagePort,
+  eventsPort: MessagePort,
+  cleanup: () => void,
+): Promise<RenderHandle> {
+  const api = new ComlinkWorker<typeof import('../../worker/index')>(
+    new URL('../../worker/index.ts', import.meta.url),
+    { type: 'module', name: 'dash3d-render' },
+  );
+  const worker = api[endpointSymbol];
+  let disposed = false;
+  worker.addEventListener('error', (e) => {
+    if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');
+  });
+  // Started before init: a user script that never returns hangs init itself.
+  const stopBeat = startHeartbeat(
+    () => api.ping(),
+    () => opts.onCrash('silent', 'the render worker stopped answering'),
+    opts.heartbeat,
+  );
+  const offscreen = canvas.transferControlToOffscreen();
+  const dispose = () => {
+    if (disposed) return;
+    disposed = true;
+    stopBeat();
+    // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
+    worker.terminate();
+    cleanup();
+  };
+  try {
+    await api.init(
+      transfer(
+        { canvas: offscreen, size: opts.size, config: opts.config, scriptsEnabled: opts.scriptsEnabled, input: inputPort, events: eventsPort },
+        [offscreen, inputPort, eventsPort],
+      ),
+    );
+  } catch (err) {
+    dispose();
+    throw err;
+  }
+  return {
+    mode: 'worker',
+    canvas,
+    patchConfig: (patch) => api.patchConfig(patch),
+    resize: (size) => void api.resize(size).catch(() => undefined),
+    ping: () => api.ping(),
+    settled: () => api.settled(),
+    readPixels: () => api.readPixels(),
+    stats: (w) => api.stats(w),
+    simulateContextLoss: (ms) => api.simulateContextLoss(ms),
+    dispose,
+  };
+}
+
+async function startMain(
+  canvas: HTMLCanvasElement,
+  opts: ConnectOptions,
+  inputPort: MessagePort,
+  eventsPort: MessagePort,
+  cleanup: () => void,
+): Promise<RenderHandle> {
+  console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
+  // Loaded only now, so the main bundle carries no three.js when workers can render.
+  const { Engine } = await import('../../worker/engine/engine');
+  const { readInputMessage } = await import('../../shared/input');
+  const engine = new Engine({
+    canvas,
+    size: opts.size,
+    config: opts.config,
+    scriptsEnabled: opts.scriptsEnabled,
+    emit: (e) => eventsPort.postMessage(e),
+  });
+  inputPort.onmessage = (e) => {
+    const msg = readInputMessage(e.data);
+    if (msg) engine.input_(msg);
+  };
+  let disposed = false;
+  return {
+    mode: 'main',
+    canvas,
+    patchConfig: async (patch) => engine.patchConfig(patch),
+    resize: (size) => engine.resize(size),
+    ping: async () => performance.now(),
+    settled: () => engine.settled(),
+    readPixels: async () => engine.readPixels(),
+    stats: async (w) => engine.stats(w),
+    simulateContextLoss: async (ms) => engine.simulateContextLoss(ms),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      engine.dispose();
+      inputPort.close();
+      eventsPort.close();
+      cleanup();
+    },
+  };
+}

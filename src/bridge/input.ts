@@ -1,0 +1,72 @@
+import { toInputMessage, type InputType } from '../../shared/input';
+
+const POINTER: InputType[] = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'pointerenter', 'pointerleave'];
+
+export interface InputOptions {
+  /** First-person mode: a click asks the browser for pointer lock (only the main thread can). */
+  wantsPointerLock(): boolean;
+}
+
+/**
+ * Forward the canvas' input to the engine over a MessagePort (commands go over comlink, streams
+ * over a raw port: ARCHITECTURE.md example 4). Returns the function that detaches everything.
+ */
+export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts: InputOptions): () => void {
+  const send = (type: InputType, e: Event) => port.postMessage(toInputMessage(type, e as unknown as Record<string, unknown>));
+  const offs: (() => void)[] = [];
+  const on = <K extends keyof HTMLElementEventMap>(
+    target: EventTarget,
+    type: K | string,
+    fn: (e: Event) => void,
+    options?: AddEventListenerOptions,
+  ) => {
+    target.addEventListener(type, fn, options);
+    offs.push(() => target.removeEventListener(type, fn, options));
+  };
+
+  canvas.style.touchAction = 'none';
+  if (canvas.tabIndex < 0) canvas.tabIndex = 0;
+
+  for (const type of POINTER) {
+    on(canvas, type, (e) => {
+      const pe = e as PointerEvent;
+      if (type === 'pointerdown') {
+        canvas.focus({ preventScroll: true });
+        try {
+          canvas.setPointerCapture(pe.pointerId);
+        } catch {
+          // Synthetic events carry no active pointer; nothing to capture.
+        }
+        if (opts.wantsPointerLock() && document.pointerLockElement !== canvas) {
+          // requestPointerLock returns a promise in current Chromium; a refusal is not an error.
+          Promise.resolve(canvas.requestPointerLock?.()).catch(() => undefined);
+        }
+      }
+      send(type, e);
+    });
+  }
+  on(canvas, 'wheel', (e) => {
+    e.preventDefault(); // the page must not scroll while the designer zooms
+    send('wheel', e);
+  }, { passive: false });
+  on(canvas, 'contextmenu', (e) => {
+    e.preventDefault();
+    send('contextmenu', e);
+  });
+  on(canvas, 'keydown', (e) => {
+    const ke = e as KeyboardEvent;
+    // Keys the scene uses must not scroll the page.
+    if (ke.code === 'Space' || ke.code.startsWith('Arrow')) e.preventDefault();
+    send('keydown', e);
+  });
+  on(canvas, 'keyup', (e) => send('keyup', e));
+  on(canvas, 'blur', () => port.postMessage({ type: 'blur' }));
+  on(document, 'pointerlockchange', () => {
+    port.postMessage({ type: 'lockchange', locked: document.pointerLockElement === canvas });
+  });
+
+  return () => {
+    offs.forEach((off) => off());
+    if (document.pointerLockElement === canvas) document.exitPointerLock();
+  };
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../../shared/schema';
+import { catalogues, describeIssues, en, isMessageKey, LOCALES, t, zh_Hans, type MessageKey } from '../../../shared/i18n';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('catalogues', () => {
+  it('zh_Hans and en have identical key sets', () => {
+    expect(Object.keys(zh_Hans).sort()).toEqual(Object.keys(en).sort());
+    expect(LOCALES).toEqual(['zh_Hans', 'en']);
+  });
+
+  it('every schema message key has a text in both languages', () => {
+    for (const key of Object.values(MSG)) {
+      expect(isMessageKey(key), key).toBe(true);
+      for (const locale of LOCALES) expect(catalogues[locale][key as MessageKey], `${locale} ${key}`).toBeTruthy();
+    }
+  });
+
+  it('every text is translated and keeps the same placeholders', () => {
+    for (const key of Object.keys(en) as MessageKey[]) {
+      expect(zh_Hans[key], key).toMatch(/[\u4e00-\u9fff]/);
+      expect(zh_Hans[key], key).not.toBe(en[key]);
+      expect(placeholders(zh_Hans[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it.each<[MessageKey, string, string]>([
+    [MSG.range, 'Exceeding the value range', '超出取值范围'],
+    [MSG.nameEmpty, 'The name cannot be empty', '名称不能为空'],
+    [MSG.snapshotNameExists, 'The snapshot name already exists', '快照名称已存在'],
+    [MSG.nameDuplicated, 'The name cannot be duplicated', '名称不能重复'],
+    [MSG.targetMustBeFolder, 'The target file must be a folder', '目标文件必须是文件夹'],
+    [MSG.sameFolderMove, 'Do not support moving within the same folder', '不支持在同一文件夹内移动'],
+    [MSG.colour, 'Not a valid colour', '不是有效的颜色'],
+    [MSG.invalidConfig, 'Invalid setting', '无效的设置'],
+    ['ui.placeInSpace', 'Please place it in a 3D space', '请将其放置在3D空间中'],
+    ['ui.doubleClickToEdit', 'double click to edit', '双击编辑'],
+    ['ui.editGroup', 'Edit 3D component group', '编辑3D组件组'],
+    ['ui.sceneError', 'An error has occurred, possibly due to the model file being damaged or missing!', '发生错误，可能是模型文件损坏或丢失！'],
+    ['ui.loading', 'Loading…', '加载中…'],
+    ['notice.scriptsDisabled', 'Scripts were turned off: the scene stopped responding and was restarted', '脚本已关闭：场景停止响应，已重新启动'],
+    ['notice.restarted', 'The scene was restarted after its renderer stopped', '渲染器停止后，场景已重新启动'],
+    ['notice.fallback', 'Rendering on the main thread: this browser cannot render in a worker', '正在主线程中渲染：此浏览器无法在 Worker 中渲染'],
+    ['notice.contextLost', 'WebGL context lost, waiting for it to come back', 'WebGL 上下文丢失，正在等待恢复'],
+    ['error.invalidConfig', 'Invalid setting', '无效的设置'],
+    ['error.script', 'Script error', '脚本错误'],
+  ])('%s', (key, english, chinese) => {
+    expect(t('en', key)).toBe(english);
+    expect(t('zh_Hans', key)).toBe(chinese);
+  });
+});
+
+describe('t', () => {
+  it('fills {ext}', () => {
+    expect(t('en', MSG.unsupportedFormat, { ext: 'stl' })).toBe('unsupported file format not configured in the media library: stl');
+    expect(t('zh_Hans', MSG.unsupportedFormat, { ext: 'stl' })).toBe('媒体库未配置的不支持的文件格式：stl');
+  });
+
+  it('leaves a placeholder without a value visible, and ignores extra params', () => {
+    expect(t('en', MSG.unsupportedFormat)).toBe('unsupported file format not configured in the media library: {ext}');
+    expect(t('en', MSG.unsupportedFormat, { name: 'x' })).toMatch(/\{ext\}$/);
+    expect(t('en', 'upload.done', { name: 'a$&.glb' })).toBe('a$&.glb uploaded');
+  });
+
+  it('falls back to English, then to the key, for a catalogue gap at runtime', () => {
+    expect(t('fr' as never, 'error.script')).toBe('Script error');
+    expect(t('en', 'no.such.key' as MessageKey)).toBe('no.such.key');
+  });
+});
+
+describe('describeIssues', () => {
+  const issues = [
+    { path: 'cameraConfig.fov', message: MSG.range },
+    { path: 'widgets.0.id', message: 'Too small: expected string to have >=1 characters' },
+    { path: '(root)', message: 'toString' },
+  ];
+
+  it('translates keys and passes other texts through', () => {
+    expect(describeIssues(issues, 'zh_Hans')).toEqual([
+      { path: 'cameraConfig.fov', message: '超出取值范围' },
+      issues[1],
+      issues[2],
+    ]);
+    expect(describeIssues(issues, 'en')[0]).toEqual({ path: 'cameraConfig.fov', message: 'Exceeding the value range' });
+    expect(describeIssues([], 'en')).toEqual([]);
+  });
+});

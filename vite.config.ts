@@ -1,0 +1,66 @@
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { comlink } from 'vite-plugin-comlink';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const fixtures = fileURLToPath(new URL('../shared/fixtures', import.meta.url));
+
+/** Everything that tests or the worker import: discovered late, Vite would reload the page mid-test. */
+export const optimizeDeps = [
+  'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'comlink', 'zod', 'antd',
+  'three',
+  'three/examples/jsm/controls/OrbitControls.js',
+  'three/examples/jsm/loaders/EXRLoader.js',
+  'three/examples/jsm/postprocessing/EffectComposer.js',
+  'three/examples/jsm/postprocessing/RenderPass.js',
+  'three/examples/jsm/postprocessing/UnrealBloomPass.js',
+  'three/examples/jsm/postprocessing/OutputPass.js',
+  'three/examples/jsm/helpers/RectAreaLightHelper.js',
+];
+
+/**
+ * The project root stays the Vite root (vite-plugin-comlink resolves worker paths against it), and
+ * `/` (with any query, e.g. `/?scene=`) serves the playground page.
+ */
+function playgroundAtRoot(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url === '/' || req.url?.startsWith('/?')) req.url = '/playground/index.html' + req.url.slice(1);
+    next();
+  };
+  return {
+    name: 'dash3d:playground-at-root',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
+/** Shared by the app, the tests and the benchmark build so they all bundle the worker the same way. */
+export function baseConfig(): UserConfig {
+  return {
+    root,
+    publicDir: false,
+    plugins: [comlink(), react()],
+    worker: { format: 'es', plugins: () => [comlink()] },
+    optimizeDeps: { include: optimizeDeps },
+    server: { fs: { allow: [root, fixtures] } },
+  };
+}
+
+// `npm start`: the playground. `npm run build`: the same page for production, in dist/.
+export default defineConfig({
+  ...baseConfig(),
+  plugins: [playgroundAtRoot(), ...(baseConfig().plugins ?? [])],
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    fs: { allow: [root, fixtures] },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: { input: { playground: fileURLToPath(new URL('./playground/index.html', import.meta.url)) } },
+  },
+});

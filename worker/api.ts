@@ -1,0 +1,100 @@
+import type { EngineEvent, EngineStats, InitOptions, InitResult, PixelReadout, RenderApi, ViewSize } from '../shared/protocol';
+import { PROTOCOL_VERSION } from '../shared/protocol';
+import { readInputMessage } from '../shared/input';
+import { z } from 'zod';
+import { Engine } from './engine/engine';
+
+/*
+ * The render worker's API (comlink exposes these exports). The worker never trusts the main
+ * thread: every argument is checked again here before the engine sees it, and failures leave as
+ * codes and messages, never as a dead worker.
+ */
+
+const SizeSchema = z.object({
+  width: z.number().finite().min(0),
+  height: z.number().finite().min(0),
+  pixelRatio: z.number().finite().positive().default(1),
+  left: z.number().finite().optional(),
+  top: z.number().finite().optional(),
+});
+
+let engine: Engine | null = null;
+let eventsPort: MessagePort | null = null;
+let inputPort: MessagePort | null = null;
+
+function emit(event: EngineEvent) {
+  eventsPort?.postMessage(event);
+}
+
+function need(): Engine {
+  if (!engine) throw new Error('engine-not-initialised');
+  return engine;
+}
+
+export async function init(options: InitOptions): Promise<InitResult> {
+  if (engine) throw new Error('engine-already-initialised');
+  const size = SizeSchema.parse(options.size) as ViewSize;
+  if (!(options.events instanceof MessagePort) || !(options.input instanceof MessagePort)) {
+    throw new Error('init needs input and events MessagePorts');
+  }
+  eventsPort = options.events;
+  inputPort = options.input;
+  try {
+    engine = new Engine({
+      canvas: options.canvas,
+      size,
+      config: options.config,
+      scriptsEnabled: options.scriptsEnabled === true,
+      emit,
+    });
+  } catch (err) {
+    // Typically no WebGL2 in this worker: say so with a code the main thread can act on.
+    const message = err instanceof Error ? err.message : String(err);
+    emit({ type: 'error', code: 'webgl-unavailable', message, fatal: true });
+    throw new Error(`webgl-unavailable: ${message}`);
+  }
+  const e = engine;
+  inputPort.onmessage = (ev) => {
+    const msg = readInputMessage(ev.data);
+    if (msg) e.input_(msg);
+  };
+  return { version: PROTOCOL_VERSION, pixelRatio: Math.min(size.pixelRatio, 2) };
+}
+
+export async function patchConfig(patch: unknown): ReturnType<RenderApi['patchConfig']> {
+  return need().patchConfig(patch);
+}
+
+export function resize(size: ViewSize): void {
+  const r = SizeSchema.safeParse(size);
+  if (r.success) need().resize(r.data as ViewSize);
+}
+
+export function ping(): number {
+  return performance.now();
+}
+
+export async function settled(): Promise<void> {
+  return need().settled();
+}
+
+export async function readPixels(): Promise<PixelReadout> {
+  return need().readPixels();
+}
+
+export function stats(windowMs?: number): EngineStats {
+  return need().stats(typeof windowMs === 'number' && windowMs > 0 ? windowMs : 1000);
+}
+
+export function simulateContextLoss(restoreAfterMs: number): boolean {
+  return need().simulateContextLoss(Math.max(0, Number(restoreAfterMs) || 0));
+}
+
+export function dispose(): void {
+  engine?.dispose();
+  engine = null;
+  if (inputPort) inputPort.onmessage = null;
+  inputPort?.close();
+  eventsPort?.close();
+  inputPort = eventsPort = null;
+}

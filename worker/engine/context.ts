@@ -1,0 +1,37 @@
+import type { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
+import type { EngineEvent } from '../../shared/protocol';
+import type { ElementStandIn } from './element';
+
+/** What every feature gets: the stage it draws on and the loop it asks for frames. */
+export interface EngineContext {
+  readonly scene: Scene;
+  readonly camera: PerspectiveCamera;
+  readonly renderer: WebGLRenderer;
+  /** The stand-in the controls listen on; forwarded input is dispatched to it. */
+  readonly element: ElementStandIn;
+  /** Current drawing-buffer size in CSS pixels. */
+  readonly size: { width: number; height: number; pixelRatio: number };
+  /** Ask for one frame. Cheap: many calls before the next frame are one frame. */
+  invalidate(): void;
+  /** Run `fn(dtSeconds)` before each drawn frame; call invalidate() from it to keep frames coming. */
+  onFrame(fn: (dt: number) => void): () => void;
+  /** Run `fn(width, height)` after the view is resized (cameras, composers). */
+  onResize(fn: (width: number, height: number) => void): () => void;
+  /**
+   * Replace how a frame is drawn (bloom draws through a composer). Pass null to restore the plain
+   * `renderer.render(scene, camera)`.
+   */
+  setDrawer(draw: ((dt: number) => void) | null): void;
+  /** Track an asset load for the loading bar; the engine reports progress and readiness. */
+  track<T>(label: string, work: Promise<T>): Promise<T>;
+  emit(event: EngineEvent): void;
+  /** True once this stage was disposed: async work finishing later must drop its result. */
+  readonly disposed: boolean;
+}
+
+/** One area of configuration (ARCHITECTURE.md example 1). */
+export interface Feature<T> {
+  /** Called with the new slice when it differs from the previous one (prev undefined the first time). */
+  apply(next: T, prev: T | undefined): void;
+  dispose(): void;
+}

@@ -1,0 +1,94 @@
+import type { InputMessage } from '../../shared/input';
+
+type Listener = (event: StandInEvent) => void;
+type ListenerLike = Listener | { handleEvent: Listener };
+
+/** The event object handed to listeners: the forwarded fields plus the methods controls call. */
+export type StandInEvent = InputMessage & {
+  preventDefault(): void;
+  stopPropagation(): void;
+  target: ElementStandIn;
+  currentTarget: ElementStandIn;
+};
+
+/**
+ * Exactly what OrbitControls and our first-person / fly controls use of a DOM element, for a
+ * worker that has none (TOOLCHAIN.md). It is its own ownerDocument and root node, so listeners
+ * the controls add "on the document" receive the same forwarded stream.
+ */
+export class ElementStandIn {
+  readonly style: Record<string, string> = {};
+  clientWidth = 0;
+  clientHeight = 0;
+  private left = 0;
+  private top = 0;
+  private listeners = new Map<string, Set<ListenerLike>>();
+
+  get ownerDocument(): this {
+    return this;
+  }
+  get documentElement(): this {
+    return this;
+  }
+  getRootNode(): this {
+    return this;
+  }
+
+  setRect(width: number, height: number, left = 0, top = 0): void {
+    this.clientWidth = width;
+    this.clientHeight = height;
+    this.left = left;
+    this.top = top;
+  }
+
+  getBoundingClientRect() {
+    const { left, top, clientWidth: width, clientHeight: height } = this;
+    return { left, top, width, height, x: left, y: top, right: left + width, bottom: top + height };
+  }
+
+  addEventListener(type: string, listener: ListenerLike | null): void {
+    if (!listener) return;
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(listener);
+  }
+
+  removeEventListener(type: string, listener: ListenerLike | null): void {
+    if (listener) this.listeners.get(type)?.delete(listener);
+  }
+
+  /** Dispatch one forwarded message; a throwing listener must not stop the others. */
+  dispatch(message: InputMessage): void {
+    const set = this.listeners.get(message.type);
+    if (!set || set.size === 0) return;
+    const event: StandInEvent = {
+      ...message,
+      preventDefault() {},
+      stopPropagation() {},
+      target: this,
+      currentTarget: this,
+    };
+    for (const l of [...set]) {
+      try {
+        if (typeof l === 'function') l(event);
+        else l.handleEvent(event);
+      } catch (err) {
+        console.error('[dash3d] input listener failed', err);
+      }
+    }
+  }
+
+  listenerCount(): number {
+    let n = 0;
+    for (const s of this.listeners.values()) n += s.size;
+    return n;
+  }
+
+  setPointerCapture(): void {}
+  releasePointerCapture(): void {}
+  hasPointerCapture(): boolean {
+    return false;
+  }
+  focus(): void {}
+  requestPointerLock(): void {}
+}

@@ -1,0 +1,202 @@
+import type { EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import { SpaceConfigSchema, type SpaceConfig } from '../../shared/schema/space';
+import { toIssues, type SchemaIssue } from '../../shared/schema/common';
+import { repairParse } from '../../shared/schema/repair';
+import type { InputMessage } from '../../shared/input';
+import { ElementStandIn } from './element';
+import { Stage } from './stage';
+import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
+
+export interface EngineOptions {
+  canvas: OffscreenCanvas | HTMLCanvasElement;
+  size: ViewSize;
+  config: unknown;
+  scriptsEnabled: boolean;
+  emit(event: EngineEvent): void;
+}
+
+/**
+ * One engine per 3D space. The same class runs in the render worker and, where OffscreenCanvas
+ * WebGL is missing, on the main thread (ARCHITECTURE.md example 10): one engine, two hosts.
+ */
+export class Engine {
+  private input: Record<string, unknown>;
+  private config: SpaceConfig;
+  private stage: Stage;
+  private scripts: ScriptRunner | null = null;
+  private readonly element = new ElementStandIn();
+  private size: ViewSize;
+  private pending = 0;
+  private loaded = 0;
+  private total = 0;
+  private readyEmitted = false;
+  private settledWaiters: (() => void)[] = [];
+  private contextLost = false;
+  private loseExt: WEBGL_lose_context | null = null;
+  private disposed = false;
+
+  constructor(private opts: EngineOptions) {
+    const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
+    if (issues.length) opts.emit({ type: 'config-rejected', issues });
+    this.config = value;
+    this.input = structuredClone(value) as Record<string, unknown>;
+    this.size = opts.size;
+    opts.canvas.addEventListener('webglcontextlost', this.onLost as EventListener);
+    opts.canvas.addEventListener('webglcontextrestored', this.onRestored as EventListener);
+    this.stage = this.buildStage();
+  }
+
+  private buildStage(): Stage {
+    const stage = new Stage({
+      canvas: this.opts.canvas,
+      size: this.size,
+      element: this.element,
+      emit: (e) => this.emit(e),
+      track: (label, work) => this.track(label, work),
+      afterDraw: () => this.afterDraw(),
+    });
+    this.loseExt = stage.renderer.getContext().getExtension('WEBGL_lose_context');
+    stage.apply(this.config);
+    this.scripts?.stop();
+    this.scripts = this.opts.scriptsEnabled
+      ? createScriptRunner(stage.ctx, (hook, message) => this.emit({ type: 'script-error', hook, message }))
+      : null;
+    this.scripts?.setCode(this.config.script);
+    return stage;
+  }
+
+  private emit(e: EngineEvent) {
+    if (!this.disposed) this.opts.emit(e);
+  }
+
+  /** Replace top-level sections. An invalid patch keeps the last valid scene and names the fields. */
+  patchConfig(patch: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] } {
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+      return { ok: false, issues: [{ path: '(root)', message: 'msg.invalidConfig' }] };
+    }
+    const merged = { ...this.input, ...(patch as Record<string, unknown>) };
+    const r = SpaceConfigSchema.safeParse(merged);
+    if (!r.success) {
+      const issues = toIssues(r.error);
+      this.emit({ type: 'config-rejected', issues });
+      return { ok: false, issues };
+    }
+    const scriptChanged = r.data.script !== this.config.script;
+    this.input = merged;
+    this.config = r.data;
+    if (!this.contextLost) {
+      this.stage.apply(r.data);
+      if (scriptChanged) this.scripts?.setCode(r.data.script);
+    }
+    return { ok: true };
+  }
+
+  resize(size: ViewSize) {
+    this.size = size;
+    if (!this.contextLost) this.stage.resize(size);
+  }
+
+  input_(message: InputMessage) {
+    this.element.dispatch(message);
+  }
+
+  private track<T>(label: string, work: Promise<T>): Promise<T> {
+    this.pending++;
+    this.total++;
+    this.emit({ type: 'progress', loaded: this.loaded, total: this.total, label });
+    const done = () => {
+      this.pending--;
+      this.loaded++;
+      this.emit({ type: 'progress', loaded: this.loaded, total: this.total, label });
+      if (this.pending === 0) {
+        this.loaded = this.total = 0;
+        this.stage.loop.invalidate();
+      }
+    };
+    work.then(done, done);
+    return work;
+  }
+
+  private afterDraw() {
+    if (this.pending > 0) return;
+    if (!this.readyEmitted) {
+      this.readyEmitted = true;
+      this.emit({ type: 'ready' });
+    }
+    const waiters = this.settledWaiters;
+    this.settledWaiters = [];
+    waiters.forEach((w) => w());
+  }
+
+  /** Resolves after a frame has been drawn with no asset load pending. */
+  settled(): Promise<void> {
+    return new Promise((resolve) => {
+      this.settledWaiters.push(resolve);
+      this.stage.loop.invalidate();
+    });
+  }
+
+  readPixels(): PixelReadout {
+    // Render and read in the same task: the drawing buffer is not preserved between tasks.
+    this.stage.loop.drawNow();
+    const gl = this.stage.renderer.getContext();
+    const width = gl.drawingBufferWidth;
+    const height = gl.drawingBufferHeight;
+    const raw = new Uint8Array(width * height * 4);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, raw);
+    const data = new Uint8Array(raw.length);
+    const row = width * 4;
+    for (let y = 0; y < height; y++) data.set(raw.subarray(y * row, y * row + row), (height - 1 - y) * row);
+    return { width, height, data };
+  }
+
+  stats(windowMs = 1000): EngineStats {
+    const info = this.stage.renderer.info;
+    return {
+      ...this.stage.loop.stats(windowMs),
+      memory: { geometries: info.memory.geometries, textures: info.memory.textures },
+      programs: info.programs?.length ?? 0,
+      contextLost: this.contextLost,
+      scriptsEnabled: this.opts.scriptsEnabled,
+    };
+  }
+
+  simulateContextLoss(restoreAfterMs: number): boolean {
+    const ext = this.loseExt;
+    if (!ext) return false;
+    ext.loseContext();
+    setTimeout(() => ext.restoreContext(), restoreAfterMs);
+    return true;
+  }
+
+  private onLost = (e: Event) => {
+    e.preventDefault(); // without this the browser never offers the context back
+    this.contextLost = true;
+    this.stage.loop.pause();
+    this.emit({ type: 'context-lost' });
+  };
+
+  private onRestored = () => {
+    // Rebuild from the config rather than trust any GPU object of the lost context.
+    this.stage.dispose();
+    this.contextLost = false;
+    this.stage = this.buildStage();
+    this.emit({ type: 'context-restored' });
+  };
+
+  dispose() {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.scripts?.stop();
+    this.opts.canvas.removeEventListener('webglcontextlost', this.onLost as EventListener);
+    this.opts.canvas.removeEventListener('webglcontextrestored', this.onRestored as EventListener);
+    this.stage.dispose();
+    // Give the context back now rather than when GC gets to it: dashboards mount and unmount often.
+    try {
+      this.stage.renderer.forceContextLoss();
+    } catch {
+      // Already lost: nothing to give back.
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Render on demand (ARCHITECTURE.md example 8): a frame is drawn only after invalidate(); frame
+ * callbacks that want more (controls settling, auto-rotate, animations) call invalidate() again.
+ * An idle scene schedules nothing.
+ */
+const raf: (cb: (t: number) => void) => number =
+  typeof requestAnimationFrame === 'function'
+    ? (cb) => requestAnimationFrame(cb)
+    : (cb) => setTimeout(() => cb(performance.now()), 16) as unknown as number;
+const caf: (id: number) => void =
+  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+
+/** After an idle period the first dt would be huge; animations advance at most this much per frame. */
+const MAX_DT = 0.1;
+const HISTORY = 4096;
+
+export interface Loop {
+  invalidate(): void;
+  onFrame(fn: (dt: number) => void): () => void;
+  /** Draw synchronously now (pixel readback needs render and read in one task). */
+  drawNow(): void;
+  pause(): void;
+  resume(): void;
+  stats(windowMs: number): { frames: number; longestGapMs: number; windowFrames: number; windowMs: number };
+  dispose(): void;
+}
+
+export function createLoop(draw: (dt: number) => void): Loop {
+  const callbacks = new Set<(dt: number) => void>();
+  const times = new Float64Array(HISTORY);
+  let frames = 0;
+  let handle: number | null = null;
+  let paused = false;
+  let lastTime = 0;
+
+  function frame(now: number) {
+    handle = null;
+    // Coming back from idle: advance as if one frame passed, not the whole idle time.
+    const dt = lastTime && now - lastTime < 250 ? Math.min((now - lastTime) / 1000, MAX_DT) : 1 / 60;
+    lastTime = now;
+    for (const cb of [...callbacks]) cb(dt);
+    draw(dt);
+    times[frames % HISTORY] = performance.now();
+    frames++;
+  }
+
+  return {
+    invalidate() {
+      if (handle === null && !paused) handle = raf(frame);
+    },
+    onFrame(fn) {
+      callbacks.add(fn);
+      return () => callbacks.delete(fn);
+    },
+    drawNow() {
+      draw(0);
+    },
+    pause() {
+      paused = true;
+      if (handle !== null) caf(handle);
+      handle = null;
+    },
+    resume() {
+      paused = false;
+      lastTime = 0;
+    },
+    stats(windowMs) {
+      const now = performance.now();
+      let longest = 0;
+      let count = 0;
+      let prev = -1;
+      const n = Math.min(frames, HISTORY);
+      for (let i = frames - n; i < frames; i++) {
+        const t = times[i % HISTORY];
+        if (now - t > windowMs) continue;
+        count++;
+        if (prev >= 0) longest = Math.max(longest, t - prev);
+        prev = t;
+      }
+      return { frames, longestGapMs: longest, windowFrames: count, windowMs };
+    },
+    dispose() {
+      this.pause();
+      callbacks.clear();
+    },
+  };
+}

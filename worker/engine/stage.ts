@@ -1,0 +1,141 @@
+import { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
+import type { EngineEvent, ViewSize } from '../../shared/protocol';
+import type { SpaceConfig } from '../../shared/schema/space';
+import type { EngineContext, Feature } from './context';
+import { ElementStandIn } from './element';
+import { createLoop, type Loop } from './loop';
+import { FEATURES } from '../features';
+
+/** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
+export const MAX_PIXEL_RATIO = 2;
+
+export interface StageOptions {
+  canvas: OffscreenCanvas | HTMLCanvasElement;
+  size: ViewSize;
+  element: ElementStandIn;
+  emit(event: EngineEvent): void;
+  track<T>(label: string, work: Promise<T>): Promise<T>;
+  /** Called after each drawn frame (readiness bookkeeping). */
+  afterDraw(): void;
+}
+
+/**
+ * Everything that owns GPU resources: one renderer, its scene, camera and feature instances.
+ * A lost-and-restored context throws the whole stage away and builds a fresh one from the config
+ * (ARCHITECTURE.md example 9), so no feature has to know how to recover.
+ */
+export class Stage {
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly camera = new PerspectiveCamera(45, 1, 1, 10000);
+  readonly loop: Loop;
+  readonly ctx: EngineContext;
+  private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
+  private resizeCallbacks = new Set<(w: number, h: number) => void>();
+  private drawer: ((dt: number) => void) | null = null;
+  private config: SpaceConfig | undefined;
+  private isDisposed = false;
+  size: { width: number; height: number; pixelRatio: number };
+
+  constructor(private opts: StageOptions) {
+    this.renderer = new WebGLRenderer({
+      canvas: opts.canvas as HTMLCanvasElement,
+      antialias: true,
+      alpha: true,
+      powerPreference: 'high-performance',
+    });
+    this.size = { width: 1, height: 1, pixelRatio: 1 };
+    this.loop = createLoop((dt) => this.draw(dt));
+    const stage = this;
+    this.ctx = {
+      scene: this.scene,
+      camera: this.camera,
+      renderer: this.renderer,
+      element: opts.element,
+      get size() {
+        return stage.size;
+      },
+      invalidate: () => this.loop.invalidate(),
+      onFrame: (fn) => this.loop.onFrame(fn),
+      onResize: (fn) => {
+        this.resizeCallbacks.add(fn);
+        return () => this.resizeCallbacks.delete(fn);
+      },
+      setDrawer: (draw) => {
+        this.drawer = draw;
+        this.loop.invalidate();
+      },
+      track: (label, work) => opts.track(label, work),
+      emit: (e) => opts.emit(e),
+      get disposed() {
+        return stage.isDisposed;
+      },
+    };
+    this.resize(opts.size);
+    for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
+  }
+
+  /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
+  apply(config: SpaceConfig): void {
+    this.config = config;
+    for (const f of this.features) {
+      const slice = f.select(config);
+      const key = JSON.stringify(slice);
+      if (key === f.last) continue;
+      const prev = f.last === undefined ? undefined : JSON.parse(f.last);
+      f.last = key;
+      try {
+        f.feature.apply(slice, prev);
+      } catch (err) {
+        // One broken area must not take the others down; the designer sees which one failed.
+        const message = `${f.name}: ${err instanceof Error ? err.message : String(err)}`;
+        console.error('[dash3d]', message, err);
+        this.opts.emit({ type: 'error', code: 'internal', message, fatal: false });
+      }
+    }
+    this.loop.invalidate();
+  }
+
+  resize(size: ViewSize): void {
+    const pixelRatio = Math.min(Math.max(size.pixelRatio || 1, 0.5), MAX_PIXEL_RATIO);
+    const width = Math.max(1, Math.round(size.width));
+    const height = Math.max(1, Math.round(size.height));
+    this.size = { width, height, pixelRatio };
+    this.renderer.setPixelRatio(pixelRatio);
+    // false: an OffscreenCanvas has no style to update.
+    this.renderer.setSize(width, height, false);
+    this.opts.element.setRect(width, height, size.left ?? 0, size.top ?? 0);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    for (const cb of this.resizeCallbacks) cb(width, height);
+    this.loop.invalidate();
+  }
+
+  draw(dt: number): void {
+    if (this.isDisposed) return;
+    if (this.drawer) this.drawer(dt);
+    else this.renderer.render(this.scene, this.camera);
+    this.opts.afterDraw();
+  }
+
+  get currentConfig(): SpaceConfig | undefined {
+    return this.config;
+  }
+
+  dispose(): void {
+    if (this.isDisposed) return;
+    this.isDisposed = true;
+    this.loop.dispose();
+    for (const f of this.features.reverse()) {
+      try {
+        f.feature.dispose();
+      } catch (err) {
+        console.error('[dash3d] dispose failed:', f.name, err);
+      }
+    }
+    this.features = [];
+    this.resizeCallbacks.clear();
+    this.renderer.renderLists.dispose();
+    this.renderer.dispose();
+  }
+}
