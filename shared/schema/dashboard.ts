@@ -89,7 +89,7 @@ function parseConfigs(widgets: Widget[], path: string, issues: SchemaIssue[]): W
     if (!r.success) {
       for (const issue of toIssues(r.error)) {
         const rest = issue.path === '(root)' ? '' : `.${issue.path}`;
-        issues.push({ path: `config${rest}`, message: issue.message });
+        issues.push({ path: `${at}.config${rest}`, message: issue.message });
       }
       return { ...w, children };
     }
