@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { baseConfig } from './vite.config';
+import { browserCommands } from './tests/browser/support/commands';
 
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,6 +27,8 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
+            // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
+            commands: browserCommands,
             provider: playwright({
               launchOptions: {
                 executablePath,

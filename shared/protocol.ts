@@ -51,6 +51,8 @@ export interface EngineStats {
   programs: number;
   contextLost: boolean;
   scriptsEnabled: boolean;
+  /** Config patches received since init (proves coalescing). */
+  patches: number;
 }
 
 /** The render worker's API, called over comlink. Every call parses its input again. */

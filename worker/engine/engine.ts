@@ -34,6 +34,7 @@ export class Engine {
   private contextLost = false;
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
+  private patches = 0;
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -71,6 +72,7 @@ export class Engine {
 
   /** Replace top-level sections. An invalid patch keeps the last valid scene and names the fields. */
   patchConfig(patch: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] } {
+    this.patches++;
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       return { ok: false, issues: [{ path: '(root)', message: 'msg.invalidConfig' }] };
     }
@@ -159,6 +161,7 @@ export class Engine {
       programs: info.programs?.length ?? 0,
       contextLost: this.contextLost,
       scriptsEnabled: this.opts.scriptsEnabled,
+      patches: this.patches,
     };
   }
 

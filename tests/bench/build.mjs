@@ -1,0 +1,83 @@
+import { build, preview, runnerImport } from 'vite';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const OUT_DIR = 'dist-bench';
+export const PAGE = 'tests/bench/page/index.html';
+
+/** A string every copy of three.js carries, minified or not (its renderer's own log prefix). */
+const THREE_MARKER = /THREE\.WebGLRenderer/;
+
+/**
+ * Build the benchmark page for production with the project's own Vite setup (the same plugins and
+ * worker bundling as the app), and report where three.js ended up.
+ */
+export async function buildBench() {
+  // vite.config.ts is TypeScript: let Vite's module runner import it rather than Node.
+  const { module } = await runnerImport(join(projectRoot, 'vite.config.ts'));
+  const result = await build({
+    ...module.baseConfig(),
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: OUT_DIR,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 1200,
+      rolldownOptions: { input: join(projectRoot, PAGE) },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  return { chunks: placeThree(outputs) };
+}
+
+/**
+ * Classify every built script: the entry and what it imports statically load with the page; a
+ * dynamic chunk loads only when asked (the main-thread fallback); a .js asset is a worker bundle.
+ */
+function placeThree(outputs) {
+  const chunks = new Map(outputs.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const entry = [...chunks.values()].find((c) => c.isEntry);
+  if (!entry) throw new Error('the benchmark build has no entry chunk');
+  const atStart = new Set();
+  const visit = (name) => {
+    if (atStart.has(name)) return;
+    atStart.add(name);
+    for (const dep of chunks.get(name)?.imports ?? []) visit(dep);
+  };
+  visit(entry.fileName);
+
+  const files = [];
+  for (const c of chunks.values()) {
+    files.push({
+      file: c.fileName,
+      kind: c.fileName === entry.fileName ? 'entry' : atStart.has(c.fileName) ? 'loaded with the entry' : 'lazy (dynamic import)',
+      bytes: Buffer.byteLength(c.code),
+      three: THREE_MARKER.test(c.code),
+    });
+  }
+  for (const a of outputs.filter((o) => o.type === 'asset' && o.fileName.endsWith('.js'))) {
+    const code = typeof a.source === 'string' ? a.source : Buffer.from(a.source).toString('utf8');
+    files.push({ file: a.fileName, kind: 'worker', bytes: Buffer.byteLength(code), three: THREE_MARKER.test(code) });
+  }
+  const startHasThree = files.some((f) => f.three && (f.kind === 'entry' || f.kind === 'loaded with the entry'));
+  const workerHasThree = files.some((f) => f.three && f.kind === 'worker');
+  return { files, startHasThree, workerHasThree };
+}
+
+/** Serve the built page on a free loopback port. */
+export async function serveBench() {
+  const server = await preview({
+    root: projectRoot,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir: OUT_DIR },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const address = server.httpServer.address();
+  if (!address || typeof address === 'string') throw new Error('the preview server has no port');
+  const built = join(projectRoot, OUT_DIR, PAGE);
+  readFileSync(built); // fails loudly if the page was not where the build should have put it
+  return { url: `http://127.0.0.1:${address.port}/${PAGE}`, close: () => server.close() };
+}

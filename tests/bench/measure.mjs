@@ -1,0 +1,87 @@
+import { chromium } from 'playwright';
+
+/** TOOLCHAIN.md: Playwright's default flags give WebGL2 through SwiftShader, workers included. */
+const LAUNCH_ARGS = ['--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function launchBrowser() {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+  return { browser, version: browser.version() };
+}
+
+/** Main-thread script time in ms and the renderer's own clock in ms, from Chrome's Performance domain. */
+async function scriptClock(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const get = (name) => {
+    const m = metrics.find((x) => x.name === name);
+    if (!m) throw new Error(`Chrome reported no ${name} metric`);
+    return m.value * 1000;
+  };
+  return { script: get('ScriptDuration'), at: get('Timestamp') };
+}
+
+/**
+ * One run of one scene in one host: load the page, wait for the first settled frame, then measure
+ * a window with an idle main thread and a window with a busy one. Frame counts and gaps come from
+ * the engine (`stats(windowMs)` counts frames drawn in the last windowMs wherever the engine
+ * runs), so a blocked main thread cannot shift the window it is measured over.
+ */
+export async function measureOnce(browser, url, { scene, mode, warmupMs, measureMs, log }) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(m.text());
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+
+    await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}`);
+    const info = await page
+      .evaluate(() => window.__bench.ready)
+      .catch((err) => {
+        throw new Error(`${scene}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
+      });
+    if (info.mode !== mode) throw new Error(`${scene}: asked for the ${mode} host, the space runs in ${info.mode}`);
+
+    const measureWindow = async () => {
+      await sleep(warmupMs);
+      const before = await scriptClock(cdp);
+      await sleep(measureMs);
+      const stats = await page.evaluate((w) => window.__bench.stats(w), measureMs);
+      const after = await scriptClock(cdp);
+      const fps = (stats.windowFrames * 1000) / stats.windowMs;
+      const scriptMsPerSec = ((after.script - before.script) * 1000) / (after.at - before.at);
+      return { fps, longestGapMs: stats.longestGapMs, scriptMsPerSec, frames: stats.windowFrames };
+    };
+
+    const idle = await measureWindow();
+    // An on-demand loop that stopped drawing would look like a fast idle scene: refuse to report it.
+    if (idle.frames < measureMs / 1000) {
+      throw new Error(`${scene}/${mode}: only ${idle.frames} frames in ${measureMs} ms: the scene is not drawing continuously`);
+    }
+    await page.evaluate(() => window.__bench.busy(true));
+    const busy = await measureWindow();
+    const errors = await page.evaluate(() => window.__bench.errors);
+    if (errors.length) throw new Error(`${scene}/${mode}: the space reported errors: ${errors.join('; ')}`);
+    log(
+      `  ${scene}/${mode}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
+        `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s`,
+    );
+    const metrics = {
+      fpsIdle: idle.fps,
+      fpsBusy: busy.fps,
+      longestGapIdleMs: idle.longestGapMs,
+      longestGapBusyMs: busy.longestGapMs,
+      mainThreadScriptMsPerSec: idle.scriptMsPerSec,
+      mainThreadScriptMsPerSecBusy: busy.scriptMsPerSec,
+    };
+    return { description: info.description, metrics };
+  } finally {
+    await context.close();
+  }
+}

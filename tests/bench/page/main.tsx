@@ -1,0 +1,88 @@
+import { createRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
+import type { EngineEvent, EngineStats } from '../../../shared/protocol';
+import { SCENES, VIEW } from './scenes';
+
+/**
+ * The benchmark page: the real 3D space component, in a production build, on one scene.
+ *   ?scene=<name>      a key of SCENES
+ *   ?mode=worker|main  main forces the main-thread fallback (the same engine): the baseline
+ *   ?busy=1            keep the main thread busy from the start (the runner toggles it instead)
+ */
+export interface BenchApi {
+  /** Resolves once the scene is drawn with every asset settled; rejects if it cannot start. */
+  ready: Promise<{ mode: 'worker' | 'main'; scene: string; description: string }>;
+  /** Frame statistics measured inside the engine, wherever it runs. */
+  stats(windowMs: number): Promise<EngineStats>;
+  /** Start or stop 200 ms of synchronous work every 250 ms on this page's main thread. */
+  busy(on: boolean): void;
+  scenes: string[];
+  /** Errors the space reported (script errors included): a scene that failed is not a benchmark. */
+  errors: string[];
+}
+
+declare global {
+  interface Window {
+    __bench: BenchApi;
+  }
+}
+
+const params = new URLSearchParams(location.search);
+const sceneName = params.get('scene') ?? 'heavy';
+const scene = SCENES[sceneName];
+const forceMainThread = params.get('mode') === 'main';
+const errors: string[] = [];
+const ref = createRef<ThreeDSpaceHandle>();
+
+let spinner: number | null = null;
+function busy(on: boolean) {
+  if (on && spinner === null) {
+    spinner = window.setInterval(() => {
+      const end = performance.now() + 200;
+      while (performance.now() < end) {
+        // A host dashboard doing heavy synchronous work (layout, data crunching, chart redraws).
+      }
+    }, 250);
+  } else if (!on && spinner !== null) {
+    clearInterval(spinner);
+    spinner = null;
+  }
+}
+
+function onEvent(e: EngineEvent) {
+  if (e.type === 'error') errors.push(`${e.code}: ${e.message}`);
+  else if (e.type === 'script-error') errors.push(`script ${e.hook}: ${e.message}`);
+}
+
+async function whenReady(): Promise<{ mode: 'worker' | 'main'; scene: string; description: string }> {
+  if (!scene) throw new Error(`unknown scene "${sceneName}" (have: ${Object.keys(SCENES).join(', ')})`);
+  const root = () => document.querySelector<HTMLElement>('.dash3d-space');
+  const until = performance.now() + 90_000;
+  while (root()?.dataset.state !== 'ready' || !ref.current?.mode) {
+    if (root()?.dataset.state === 'error') throw new Error(`the space failed to start: ${errors.join('; ')}`);
+    if (performance.now() > until) throw new Error('timed out waiting for the space to be ready');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await ref.current.settled();
+  if (errors.length) throw new Error(`the scene reported errors: ${errors.join('; ')}`);
+  if (params.get('busy') === '1') busy(true);
+  return { mode: ref.current.mode!, scene: sceneName, description: scene.description };
+}
+
+const host = document.getElementById('bench')!;
+Object.assign(host.style, { width: `${VIEW.width}px`, height: `${VIEW.height}px` });
+createRoot(host).render(
+  scene ? <ThreeDSpace ref={ref} config={scene.config} forceMainThread={forceMainThread} onEvent={onEvent} /> : null,
+);
+
+window.__bench = {
+  ready: whenReady(),
+  stats: (windowMs) => {
+    if (!ref.current) return Promise.reject(new Error('the space is not running'));
+    return ref.current.stats(windowMs);
+  },
+  busy,
+  scenes: Object.keys(SCENES),
+  errors,
+};

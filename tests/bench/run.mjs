@@ -1,0 +1,131 @@
+// `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
+// an idle and a busy main thread. Options: --json, --no-docs, --repeats=N, --scene=a,b,
+// --warmup-ms=N, --measure-ms=N. See docs/benchmarks.md.
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { buildBench, serveBench } from './build.mjs';
+import { launchBrowser, measureOnce } from './measure.mjs';
+import { checks, docsPage, humanReport, toJson } from './report.mjs';
+
+/** Keys of SCENES in page/scenes.ts; the page itself rejects a name it does not know. */
+const DEFAULT_SCENES = ['heavy', 'light'];
+const MODES = ['worker', 'main'];
+
+function parseArgs(argv) {
+  const opts = { json: false, docs: true, repeats: 3, scenes: DEFAULT_SCENES, warmupMs: 2000, measureMs: 5000 };
+  for (const arg of argv) {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    if (key === 'json') opts.json = true;
+    else if (key === 'no-docs') opts.docs = false;
+    else if (key === 'repeats') opts.repeats = positiveInt(key, value);
+    else if (key === 'warmup-ms') opts.warmupMs = positiveInt(key, value);
+    else if (key === 'measure-ms') opts.measureMs = positiveInt(key, value);
+    else if (key === 'scene') {
+      opts.scenes = (value ?? '').split(',').filter(Boolean);
+      if (!opts.scenes.length) throw new Error(`--scene takes a comma-separated list, e.g. ${DEFAULT_SCENES.join(',')}`);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  return opts;
+}
+
+function positiveInt(key, value) {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${key} needs a positive whole number`);
+  return n;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const medianOf = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+
+/** What the browser actually draws with: the benchmark means little without it. */
+async function glRenderer(browser) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(() => {
+      const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+      if (!gl) return null;
+      const ext = gl.getExtension('WEBGL_debug_renderer_info');
+      return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const log = (...a) => console.error(...a);
+  const started = Date.now();
+  let server = null;
+  let browser = null;
+  try {
+    log('[bench] building the benchmark page for production...');
+    const { chunks: bundle } = await buildBench();
+    server = await serveBench();
+    const launched = await launchBrowser();
+    browser = launched.browser;
+    const gl = await glRenderer(browser);
+    if (!gl) throw new Error('this Chromium offers no WebGL2: nothing to measure');
+    log(`[bench] ${server.url}, Chromium ${launched.version}, ${gl}`);
+
+    const runs = Object.fromEntries(opts.scenes.map((s) => [s, { worker: [], main: [], description: '' }]));
+    for (let r = 0; r < opts.repeats; r++) {
+      log(`[bench] round ${r + 1} of ${opts.repeats}`);
+      for (const scene of opts.scenes) {
+        // Alternate which host goes first, so a slow neighbour process does not always hit the same one.
+        for (const mode of r % 2 ? [...MODES].reverse() : MODES) {
+          const result = await measureOnce(browser, server.url, { scene, mode, warmupMs: opts.warmupMs, measureMs: opts.measureMs, log });
+          runs[scene][mode].push(result.metrics);
+          runs[scene].description = result.description;
+        }
+      }
+    }
+
+    const results = opts.scenes.map((name) => ({
+      name,
+      description: runs[name].description,
+      engine: medianOf(runs[name].worker),
+      baseline: medianOf(runs[name].main),
+    }));
+    const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const machine = {
+      date,
+      summary: `${availableParallelism()} cores, Chromium ${launched.version} headless, WebGL: ${gl}`,
+      lines: [
+        `${availableParallelism()} logical cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, no GPU use: WebGL renderer "${gl}"`,
+        `Chromium ${launched.version}, headless, launched by Playwright; Node ${process.version}`,
+      ],
+    };
+    const settings = {
+      summary:
+        `Each figure is the median of ${opts.repeats} runs; each run loads the page, waits for the first settled frame, ` +
+        `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms idle, then starts the busy load, ` +
+        `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms busy.`,
+    };
+    const allChecks = results.flatMap(checks);
+
+    if (opts.json) {
+      const extra = { date, machine: machine.summary, checks: allChecks, bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) } };
+      process.stdout.write(JSON.stringify(toJson(results, extra)) + '\n');
+    } else {
+      process.stdout.write(humanReport(results, bundle, machine, settings) + '\n');
+    }
+    if (opts.docs) {
+      writeFileSync(new URL('../../docs/benchmarks.md', import.meta.url), docsPage(results, bundle, machine, settings));
+      log('[bench] wrote docs/benchmarks.md');
+    }
+    log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+  }
+}
+
+main().catch((err) => {
+  console.error('[bench] could not run:', err instanceof Error ? err.stack ?? err.message : err);
+  process.exitCode = 1;
+});

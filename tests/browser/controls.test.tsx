@@ -1,0 +1,254 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { commands } from 'vitest/browser';
+import type { PixelReadout } from '../../shared/protocol';
+import { diffShare, mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
+
+afterEach(unmountAll);
+
+/**
+ * A magenta marker box (120 tall, standing on y = 0) at the origin, where the camera looks, and
+ * four unlit boxes around it, over the lit ground with grid and axes: enough structure that any
+ * camera move changes many pixels. Magenta appears nowhere else (the axes are red/green/blue).
+ */
+const SCRIPT = `
+function onReady(THREE, api) {
+  const add = (color, x, z) => {
+    const box = new THREE.Mesh(new THREE.BoxGeometry(120, 120, 120), new THREE.MeshBasicMaterial({ color }));
+    box.position.set(x, 60, z);
+    api.scene.add(box);
+  };
+  add(0xff00ff, 0, 0);
+  add(0xffff00, 300, 300);
+  add(0x00ffff, -300, 300);
+  add(0xff8000, 300, -300);
+  add(0x00ff00, -300, -300);
+  api.invalidate();
+}`;
+
+const space = (controlConfig: object = {}, cameraConfig: object = {}) => ({
+  sceneConfig: { background: '#000000', ground: { enable: true, width: 4000, height: 4000 } },
+  lightConfig: { ambientLight: [{ intensity: 2 }], directionalLight: [] },
+  helperConfig: { gridConfig: { enable: true, size: 2000 }, axesConfig: { enable: true } },
+  controlConfig,
+  cameraConfig,
+  script: SCRIPT,
+});
+const orbit = (orbitConfig: object = {}) => space({ controlType: 'orbit', orbitConfig });
+const SIZE = { width: 400, height: 300 };
+
+/** Pixel share and centre (fractions of the view) of the magenta marker box. */
+function marker(p: PixelReadout) {
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (let y = 0; y < p.height; y++)
+    for (let x = 0; x < p.width; x++) {
+      const i = (y * p.width + x) * 4;
+      if (p.data[i] > 150 && p.data[i + 1] < 100 && p.data[i + 2] > 150) {
+        n++;
+        sx += x;
+        sy += y;
+      }
+    }
+  return { share: n / (p.width * p.height), cx: n ? sx / n / p.width : NaN, cy: n ? sy / n / p.height : NaN };
+}
+
+/** Share of the rows [y0, y1) (fractions) covered by the marker. */
+function markerInRows(p: PixelReadout, y0: number, y1: number) {
+  let n = 0;
+  const r0 = Math.floor(y0 * p.height);
+  const r1 = Math.floor(y1 * p.height);
+  for (let y = r0; y < r1; y++)
+    for (let x = 0; x < p.width; x++) {
+      const i = (y * p.width + x) * 4;
+      if (p.data[i] > 150 && p.data[i + 1] < 100 && p.data[i + 2] > 150) n++;
+    }
+  return n / ((r1 - r0) * p.width);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const frames = async (m: Mounted) => (await m.handle.stats()).frames;
+
+/** Wait until the engine stops drawing (input delivered, damping settled, walker landed). */
+async function idle(m: Mounted) {
+  await waitFor(async () => {
+    const before = await frames(m);
+    await sleep(300);
+    return (await frames(m)) === before;
+  }, 'the engine to stop drawing');
+}
+
+/** Input travels over its own MessagePort: let it arrive and its frames finish before reading. */
+async function pixelsAfterInput(m: Mounted) {
+  await sleep(100);
+  await idle(m);
+  return m.pixels();
+}
+
+const DRAG = { fromX: 0.3, fromY: 0.5, toX: 0.7, toY: 0.55, steps: 12 };
+
+describe('orbit controls', () => {
+  it('a real Playwright mouse drag orbits the view around the look-at point', async () => {
+    const m = await mountSpace(orbit(), SIZE);
+    const before = await m.pixels();
+    expect(marker(before).share).toBeGreaterThan(0.005);
+    await commands.mouseDrag(DRAG);
+    const after = await pixelsAfterInput(m);
+    expect(diffShare(before, after)).toBeGreaterThan(0.1);
+    // Orbiting keeps the target in the middle of the view.
+    expect(Math.abs(marker(after).cx - 0.5)).toBeLessThan(0.06);
+
+    // A settings change updates the controls in place: the view the user dragged to stays.
+    await m.update(orbit({ rotateSpeed: 2, autoRotateSpeed: 3 }));
+    expect(diffShare(after, await m.pixels())).toBeLessThan(0.01);
+    // A new configured camera pose does move the view.
+    await m.update({ ...orbit({ rotateSpeed: 2 }), cameraConfig: { cameraPositon: { x: 0, y: 800, z: 300 } } });
+    expect(diffShare(after, await m.pixels())).toBeGreaterThan(0.1);
+  });
+
+  it('enableRotate false or enabled false: the same drag leaves the view alone', async () => {
+    const m = await mountSpace(orbit({ enableRotate: false }), SIZE);
+    const before = await m.pixels();
+    await commands.mouseDrag(DRAG);
+    expect(diffShare(before, await pixelsAfterInput(m))).toBeLessThan(0.005);
+
+    await m.update(orbit({ enabled: false }));
+    await commands.mouseDrag(DRAG);
+    await commands.mouseWheel({ deltaY: -500 });
+    expect(diffShare(before, await pixelsAfterInput(m))).toBeLessThan(0.005);
+  });
+
+  it('the wheel zooms, unless zoom is off', async () => {
+    const m = await mountSpace(orbit({ enableZoom: false }), SIZE);
+    const before = await m.pixels();
+    await commands.mouseWheel({ deltaY: -500 });
+    expect(diffShare(before, await pixelsAfterInput(m))).toBeLessThan(0.005);
+
+    await m.update(orbit());
+    await commands.mouseWheel({ deltaY: -500 });
+    const zoomed = await pixelsAfterInput(m);
+    expect(diffShare(before, zoomed)).toBeGreaterThan(0.1);
+    expect(marker(zoomed).share).toBeGreaterThan(marker(before).share * 1.5);
+  });
+
+  it('idle draws nothing; auto-rotate keeps frames coming; damping settles', async () => {
+    const m = await mountSpace(orbit(), SIZE);
+    await idle(m);
+    const f0 = await frames(m);
+    await sleep(500);
+    expect(await frames(m)).toBe(f0);
+
+    await m.update(orbit({ autoRotate: true, autoRotateSpeed: 30 }));
+    const a = await m.pixels();
+    const f1 = await frames(m);
+    await sleep(500);
+    expect((await frames(m)) - f1).toBeGreaterThan(5);
+    expect(diffShare(a, await m.pixels())).toBeGreaterThan(0.02);
+
+    await m.update(orbit({ enableDamping: true, dampingFactor: 0.2 }));
+    await idle(m);
+    const f2 = await frames(m);
+    await commands.mouseDrag(DRAG);
+    // Damping keeps the view gliding after the button is released, then it stops drawing.
+    await idle(m);
+    expect(await frames(m)).toBeGreaterThan(f2);
+  });
+});
+
+describe('first-person (pointerLock) controls', () => {
+  const walk = (pointerLockConfig: object = {}, y = 170) =>
+    space(
+      { controlType: 'pointerLock', pointerLockConfig },
+      { cameraPositon: { x: 0, y, z: 700 }, cameraLookAt: { x: 0, y, z: 0 } },
+    );
+
+  it('keyboard moves the camera: W walks towards what is ahead, S away from it', async () => {
+    const m = await mountSpace(walk(), SIZE);
+    await idle(m);
+    const start = await m.pixels();
+    await commands.mouseClick({ x: 0.5, y: 0.9 }); // focus the canvas (and ask for pointer lock)
+    await commands.keyHold('KeyW', 300);
+    const ahead = await pixelsAfterInput(m);
+    expect(diffShare(start, ahead)).toBeGreaterThan(0.05);
+    expect(marker(ahead).share).toBeGreaterThan(marker(start).share * 1.3);
+
+    await commands.keyHold('ArrowDown', 600);
+    const back = await pixelsAfterInput(m);
+    expect(marker(back).share).toBeLessThan(marker(ahead).share / 1.3);
+  });
+
+  it('the eye settles at eyeHeight above the ground, falling from above', async () => {
+    // Looking level: the horizon is the middle row; the 120-tall marker is below it at eye
+    // height 170 and reaches above it at eye height 20.
+    const m = await mountSpace(walk({}, 400), SIZE);
+    await idle(m);
+    const fallen = await m.pixels();
+    expect(markerInRows(fallen, 0.4, 0.5)).toBe(0);
+    expect(marker(fallen).cy).toBeGreaterThan(0.5);
+
+    const standing = await mountSpace(walk({}, 170), SIZE);
+    await idle(standing);
+    expect(diffShare(fallen, await standing.pixels())).toBeLessThan(0.01);
+    standing.unmount();
+
+    await m.update(walk({ eyeHeight: 20 }, 400));
+    await idle(m);
+    const low = await m.pixels();
+    expect(markerInRows(low, 0.4, 0.5)).toBeGreaterThan(0.01);
+
+    // Space jumps and lands back at eye height: frames while in the air, the same view after.
+    const f = await frames(m);
+    await commands.mouseClick({ x: 0.5, y: 0.9 });
+    await commands.keyHold('Space', 50);
+    await idle(m);
+    expect((await frames(m)) - f).toBeGreaterThan(10);
+    expect(diffShare(low, await m.pixels())).toBeLessThan(0.01);
+  });
+
+  it('enabled false ignores the keys', async () => {
+    const m = await mountSpace(walk({ enabled: false }), SIZE);
+    await idle(m);
+    const start = await m.pixels();
+    await commands.mouseClick({ x: 0.5, y: 0.9 });
+    await commands.keyHold('KeyW', 300);
+    expect(diffShare(start, await pixelsAfterInput(m))).toBeLessThan(0.005);
+  });
+});
+
+describe('fly controls and switching', () => {
+  // Looking down at the marker's centre, so flying along the look direction keeps it centred.
+  const high = { cameraPositon: { x: 0, y: 500, z: 700 }, cameraLookAt: { x: 0, y: 60, z: 0 } };
+
+  it('W flies along the 3D look direction', async () => {
+    const m = await mountSpace(space({ controlType: 'fly', flyConfig: { moveSpeed: 600 } }, high), SIZE);
+    const start = await m.pixels();
+    await commands.mouseClick({ x: 0.5, y: 0.9 });
+    await commands.keyHold('KeyW', 400);
+    const after = await pixelsAfterInput(m);
+    // Flying straight at the look-at point: the marker grows and stays in the middle.
+    expect(marker(after).share).toBeGreaterThan(marker(start).share * 1.3);
+    expect(Math.abs(marker(after).cy - 0.5)).toBeLessThan(0.08);
+    expect(Math.abs(marker(after).cx - 0.5)).toBeLessThan(0.05);
+  });
+
+  it('only the selected control listens: in fly mode a drag turns the view and the wheel does nothing', async () => {
+    const m = await mountSpace(orbit(), SIZE);
+    await m.update(space({ controlType: 'fly' }));
+    const start = await m.pixels();
+    await commands.mouseWheel({ deltaY: -500 });
+    expect(diffShare(start, await pixelsAfterInput(m))).toBeLessThan(0.005);
+
+    // Orbiting would keep the marker centred; turning the head moves it aside.
+    await commands.mouseDrag(DRAG);
+    const turned = await pixelsAfterInput(m);
+    expect(diffShare(start, turned)).toBeGreaterThan(0.05);
+    const { cx } = marker(turned);
+    expect(Number.isNaN(cx) || Math.abs(cx - 0.5) > 0.1).toBe(true);
+
+    // Back to orbit: the wheel zooms again.
+    await m.update(orbit());
+    const orbitStart = await m.pixels();
+    await commands.mouseWheel({ deltaY: -500 });
+    expect(diffShare(orbitStart, await pixelsAfterInput(m))).toBeGreaterThan(0.1);
+  });
+});

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { diffShare, mountSpace, unmountAll, waitFor } from './support/harness';
+import { contentScene, normalBoxScript } from './support/scenes';
+
+afterEach(() => {
+  unmountAll();
+  vi.restoreAllMocks();
+});
+
+const withScript = (script: string) => ({ ...contentScene, script });
+
+describe('the container script (user hooks)', () => {
+  it('runs onReady with the three.js library object and a scene API', async () => {
+    const m = await mountSpace(withScript(normalBoxScript));
+    const withBox = await m.pixels();
+    await m.update(withScript(''));
+    const without = await m.pixels();
+    // The box the hook added is gone once the script is cleared.
+    expect(diffShare(withBox, without)).toBeGreaterThan(0.05);
+  });
+
+  it('a throwing hook is reported with its message and the scene keeps running', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const m = await mountSpace(withScript(`function onReady(THREE, api) { throw new Error('boom from the hook'); }`));
+    expect(m.root.dataset.state).toBe('ready');
+    const report = m.events.find((e) => e.type === 'script-error');
+    expect(report).toMatchObject({ type: 'script-error', hook: 'onReady' });
+    expect(report && 'message' in report && report.message).toContain('boom from the hook');
+    expect(m.root.querySelector('[data-notice="error.script"]')?.textContent).toContain('boom from the hook');
+    const p = await m.pixels();
+    expect(p.data.some((v, i) => i % 4 !== 3 && v > 0)).toBe(true);
+  });
+
+  it('a syntax-broken script is reported, the scene keeps running', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const m = await mountSpace(withScript(`function onReady(THREE, api) { this is not javascript`));
+    expect(m.root.dataset.state).toBe('ready');
+    expect(m.events.find((e) => e.type === 'script-error')).toMatchObject({ hook: 'compile' });
+  });
+
+  it('an endless loop in the ready hook is detected and the scene comes back without scripts', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const m = await mountSpace(withScript(`function onReady() { for (;;) {} }`), {
+      waitReady: false,
+      heartbeat: { intervalMs: 100, silentTicks: 20 },
+    });
+    await waitFor(() => m.root.querySelector('[data-notice="notice.scriptsDisabled"]'), 'the scripts-disabled notice');
+    await waitFor(() => m.root.dataset.state === 'ready', 'the restarted scene to be ready');
+    const stats = await m.handle.stats();
+    expect(stats.scriptsEnabled).toBe(false);
+    expect(m.handle.restarts).toBe(1);
+    const p = await m.pixels();
+    expect(p.data.some((v, i) => i % 4 !== 3 && v > 0)).toBe(true);
+  });
+
+  it('a frame callback that throws every frame is reported once and never stops drawing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const m = await mountSpace(withScript(`function onReady(THREE, api) { let n = 0; api.onFrame(() => { n++; if (n > 2) throw new Error('frame fail'); }); }`));
+    const start = (await m.handle.stats()).frames;
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await m.handle.stats()).frames).toBeGreaterThan(start + 3);
+    expect(m.events.filter((e) => e.type === 'script-error')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Server-side browser commands: real input through Playwright's page.mouse / page.keyboard, so
+ * the events go through Chromium's input pipeline (hit testing, pointer capture, focus) exactly as
+ * a user's would, rather than being synthesised with dispatchEvent.
+ *
+ * Positions are fractions (0..1) of the 3D canvas' box. Vitest runs the test page in a scaled
+ * iframe, so the box comes from Playwright's locator in that frame (main-page coordinates, what
+ * page.mouse expects), never from getBoundingClientRect inside the test.
+ */
+import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
+
+export interface MouseDragArgs {
+  fromX: number;
+  fromY: number;
+  toX: number;
+  toY: number;
+  /** Intermediate pointermove events; more steps, smoother drag. */
+  steps?: number;
+  button?: 'left' | 'right' | 'middle';
+}
+
+const CANVAS = 'canvas.dash3d-canvas';
+
+async function canvasBox(ctx: BrowserCommandContext) {
+  const box = await (await ctx.frame()).locator(CANVAS).first().boundingBox();
+  if (!box) throw new Error(`${CANVAS} is not visible`);
+  return box;
+}
+
+const mouseDrag: BrowserCommand<[MouseDragArgs]> = async (ctx, { fromX, fromY, toX, toY, steps = 10, button = 'left' }) => {
+  const box = await canvasBox(ctx);
+  const at = (fx: number, fy: number) => [box.x + fx * box.width, box.y + fy * box.height] as const;
+  await ctx.page.mouse.move(...at(fromX, fromY));
+  await ctx.page.mouse.down({ button });
+  await ctx.page.mouse.move(...at(toX, toY), { steps });
+  await ctx.page.mouse.up({ button });
+};
+
+const mouseClick: BrowserCommand<[{ x: number; y: number }]> = async (ctx, { x, y }) => {
+  const box = await canvasBox(ctx);
+  await ctx.page.mouse.click(box.x + x * box.width, box.y + y * box.height);
+};
+
+/** Wheel over a point of the canvas; deltaY > 0 scrolls down (zooms out in orbit controls). */
+const mouseWheel: BrowserCommand<[{ x?: number; y?: number; deltaX?: number; deltaY: number }]> = async (
+  ctx,
+  { x = 0.5, y = 0.5, deltaX = 0, deltaY },
+) => {
+  const box = await canvasBox(ctx);
+  await ctx.page.mouse.move(box.x + x * box.width, box.y + y * box.height);
+  await ctx.page.mouse.wheel(deltaX, deltaY);
+};
+
+/** Key names as Playwright spells them ('KeyW', 'ArrowUp', 'Space'); sent to the focused element. */
+const keyDown: BrowserCommand<[key: string]> = async (ctx, key) => ctx.page.keyboard.down(key);
+const keyUp: BrowserCommand<[key: string]> = async (ctx, key) => ctx.page.keyboard.up(key);
+/** Hold a key for `ms` milliseconds: timed here, so a busy test page cannot stretch the hold. */
+const keyHold: BrowserCommand<[key: string, ms: number]> = async (ctx, key, ms) => {
+  await ctx.page.keyboard.down(key);
+  await new Promise((r) => setTimeout(r, ms));
+  await ctx.page.keyboard.up(key);
+};
+
+export const browserCommands = { mouseDrag, mouseClick, mouseWheel, keyDown, keyUp, keyHold };
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    mouseDrag(args: MouseDragArgs): Promise<void>;
+    mouseClick(args: { x: number; y: number }): Promise<void>;
+    mouseWheel(args: { x?: number; y?: number; deltaX?: number; deltaY: number }): Promise<void>;
+    keyDown(key: string): Promise<void>;
+    keyUp(key: string): Promise<void>;
+    keyHold(key: string, ms: number): Promise<void>;
+  }
+}

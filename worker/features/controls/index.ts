@@ -1,0 +1,55 @@
+import type { ControlConfig } from '../../../shared/schema/space';
+import type { EngineContext, Feature } from '../../engine/context';
+import { createFly } from './fly';
+import { createOrbit } from './orbit';
+import type { Controller, ControlsSlice } from './types';
+import { createWalk } from './walk';
+
+export type { ControlsSlice } from './types';
+type ControlType = ControlConfig['controlType'];
+
+const settingsOf = (c: ControlConfig) =>
+  c.controlType === 'orbit' ? c.orbitConfig : c.controlType === 'pointerLock' ? c.pointerLockConfig : c.flyConfig;
+
+function create(type: ControlType, ctx: EngineContext): Controller<unknown> {
+  const c = type === 'orbit' ? createOrbit(ctx) : type === 'pointerLock' ? createWalk(ctx) : createFly(ctx);
+  return c as Controller<unknown>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * controlConfig: exactly one kind of camera control exists at a time; switching disposes the old
+ * one, so nothing of it keeps listening. Frames are drawn only while the active control moves the
+ * camera (input, damping, auto-rotation, walking, falling): an idle scene costs nothing.
+ * Runs after the camera feature, which has already placed the camera when the configured pose
+ * changed.
+ */
+export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
+  let type: ControlType | null = null;
+  let active: Controller<unknown> | null = null;
+  const offFrame = ctx.onFrame((dt) => {
+    if (active?.step(dt)) ctx.invalidate();
+  });
+
+  return {
+    apply(next, prev) {
+      let moved = !prev || !same(prev.position, next.position) || !same(prev.lookAt, next.lookAt);
+      if (next.control.controlType !== type) {
+        active?.dispose();
+        type = next.control.controlType;
+        active = create(type, ctx);
+        // A fresh control starts from the camera as it is (orbit: around the configured look-at).
+        moved = true;
+      }
+      active!.apply(settingsOf(next.control), { lookAt: next.lookAt, moved });
+      ctx.invalidate();
+    },
+    dispose() {
+      offFrame();
+      active?.dispose();
+      active = null;
+      type = null;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import {
+  DataTexture,
+  EquirectangularReflectionMapping,
+  LinearFilter,
+  LinearSRGBColorSpace,
+  PMREMGenerator,
+  type WebGLRenderer,
+  type WebGLRenderTarget,
+} from 'three';
+import { EXRLoader } from 'three/examples/jsm/loaders/EXRLoader.js';
+import type { SpaceConfig } from '../../shared/schema/space';
+import type { EnvironmentType } from '../../shared/schema/scene';
+import type { EngineContext, Feature } from '../engine/context';
+import { ENVIRONMENT_PRESETS } from './environment-presets';
+
+type EnvironmentConfig = SpaceConfig['environmentConfig'];
+
+/** The presets arrive as data: URLs inside a module: decode in place, nothing goes to the network. */
+function dataUrlToBuffer(url: string): ArrayBuffer {
+  const comma = url.indexOf(',');
+  if (!url.startsWith('data:') || comma < 0 || !url.slice(0, comma).endsWith(';base64')) {
+    throw new Error('not a base64 data URL');
+  }
+  const binary = atob(url.slice(comma + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes.buffer;
+}
+
+/** Parse an EXR and prefilter it for image-based lighting; the caller owns the render target. */
+function prefilter(renderer: WebGLRenderer, buffer: ArrayBuffer): WebGLRenderTarget {
+  const parsed = new EXRLoader().parse(buffer);
+  const source = new DataTexture(parsed.data, parsed.width, parsed.height, parsed.format, parsed.type);
+  source.mapping = EquirectangularReflectionMapping;
+  source.colorSpace = LinearSRGBColorSpace;
+  source.minFilter = LinearFilter;
+  source.magFilter = LinearFilter;
+  source.generateMipmaps = false;
+  source.flipY = false;
+  source.needsUpdate = true;
+  const generator = new PMREMGenerator(renderer);
+  try {
+    return generator.fromEquirectangular(source);
+  } finally {
+    // Only the prefiltered cube is needed to light the scene: free the source and the generator's
+    // shaders and scratch targets at once.
+    source.dispose();
+    generator.dispose();
+  }
+}
+
+/**
+ * environmentConfig.type: one of 18 HDR presets lights the scene (scene.environment), which
+ * physically based materials use for reflections and ambient light. It does not paint the
+ * background: that is sceneConfig.background / backgroundImage. The previous environment stays
+ * until the new one is ready, so switching never flashes an unlit scene.
+ */
+export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig> {
+  let current: WebGLRenderTarget | null = null;
+  let request = 0;
+
+  async function load(type: EnvironmentType, id: number): Promise<WebGLRenderTarget | null> {
+    const { default: url } = await ENVIRONMENT_PRESETS[type]();
+    // A newer choice (or a torn-down stage) makes this one moot: skip the GPU work entirely.
+    if (id !== request || ctx.disposed) return null;
+    return prefilter(ctx.renderer, dataUrlToBuffer(url));
+  }
+
+  return {
+    apply(next) {
+      const id = ++request;
+      const type = next.type;
+      ctx.track('environment', load(type, id)).then(
+        (target) => {
+          if (!target) return;
+          if (id !== request || ctx.disposed) {
+            target.dispose();
+            return;
+          }
+          ctx.scene.environment = target.texture;
+          current?.dispose();
+          current = target;
+          ctx.invalidate();
+        },
+        (err: unknown) => {
+          if (id !== request || ctx.disposed) return;
+          const reason = err instanceof Error ? err.message : String(err);
+          ctx.emit({
+            type: 'error',
+            code: 'asset-failed',
+            message: `environment ${type} failed: @pmndrs/assets/hdri/${type}.exr.js: ${reason}`,
+            fatal: false,
+          });
+        },
+      );
+      ctx.invalidate();
+    },
+    dispose() {
+      request++; // any load still in flight is now stale
+      if (current && ctx.scene.environment === current.texture) ctx.scene.environment = null;
+      current?.dispose();
+      current = null;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Image decoding for the worker: TextureLoader and ImageLoader need `document`, so images are
+ * fetched and decoded to ImageBitmaps here (TOOLCHAIN.md).
+ */
+
+export interface BitmapOptions {
+  /**
+   * WebGL ignores UNPACK_FLIP_Y for ImageBitmaps, so a texture that three would flip (a plain 2D
+   * texture, flipY true) must be decoded upside down and given `flipY = false`. Cube faces are not
+   * flipped by three, so they are decoded as they are.
+   */
+  flipY: boolean;
+  signal?: AbortSignal;
+}
+
+/** Fetch and decode one image. Rejects with an Error whose message says why (HTTP status, decode). */
+export async function loadBitmap(url: string, { flipY, signal }: BitmapOptions): Promise<ImageBitmap> {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const blob = await res.blob();
+  signal?.throwIfAborted();
+  return createImageBitmap(blob, {
+    imageOrientation: flipY ? 'flipY' : 'from-image',
+    // three uploads straight colour values; premultiplying here would darken transparent edges.
+    premultiplyAlpha: 'none',
+  });
+}
+
+/** Load several images; if any fails, the ones that did load are closed before rejecting. */
+export async function loadBitmaps(urls: string[], opts: BitmapOptions): Promise<ImageBitmap[]> {
+  const results = await Promise.allSettled(urls.map((u) => loadBitmap(u, opts)));
+  const failedAt = results.findIndex((r) => r.status === 'rejected');
+  if (failedAt < 0) return results.map((r) => (r as PromiseFulfilledResult<ImageBitmap>).value);
+  for (const r of results) if (r.status === 'fulfilled') r.value.close();
+  throw new ImageLoadError(urls[failedAt], (results[failedAt] as PromiseRejectedResult).reason);
+}
+
+/** Names the URL that failed, so the designer sees which of several images is broken. */
+export class ImageLoadError extends Error {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`${url}: ${reasonOf(cause)}`, { cause });
+  }
+}
+
+export const reasonOf = (err: unknown) => (err instanceof Error ? err.message || err.name : String(err));

@@ -1,0 +1,156 @@
+import {
+  AmbientLight, DirectionalLight, DirectionalLightHelper, HemisphereLight, PointLight, SpotLight,
+  SpotLightHelper, type Light, type LightShadow, type Object3D,
+} from 'three';
+import type {
+  AmbientLight as AmbientEntry, DirectionalLight as DirectionalEntry, HemisphereLight as HemisphereEntry,
+  PointLight as PointEntry, SpotLight as SpotEntry,
+} from '../../../shared/schema/lights';
+
+/** A three helper that follows its light when update() is called. */
+export interface LightHelper extends Object3D {
+  update(): void;
+  dispose(): void;
+}
+
+/** How one entry type of lightConfig maps onto a three light. */
+export interface Kind<E, L extends Light = Light> {
+  label: string;
+  create(): L;
+  /** Copy every field of the entry onto the light: a handful of numbers, cheaper than diffing. */
+  set(light: L, entry: E): void;
+  /** Present for the types whose entries have a `helper` switch. */
+  helper?(light: L): LightHelper;
+}
+
+/*
+ * Shadow cameras sized for the spec's scene scale: a 1000 x 1000 ground seen from 500 units away.
+ * Three's defaults (a ±5 orthographic box, far 500) would clip almost the whole scene.
+ */
+const DIRECTIONAL_HALF_SIZE = 600;
+/** Beyond the light-to-target distance, so casters below or behind the target are still caught. */
+const DIRECTIONAL_DEPTH_MARGIN = 1000;
+const PERSPECTIVE_SHADOW_FAR = 5000;
+const SHADOW_NEAR = 1;
+/** Directional shadows stretch over the whole ground: more texels keep their edges crisp. */
+const DIRECTIONAL_MAP_SIZE = 2048;
+const LOCAL_MAP_SIZE = 1024;
+/*
+ * Acne guards. normalBias is in world units: about one texel of the directional map
+ * (1200 units / 2048 texels); bias is in depth-buffer units.
+ */
+const SHADOW_BIAS = -0.0005;
+const SHADOW_NORMAL_BIAS = 0.6;
+/** The directional helper's square, big enough to see at 500 units. */
+const DIRECTIONAL_HELPER_SIZE = 40;
+
+type Shadowed = DirectionalLight | SpotLight | PointLight;
+
+function initShadow(light: Shadowed, mapSize: number) {
+  light.shadow.mapSize.set(mapSize, mapSize);
+  light.shadow.bias = SHADOW_BIAS;
+  light.shadow.normalBias = SHADOW_NORMAL_BIAS;
+  light.shadow.camera.near = SHADOW_NEAR;
+}
+
+/** Turning a shadow off frees its map now rather than when the light goes. */
+export function setCastShadow(light: Light, cast: boolean) {
+  light.castShadow = cast;
+  if (!cast) freeShadowMap(light);
+}
+
+export function freeShadowMap(light: Light) {
+  const shadow = (light as Light & { shadow?: LightShadow }).shadow;
+  if (!shadow?.map) return;
+  shadow.dispose();
+  // Three builds a fresh map on the next shadow pass when map is null; a disposed one would linger.
+  shadow.map = null;
+  shadow.mapPass = null;
+}
+
+export const ambientKind: Kind<AmbientEntry, AmbientLight> = {
+  label: 'ambientLight',
+  create: () => new AmbientLight(),
+  set(light, e) {
+    light.color.set(e.color);
+    light.intensity = e.intensity;
+  },
+};
+
+export const hemisphereKind: Kind<HemisphereEntry, HemisphereLight> = {
+  label: 'hemisphereLight',
+  create: () => new HemisphereLight(),
+  set(light, e) {
+    light.color.set(e.skyColor);
+    light.groundColor.set(e.groundColor);
+    light.intensity = e.intensity;
+    light.position.set(e.position.x, e.position.y, e.position.z);
+  },
+};
+
+export const directionalKind: Kind<DirectionalEntry, DirectionalLight> = {
+  label: 'directionalLight',
+  create() {
+    const light = new DirectionalLight();
+    initShadow(light, DIRECTIONAL_MAP_SIZE);
+    const cam = light.shadow.camera;
+    cam.left = cam.bottom = -DIRECTIONAL_HALF_SIZE;
+    cam.right = cam.top = DIRECTIONAL_HALF_SIZE;
+    return light;
+  },
+  set(light, e) {
+    light.color.set(e.color);
+    light.intensity = e.intensity;
+    light.position.set(e.position.x, e.position.y, e.position.z);
+    light.target.position.set(e.target.x, e.target.y, e.target.z);
+    setCastShadow(light, e.castShadow);
+    light.shadow.camera.far = light.position.distanceTo(light.target.position) + DIRECTIONAL_DEPTH_MARGIN;
+    // The orthographic shadow camera is never refreshed by three itself.
+    light.shadow.camera.updateProjectionMatrix();
+  },
+  helper: (light) => new DirectionalLightHelper(light, DIRECTIONAL_HELPER_SIZE),
+};
+
+export const pointKind: Kind<PointEntry, PointLight> = {
+  label: 'pointLight',
+  create() {
+    const light = new PointLight();
+    initShadow(light, LOCAL_MAP_SIZE);
+    return light;
+  },
+  set(light, e) {
+    light.color.set(e.color);
+    light.intensity = e.intensity;
+    light.distance = e.distance;
+    light.decay = e.decay;
+    light.position.set(e.position.x, e.position.y, e.position.z);
+    setCastShadow(light, e.castShadow);
+    // Three copies a non-zero distance into the shadow camera's far and keeps it after distance
+    // goes back to 0 (unlimited): restore the far plane each time.
+    light.shadow.camera.far = e.distance || PERSPECTIVE_SHADOW_FAR;
+    light.shadow.camera.updateProjectionMatrix();
+  },
+};
+
+export const spotKind: Kind<SpotEntry, SpotLight> = {
+  label: 'spotLight',
+  create() {
+    const light = new SpotLight();
+    initShadow(light, LOCAL_MAP_SIZE);
+    return light;
+  },
+  set(light, e) {
+    light.color.set(e.color);
+    light.intensity = e.intensity;
+    light.distance = e.distance;
+    light.angle = e.angle;
+    light.penumbra = e.penumbra;
+    light.decay = e.decay;
+    light.position.set(e.position.x, e.position.y, e.position.z);
+    light.target.position.set(e.target.x, e.target.y, e.target.z);
+    setCastShadow(light, e.castShadow);
+    light.shadow.camera.far = e.distance || PERSPECTIVE_SHADOW_FAR;
+    light.shadow.camera.updateProjectionMatrix();
+  },
+  helper: (light) => new SpotLightHelper(light),
+};
