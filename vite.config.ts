@@ -42,7 +42,9 @@ export function baseConfig(): UserConfig {
     publicDir: false,
     plugins: [comlink(), react()],
     worker: { format: 'es', plugins: () => [comlink()] },
-    optimizeDeps: { include: optimizeDeps },
+    // The HDR presets are plain ES modules with no imports; served as they are, a preset chosen at
+    // run time is not a late-discovered dependency (which re-bundles everything and reloads the page).
+    optimizeDeps: { include: optimizeDeps, exclude: ['@pmndrs/assets'] },
     server: { fs: { allow: [root, fixtures] } },
   };
 }

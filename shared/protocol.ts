@@ -19,6 +19,8 @@ export interface InitOptions {
   size: ViewSize;
   /** Any stored config: the worker parses it again and fills defaults. */
   config: unknown;
+  /** The dashboard page's URL: relative asset URLs in the config resolve against it. */
+  baseUrl: string;
   /** False after a restart caused by a hung script: hooks and frame scripts are not run. */
   scriptsEnabled: boolean;
   /** main -> worker: forwarded pointer/wheel/key events (shared/input.ts). */
@@ -55,6 +57,12 @@ export interface EngineStats {
   patches: number;
 }
 
+/** A camera pose: where the camera is and the point it looks at. */
+export interface CameraView {
+  position: { x: number; y: number; z: number };
+  target: { x: number; y: number; z: number };
+}
+
 /** The render worker's API, called over comlink. Every call parses its input again. */
 export interface RenderApi {
   init(options: InitOptions): Promise<InitResult>;
@@ -63,6 +71,10 @@ export interface RenderApi {
   resize(size: ViewSize): void;
   /** Heartbeat: answers at once unless a script hogs the worker. */
   ping(): number;
+  /** The current camera pose (to store as a snapshot). */
+  getView(): CameraView;
+  /** Move the camera to a pose over durationMs (a snapshot); the controls carry on from there. */
+  viewTo(view: CameraView, durationMs: number): void;
   /** Resolves after a frame was drawn with no asset load pending. */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */
@@ -85,4 +97,10 @@ export type EngineEvent =
   | { type: 'context-lost' }
   | { type: 'context-restored' }
   | { type: 'script-error'; hook: ScriptHook; message: string }
+  /**
+   * User code may be running (a hook is executing, or frame callbacks are registered). Sent before
+   * the code runs, so a worker that then hangs has already said why: the heartbeat treats silence
+   * during script activity as a hang, and other silence (a big decode) as slowness.
+   */
+  | { type: 'script-activity'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string };

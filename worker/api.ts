@@ -1,8 +1,10 @@
-import type { EngineEvent, EngineStats, InitOptions, InitResult, PixelReadout, RenderApi, ViewSize } from '../shared/protocol';
+import type { CameraView, EngineEvent, EngineStats, InitOptions, InitResult, PixelReadout, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
 import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
+import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './engine/engine';
+import { setBaseUrl } from './engine/urls';
 
 /*
  * The render worker's API (comlink exposes these exports). The worker never trusts the main
@@ -37,6 +39,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
   if (!(options.events instanceof MessagePort) || !(options.input instanceof MessagePort)) {
     throw new Error('init needs input and events MessagePorts');
   }
+  if (typeof options.baseUrl === 'string') setBaseUrl(options.baseUrl);
   eventsPort = options.events;
   inputPort = options.input;
   try {
@@ -72,6 +75,18 @@ export function resize(size: ViewSize): void {
 
 export function ping(): number {
   return performance.now();
+}
+
+const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
+
+export function getView(): CameraView {
+  return need().getView();
+}
+
+export function viewTo(view: CameraView, durationMs: number): void {
+  const r = ViewSchema.safeParse(view);
+  if (!r.success) throw new Error('viewTo: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+  need().viewTo(r.data, Math.min(Math.max(Number(durationMs) || 0, 0), 10_000));
 }
 
 export async function settled(): Promise<void> {

@@ -1,8 +1,9 @@
 import { transfer } from 'comlink';
 import { endpointSymbol } from 'vite-plugin-comlink/symbol';
-import type { EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import { readInputMessage } from '../../shared/input';
 import { forwardInput } from './input';
-import { startHeartbeat } from './heartbeat';
+import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
 
 /** The calls the main thread makes, the same whether the engine runs in a worker or here. */
 export interface RenderHandle {
@@ -11,6 +12,8 @@ export interface RenderHandle {
   patchConfig(patch: Record<string, unknown>): Promise<unknown>;
   resize(size: ViewSize): void;
   ping(): Promise<number>;
+  getView(): Promise<CameraView>;
+  viewTo(view: CameraView, durationMs: number): Promise<void>;
   settled(): Promise<void>;
   readPixels(): Promise<PixelReadout>;
   stats(windowMs?: number): Promise<EngineStats>;
@@ -26,10 +29,12 @@ export interface ConnectOptions {
   config: unknown;
   scriptsEnabled: boolean;
   onEvent(event: EngineEvent): void;
-  /** The worker died or stopped answering (`silent`): the caller restarts it. */
-  onCrash(reason: 'silent' | 'crashed', detail: string): void;
-  heartbeat?: { intervalMs?: number; silentTicks?: number };
+  /** The worker died, or stopped answering while user code ran (`hung`) or for a long time (`silent`). */
+  onCrash(reason: 'hung' | 'silent' | 'crashed', detail: string): void;
+  heartbeat?: HeartbeatOptions;
   wantsPointerLock(): boolean;
+  /** Aborting stops the engine even while it is still starting (a hook that hangs inside init). */
+  signal: AbortSignal;
 }
 
 /**
@@ -45,7 +50,12 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
 
   const input = new MessageChannel();
   const events = new MessageChannel();
-  events.port1.onmessage = (e) => opts.onEvent(e.data as EngineEvent);
+  let scriptBusy = false;
+  events.port1.onmessage = (e) => {
+    const event = e.data as EngineEvent;
+    if (event.type === 'script-activity') scriptBusy = event.busy;
+    opts.onEvent(event);
+  };
   const detachInput = forwardInput(canvas, input.port1, { wantsPointerLock: opts.wantsPointerLock });
   const cleanup = () => {
     detachInput();
@@ -55,7 +65,7 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
   };
   try {
     return opts.mode === 'worker'
-      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup)
+      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup, () => scriptBusy)
       : await startMain(canvas, opts, input.port2, events.port2, cleanup);
   } catch (err) {
     cleanup();
@@ -69,6 +79,7 @@ async function startWorker(
   inputPort: MessagePort,
   eventsPort: MessagePort,
   cleanup: () => void,
+  scriptBusy: () => boolean,
 ): Promise<RenderHandle> {
   const api = new ComlinkWorker<typeof import('../../worker/index')>(
     new URL('../../worker/index.ts', import.meta.url),
@@ -82,22 +93,36 @@ async function startWorker(
   // Started before init: a user script that never returns hangs init itself.
   const stopBeat = startHeartbeat(
     () => api.ping(),
-    () => opts.onCrash('silent', 'the render worker stopped answering'),
+    scriptBusy,
+    (duringScript) =>
+      duringScript
+        ? opts.onCrash('hung', 'a user script did not return')
+        : opts.onCrash('silent', 'the render worker stopped answering'),
     opts.heartbeat,
   );
   const offscreen = canvas.transferControlToOffscreen();
   const dispose = () => {
     if (disposed) return;
     disposed = true;
+    opts.signal.removeEventListener('abort', dispose);
     stopBeat();
     // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
     worker.terminate();
     cleanup();
   };
+  opts.signal.addEventListener('abort', dispose);
   try {
     await api.init(
       transfer(
-        { canvas: offscreen, size: opts.size, config: opts.config, scriptsEnabled: opts.scriptsEnabled, input: inputPort, events: eventsPort },
+        {
+          canvas: offscreen,
+          size: opts.size,
+          config: opts.config,
+          baseUrl: document.baseURI,
+          scriptsEnabled: opts.scriptsEnabled,
+          input: inputPort,
+          events: eventsPort,
+        },
         [offscreen, inputPort, eventsPort],
       ),
     );
@@ -105,12 +130,15 @@ async function startWorker(
     dispose();
     throw err;
   }
+  if (disposed) throw new Error('aborted');
   return {
     mode: 'worker',
     canvas,
     patchConfig: (patch) => api.patchConfig(patch),
     resize: (size) => void api.resize(size).catch(() => undefined),
     ping: () => api.ping(),
+    getView: () => api.getView(),
+    viewTo: (view, ms) => api.viewTo(view, ms),
     settled: () => api.settled(),
     readPixels: () => api.readPixels(),
     stats: (w) => api.stats(w),
@@ -129,7 +157,6 @@ async function startMain(
   console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
   // Loaded only now, so the main bundle carries no three.js when workers can render.
   const { Engine } = await import('../../worker/engine/engine');
-  const { readInputMessage } = await import('../../shared/input');
   const engine = new Engine({
     canvas,
     size: opts.size,
@@ -148,6 +175,8 @@ async function startMain(
     patchConfig: async (patch) => engine.patchConfig(patch),
     resize: (size) => engine.resize(size),
     ping: async () => performance.now(),
+    getView: async () => engine.getView(),
+    viewTo: async (view, ms) => engine.viewTo(view, ms),
     settled: () => engine.settled(),
     readPixels: async () => engine.readPixels(),
     stats: async (w) => engine.stats(w),

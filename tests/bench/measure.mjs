@@ -5,6 +5,19 @@ const LAUNCH_ARGS = ['--disable-background-networking', '--disable-component-upd
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Playwright's evaluate waits forever by default: a wedged page must fail the run, not hang it. */
+async function within(ms, what, promise) {
+  let timer;
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function launchBrowser() {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
@@ -41,8 +54,7 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
     await cdp.send('Performance.enable');
 
     await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}`);
-    const info = await page
-      .evaluate(() => window.__bench.ready)
+    const info = await within(120_000, 'the page to get ready', page.evaluate(() => window.__bench.ready))
       .catch((err) => {
         throw new Error(`${scene}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
       });
@@ -52,7 +64,7 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
       await sleep(warmupMs);
       const before = await scriptClock(cdp);
       await sleep(measureMs);
-      const stats = await page.evaluate((w) => window.__bench.stats(w), measureMs);
+      const stats = await within(30_000, 'frame statistics', page.evaluate((w) => window.__bench.stats(w), measureMs));
       const after = await scriptClock(cdp);
       const fps = (stats.windowFrames * 1000) / stats.windowMs;
       const scriptMsPerSec = ((after.script - before.script) * 1000) / (after.at - before.at);
@@ -66,8 +78,8 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
     }
     await page.evaluate(() => window.__bench.busy(true));
     const busy = await measureWindow();
-    const errors = await page.evaluate(() => window.__bench.errors);
-    if (errors.length) throw new Error(`${scene}/${mode}: the space reported errors: ${errors.join('; ')}`);
+    const problems = await within(30_000, 'the error list', page.evaluate(() => window.__bench.problems()));
+    if (problems.length) throw new Error(`${scene}/${mode}: ${problems.join('; ')}`);
     log(
       `  ${scene}/${mode}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
         `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s`,

@@ -9,8 +9,15 @@ afterEach(unmountAll);
 const SIZE = { width: 320, height: 200 };
 /** No lights of any kind: each test adds exactly the light it looks at. */
 const NO_LIGHTS = { ambientLight: [], directionalLight: [], hemisphereLight: [], pointLight: [], spotLight: [] };
+/*
+ * three 0.187 lights Lambert materials with scene.environment too (the environment feature's preset
+ * always loads): switch its contribution off so the ground shows the configured lights alone.
+ */
+const NO_ENVIRONMENT = 'api.scene.environmentIntensity = 0;';
+const script = (body = '') => `function onReady(THREE, api) { ${NO_ENVIRONMENT} ${body} api.invalidate(); }`;
 const withLights = (lights: Record<string, unknown[]>, ground: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   ...EMPTY,
+  script: script(),
   ...extra,
   sceneConfig: { background: '#000000', ground: { enable: true, ...ground } },
   lightConfig: { ...NO_LIGHTS, ...lights },
@@ -42,8 +49,12 @@ function partialShare(p: PixelReadout): number {
 
 describe('lights', () => {
   it('draws the ground in its colour under white light, and the default scene is lit', async () => {
+    // Defaults: one ambient and one directional light, environment on.
+    const m = await mountSpace({ sceneConfig: { background: '#000000' } }, SIZE);
+    expect(colourDistance(groundPatch(await m.pixels()), [0, 0, 0, 255])).toBeGreaterThan(40);
+
     const white = [{ color: '#ffffff', intensity: 0.6 }];
-    const m = await mountSpace(withLights({ ambientLight: white }), SIZE);
+    await m.update(withLights({ ambientLight: white }));
     const tinted = linear(groundPatch(await m.pixels()));
     await m.update(withLights({ ambientLight: white }, { color: '#ffffff' }));
     const plain = linear(groundPatch(await m.pixels()));
@@ -51,9 +62,6 @@ describe('lights', () => {
     for (let c = 0; c < 3; c++) expect(tinted[c] / plain[c]).toBeCloseTo(expected[c], 1);
     // The plain ground must not be saturated, or the ratio would prove nothing.
     expect(Math.max(...plain)).toBeLessThan(0.95);
-
-    const d = await mountSpace({ sceneConfig: { background: '#000000' } }, SIZE);
-    expect(colourDistance(groundPatch(await d.pixels()), [0, 0, 0, 255])).toBeGreaterThan(40);
   });
 
   it('each light type tints the ground with its colour; disabling reverts; intensity scales', async () => {
@@ -81,6 +89,17 @@ describe('lights', () => {
       await m.update(withLights({ [type]: [{ ...entry, enable: false }] }, { color: '#ffffff' }));
       expect(colourDistance(groundPatch(await m.pixels()), dark), `${type} disabled`).toBeLessThan(3);
     }
+
+    // Arrays grow and shrink: a second entry adds its light, dropping it takes it away.
+    const red = { color: '#ff0000', intensity: 0.5 };
+    await m.update(withLights({ ambientLight: [red, { color: '#00ff00', intensity: 0.5 }] }, { color: '#ffffff' }));
+    const both = groundPatch(await m.pixels());
+    await m.update(withLights({ ambientLight: [red] }, { color: '#ffffff' }));
+    const one = groundPatch(await m.pixels());
+    expect(both[0]).toBeGreaterThan(60);
+    expect(both[1]).toBeGreaterThan(60);
+    expect(one[0]).toBeCloseTo(both[0], -1);
+    expect(one[1]).toBeLessThan(10);
   });
 
   it('hemisphere: the sky colour lights faces turned to its position, the ground colour the others', async () => {
@@ -120,34 +139,119 @@ describe('lights', () => {
     const wide = await m.pixels();
     await m.update(withLights({ spotLight: [{ ...spot, angle: 0.3 }] }));
     const narrow = await m.pixels();
-    console.log('lit share wide/narrow', litShare(wide), litShare(narrow));
     expect(litShare(narrow)).toBeGreaterThan(0.02);
     expect(litShare(narrow)).toBeLessThan(litShare(wide) * 0.5);
 
     await m.update(withLights({ spotLight: [{ ...spot, angle: 0.6, penumbra: 1 }] }));
     const soft = await m.pixels();
-    console.log('partial hard/soft', partialShare(wide), partialShare(soft));
-    expect(partialShare(soft)).toBeGreaterThan(partialShare(wide) * 3);
+    expect(partialShare(soft)).toBeGreaterThan(partialShare(wide) + 0.05);
   });
 
   it('point light distance and decay limit its range', async () => {
-    const point = { color: '#ffffff', position: { x: 0, y: 50, z: 0 }, intensity: 1 };
-    const m = await mountSpace(withLights({ pointLight: [point] }), SIZE);
+    const point = { color: '#ffffff', position: { x: 0, y: 150, z: 0 }, intensity: 1 };
+    const white = { color: '#ffffff' };
+    const m = await mountSpace(withLights({ pointLight: [point] }, white), SIZE);
     const unlimited = await m.pixels();
-    await m.update(withLights({ pointLight: [{ ...point, distance: 200 }] }));
+    await m.update(withLights({ pointLight: [{ ...point, distance: 250 }] }, white));
     const limited = await m.pixels();
-    // Bottom of the view is ground about 300 units from the light: beyond 200 it gets nothing.
+    // The bottom of the view is ground about 330 units from the light, the centre 150.
     const nearOf = (p: PixelReadout) => meanColour(p, 0.45, 0.47, 0.55, 0.53);
     const farOf = (p: PixelReadout) => meanColour(p, 0.4, 0.95, 0.6, 1);
-    console.log('unlimited near/far', nearOf(unlimited), farOf(unlimited), 'limited', nearOf(limited), farOf(limited));
     expect(farOf(unlimited)[0]).toBeGreaterThan(40);
     expect(farOf(limited)[0]).toBeLessThan(3);
     expect(nearOf(limited)[0]).toBeGreaterThan(40);
 
-    await m.update(withLights({ pointLight: [{ ...point, decay: 1, intensity: 100 }] }));
+    // Inverse-square decay, scaled to give the same light 150 units away.
+    await m.update(withLights({ pointLight: [{ ...point, decay: 2, intensity: 150 * 150 }] }, white));
     const decayed = await m.pixels();
     const ratio = (p: PixelReadout) => toLinear(farOf(p)[0]) / toLinear(nearOf(p)[0]);
-    console.log('decay ratios', ratio(unlimited), ratio(decayed));
     expect(ratio(decayed)).toBeLessThan(ratio(unlimited) * 0.5);
+  });
+
+  it('a casting light shades the ground behind a box, and only there', async () => {
+    // A 200-unit box on the ground; the lights stand to its right, so the shadow falls to its left.
+    const box = `const m = new THREE.Mesh(new THREE.BoxGeometry(200, 200, 200), new THREE.MeshLambertMaterial());
+      m.position.y = 100; m.castShadow = true; api.scene.add(m);`;
+    const extra = { script: script(box) };
+    const side = { position: { x: 300, y: 300, z: 0 } };
+    const cases: [string, Record<string, unknown>][] = [
+      ['directionalLight', side],
+      ['spotLight', { ...side, angle: 1.2 }],
+      ['pointLight', side],
+    ];
+    const m = await mountSpace(withLights({}, {}, extra), SIZE);
+    const shadowSide = (p: PixelReadout) => meanColour(p, 0.15, 0.5, 0.28, 0.6);
+    const litSide = (p: PixelReadout) => meanColour(p, 0.72, 0.5, 0.85, 0.6);
+    for (const [type, entry] of cases) {
+      await m.update(withLights({ [type]: [entry] }, {}, extra));
+      const plain = await m.pixels();
+      await m.update(withLights({ [type]: [{ ...entry, castShadow: true }] }, {}, extra));
+      const shadowed = await m.pixels();
+      expect(shadowSide(shadowed)[2], `${type} shadow`).toBeLessThan(shadowSide(plain)[2] * 0.5);
+      // No acne: ground the light reaches directly looks the same with shadows on.
+      expect(colourDistance(litSide(shadowed), litSide(plain)), `${type} lit side`).toBeLessThan(4);
+      // And switching shadows off again brings the ground back.
+      await m.update(withLights({ [type]: [entry] }, {}, extra));
+      expect(colourDistance(shadowSide(await m.pixels()), shadowSide(plain)), `${type} off again`).toBeLessThan(3);
+    }
+  });
+
+  it('light helpers draw when switched on and follow their light', async () => {
+    // Intensity 0: the lights themselves change nothing, any pixel change is the helper.
+    const ambient = [{ intensity: 0.3 }];
+    const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      ['directionalLight', { intensity: 0, color: '#ff0000' }, { target: { x: 200, y: 0, z: 0 } }],
+      ['spotLight', { intensity: 0, color: '#ff0000', position: { x: -100, y: 300, z: 0 } }, { position: { x: 200, y: 250, z: 0 } }],
+    ];
+    const m = await mountSpace(withLights({ ambientLight: ambient }), SIZE);
+    const without = await m.pixels();
+    for (const [type, entry, moved] of cases) {
+      const at = (e: Record<string, unknown>) => withLights({ ambientLight: ambient, [type]: [e] });
+      await m.update(at({ ...entry, helper: true }));
+      const shown = await m.pixels();
+      expect(diffShare(without, shown, 30), `${type} helper drawn`).toBeGreaterThan(0.002);
+
+      // Moved while shown must look exactly like a helper created at the new place.
+      await m.update(at({ ...entry, ...moved, helper: true }));
+      const followed = await m.pixels();
+      await m.update(at({ ...entry, ...moved, helper: false }));
+      expect(diffShare(without, await m.pixels(), 8), `${type} helper removed`).toBe(0);
+      await m.update(at({ ...entry, ...moved, helper: true }));
+      const fresh = await m.pixels();
+      expect(diffShare(shown, followed, 30), `${type} helper moved`).toBeGreaterThan(0.002);
+      expect(diffShare(fresh, followed, 8), `${type} helper followed`).toBe(0);
+      await m.update(at({ ...entry, helper: false }));
+    }
+  });
+
+  it('frees shadow maps and helpers: renderer memory returns to its baseline', async () => {
+    const m = await mountSpace(withLights({}), SIZE);
+    await m.pixels();
+    const baseline = (await m.handle.stats()).memory;
+    const cast = { castShadow: true };
+    const all = (enable: boolean) =>
+      withLights({
+        ambientLight: [{ enable }],
+        directionalLight: [{ enable, helper: true, ...cast }, { enable, ...cast, position: { x: 300, y: 300, z: 0 } }],
+        hemisphereLight: [{ enable }],
+        pointLight: [{ enable, ...cast }],
+        spotLight: [{ enable, helper: true, ...cast }],
+      });
+    await m.update(all(true));
+    await m.pixels();
+    const loaded = (await m.handle.stats()).memory;
+    expect(loaded.textures).toBeGreaterThan(baseline.textures); // shadow maps
+    expect(loaded.geometries).toBeGreaterThan(baseline.geometries); // helpers
+
+    await m.update(all(false));
+    await m.pixels();
+    expect((await m.handle.stats()).memory).toEqual(baseline);
+
+    await m.update(all(true));
+    await m.pixels();
+    expect((await m.handle.stats()).memory).toEqual(loaded);
+    await m.update(withLights({}));
+    await m.pixels();
+    expect((await m.handle.stats()).memory).toEqual(baseline);
   });
 });

@@ -53,6 +53,21 @@ describe('the container script (user hooks)', () => {
     expect(p.data.some((v, i) => i % 4 !== 3 && v > 0)).toBe(true);
   });
 
+  it('editing the script after a hang gives the new script a fresh worker with scripts on', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const m = await mountSpace(withScript(`function onReady() { for (;;) {} }`), {
+      waitReady: false,
+      heartbeat: { intervalMs: 100, silentTicks: 20 },
+    });
+    await waitFor(() => m.root.querySelector('[data-notice="notice.scriptsDisabled"]'), 'the scripts-disabled notice');
+    await waitFor(() => m.root.dataset.state === 'ready', 'the restarted scene');
+    const withoutScript = await m.pixels();
+    await m.update(withScript(normalBoxScript));
+    await waitFor(async () => m.root.dataset.state === 'ready' && (await m.handle.stats()).scriptsEnabled, 'scripts back on');
+    expect(m.root.querySelector('[data-notice="notice.scriptsDisabled"]')).toBeNull();
+    expect(diffShare(withoutScript, await m.pixels())).toBeGreaterThan(0.05);
+  });
+
   it('a frame callback that throws every frame is reported once and never stops drawing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const m = await mountSpace(withScript(`function onReady(THREE, api) { let n = 0; api.onFrame(() => { n++; if (n > 2) throw new Error('frame fail'); }); }`));

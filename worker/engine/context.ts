@@ -1,6 +1,7 @@
 import type { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { EngineEvent } from '../../shared/protocol';
 import type { ElementStandIn } from './element';
+import type { ViewHub } from './view';
 
 /** What every feature gets: the stage it draws on and the loop it asks for frames. */
 export interface EngineContext {
@@ -9,6 +10,8 @@ export interface EngineContext {
   readonly renderer: WebGLRenderer;
   /** The stand-in the controls listen on; forwarded input is dispatched to it. */
   readonly element: ElementStandIn;
+  /** The camera pose shared by controls and snapshots. */
+  readonly view: ViewHub;
   /** Current drawing-buffer size in CSS pixels. */
   readonly size: { width: number; height: number; pixelRatio: number };
   /** Ask for one frame. Cheap: many calls before the next frame are one frame. */
@@ -24,6 +27,12 @@ export interface EngineContext {
   setDrawer(draw: ((dt: number) => void) | null): void;
   /** Track an asset load for the loading bar; the engine reports progress and readiness. */
   track<T>(label: string, work: Promise<T>): Promise<T>;
+  /**
+   * Draw no frame until `gpuWork` settles. Presenting a frame waits for every GPU command queued
+   * before it, so a frame drawn during a long GPU job (prefiltering an environment takes seconds
+   * on a software rasterizer) freezes the thread for that long; held, the thread stays responsive.
+   */
+  holdFrames(gpuWork: Promise<unknown>): void;
   emit(event: EngineEvent): void;
   /** True once this stage was disposed: async work finishing later must drop its result. */
   readonly disposed: boolean;

@@ -1,4 +1,4 @@
-import type { EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
 import { SpaceConfigSchema, type SpaceConfig } from '../../shared/schema/space';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { repairParse } from '../../shared/schema/repair';
@@ -86,10 +86,13 @@ export class Engine {
     const scriptChanged = r.data.script !== this.config.script;
     this.input = merged;
     this.config = r.data;
-    if (!this.contextLost) {
-      this.stage.apply(r.data);
-      if (scriptChanged) this.scripts?.setCode(r.data.script);
-    }
+    if (this.contextLost) return { ok: true };
+    if (scriptChanged && this.opts.scriptsEnabled) {
+      // A new script starts from a fresh scene: whatever the old one added to it must go, and
+      // only a rebuild knows what that was.
+      this.stage.dispose();
+      this.stage = this.buildStage();
+    } else this.stage.apply(r.data);
     return { ok: true };
   }
 
@@ -128,6 +131,16 @@ export class Engine {
     const waiters = this.settledWaiters;
     this.settledWaiters = [];
     waiters.forEach((w) => w());
+  }
+
+  getView(): CameraView {
+    const { x, y, z } = this.stage.camera.position;
+    const t = this.stage.view.target();
+    return { position: { x, y, z }, target: { x: t.x, y: t.y, z: t.z } };
+  }
+
+  viewTo(view: CameraView, durationMs: number): void {
+    this.stage.view.moveTo(view.position, view.target, durationMs);
   }
 
   /** Resolves after a frame has been drawn with no asset load pending. */

@@ -5,6 +5,7 @@ import type { EngineContext, Feature } from './context';
 import { ElementStandIn } from './element';
 import { createLoop, type Loop } from './loop';
 import { FEATURES } from '../features';
+import { ViewHub } from './view';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 export const MAX_PIXEL_RATIO = 2;
@@ -30,11 +31,13 @@ export class Stage {
   readonly camera = new PerspectiveCamera(45, 1, 1, 10000);
   readonly loop: Loop;
   readonly ctx: EngineContext;
+  readonly view: ViewHub;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
   private config: SpaceConfig | undefined;
   private isDisposed = false;
+  private holds = 0;
   size: { width: number; height: number; pixelRatio: number };
 
   constructor(private opts: StageOptions) {
@@ -46,12 +49,14 @@ export class Stage {
     });
     this.size = { width: 1, height: 1, pixelRatio: 1 };
     this.loop = createLoop((dt) => this.draw(dt));
+    this.view = new ViewHub(this.camera, (fn) => this.loop.onFrame(fn), () => this.loop.invalidate());
     const stage = this;
     this.ctx = {
       scene: this.scene,
       camera: this.camera,
       renderer: this.renderer,
       element: opts.element,
+      view: this.view,
       get size() {
         return stage.size;
       },
@@ -66,6 +71,14 @@ export class Stage {
         this.loop.invalidate();
       },
       track: (label, work) => opts.track(label, work),
+      holdFrames: (work) => {
+        this.holds++;
+        const release = () => {
+          this.holds--;
+          this.loop.invalidate();
+        };
+        work.then(release, release);
+      },
       emit: (e) => opts.emit(e),
       get disposed() {
         return stage.isDisposed;
@@ -112,7 +125,7 @@ export class Stage {
   }
 
   draw(dt: number): void {
-    if (this.isDisposed) return;
+    if (this.isDisposed || this.holds > 0) return;
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
     this.opts.afterDraw();
@@ -134,6 +147,7 @@ export class Stage {
       }
     }
     this.features = [];
+    this.view.dispose();
     this.resizeCallbacks.clear();
     this.renderer.renderLists.dispose();
     this.renderer.dispose();

@@ -15,6 +15,9 @@ import { ENVIRONMENT_PRESETS } from './environment-presets';
 
 type EnvironmentConfig = SpaceConfig['environmentConfig'];
 
+/** How often to ask whether the GPU has finished prefiltering. */
+const POLL_MS = 20;
+
 /** The presets arrive as data: URLs inside a module: decode in place, nothing goes to the network. */
 function dataUrlToBuffer(url: string): ArrayBuffer {
   const comma = url.indexOf(',');
@@ -27,7 +30,7 @@ function dataUrlToBuffer(url: string): ArrayBuffer {
   return bytes.buffer;
 }
 
-/** Parse an EXR and prefilter it for image-based lighting; the caller owns the render target. */
+/** Parse an EXR and queue its prefiltering for image-based lighting; the caller owns the target. */
 function prefilter(renderer: WebGLRenderer, buffer: ArrayBuffer): WebGLRenderTarget {
   const parsed = new EXRLoader().parse(buffer);
   const source = new DataTexture(parsed.data, parsed.width, parsed.height, parsed.format, parsed.type);
@@ -42,28 +45,57 @@ function prefilter(renderer: WebGLRenderer, buffer: ArrayBuffer): WebGLRenderTar
   try {
     return generator.fromEquirectangular(source);
   } finally {
-    // Only the prefiltered cube is needed to light the scene: free the source and the generator's
-    // shaders and scratch targets at once.
+    // Only the prefiltered cube is needed to light the scene. GL keeps what queued commands still
+    // use alive, so the source and the generator's scratch targets can go at once.
     source.dispose();
     generator.dispose();
   }
 }
 
 /**
- * environmentConfig.type: one of 18 HDR presets lights the scene (scene.environment), which
- * physically based materials use for reflections and ambient light. It does not paint the
- * background: that is sceneConfig.background / backgroundImage. The previous environment stays
- * until the new one is ready, so switching never flashes an unlit scene.
+ * Resolves once the GPU has run every command queued so far. Prefiltering is a lot of GPU work
+ * (4-12 s measured with SwiftShader, milliseconds on a real GPU); anything that waits on it (a
+ * presented frame, a readback) would freeze the worker that long, and the heartbeat would take it
+ * for a hung script. Polling a fence between tasks, with frames held, keeps the worker answering.
+ */
+function gpuDone(renderer: WebGLRenderer): Promise<void> {
+  const gl = renderer.getContext() as WebGL2RenderingContext;
+  const fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  if (!fence) return Promise.resolve();
+  gl.flush();
+  return new Promise((resolve) => {
+    const poll = () => {
+      // A lost context answers null: nothing left to wait for.
+      const status = gl.getSyncParameter(fence, gl.SYNC_STATUS);
+      if (status === gl.UNSIGNALED) return void setTimeout(poll, POLL_MS);
+      gl.deleteSync(fence);
+      resolve();
+    };
+    setTimeout(poll, POLL_MS);
+  });
+}
+
+/**
+ * environmentConfig.type: one of 18 HDR presets lights the scene (scene.environment): reflections
+ * and ambient light for standard/physical materials, and (three r183+) diffuse light for Lambert
+ * and Phong too. It does not paint the background: that is sceneConfig.background /
+ * backgroundImage. The previous environment stays until the new one is ready, so switching never
+ * flashes an unlit scene.
  */
 export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig> {
   let current: WebGLRenderTarget | null = null;
   let request = 0;
+  const stale = (id: number) => id !== request || ctx.disposed;
 
   async function load(type: EnvironmentType, id: number): Promise<WebGLRenderTarget | null> {
     const { default: url } = await ENVIRONMENT_PRESETS[type]();
     // A newer choice (or a torn-down stage) makes this one moot: skip the GPU work entirely.
-    if (id !== request || ctx.disposed) return null;
-    return prefilter(ctx.renderer, dataUrlToBuffer(url));
+    if (stale(id)) return null;
+    const target = prefilter(ctx.renderer, dataUrlToBuffer(url));
+    const done = gpuDone(ctx.renderer);
+    ctx.holdFrames(done);
+    await done;
+    return target;
   }
 
   return {
@@ -73,7 +105,7 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
       ctx.track('environment', load(type, id)).then(
         (target) => {
           if (!target) return;
-          if (id !== request || ctx.disposed) {
+          if (stale(id)) {
             target.dispose();
             return;
           }
@@ -83,7 +115,7 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
           ctx.invalidate();
         },
         (err: unknown) => {
-          if (id !== request || ctx.disposed) return;
+          if (stale(id)) return;
           const reason = err instanceof Error ? err.message : String(err);
           ctx.emit({
             type: 'error',

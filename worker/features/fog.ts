@@ -1,4 +1,5 @@
-import { Fog } from 'three';
+import { Color, Fog } from 'three';
+import { setColour } from './colour';
 import type { SceneConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
 
@@ -11,10 +12,10 @@ export function createFog(ctx: EngineContext): Feature<SceneConfig['fog']> {
         // A far plane at or before near would hide everything; keep at least a hair of range.
         const far = Math.max(next.far, next.near + 1e-3);
         if (ctx.scene.fog instanceof Fog) {
-          ctx.scene.fog.color.set(next.color);
+          setColour(ctx.scene.fog.color, next.color);
           ctx.scene.fog.near = next.near;
           ctx.scene.fog.far = far;
-        } else ctx.scene.fog = new Fog(next.color, next.near, far);
+        } else ctx.scene.fog = new Fog(setColour(new Color(), next.color), next.near, far);
       }
       ctx.invalidate();
     },

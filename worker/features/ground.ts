@@ -1,4 +1,5 @@
 import { Mesh, MeshLambertMaterial, PlaneGeometry } from 'three';
+import { setColour } from './colour';
 import type { SceneConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
 
@@ -35,7 +36,7 @@ export function createGround(ctx: EngineContext): Feature<SceneConfig['ground']>
           ctx.scene.add(mesh);
         }
       }
-      material.color.set(next.color);
+      setColour(material.color, next.color);
       ctx.invalidate();
     },
     dispose() {

@@ -1,3 +1,5 @@
+import { resolveUrl } from '../engine/urls';
+
 /**
  * Image decoding for the worker: TextureLoader and ImageLoader need `document`, so images are
  * fetched and decoded to ImageBitmaps here (TOOLCHAIN.md).
@@ -15,7 +17,7 @@ export interface BitmapOptions {
 
 /** Fetch and decode one image. Rejects with an Error whose message says why (HTTP status, decode). */
 export async function loadBitmap(url: string, { flipY, signal }: BitmapOptions): Promise<ImageBitmap> {
-  const res = await fetch(url, { signal });
+  const res = await fetch(resolveUrl(url), { signal });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const blob = await res.blob();
   signal?.throwIfAborted();

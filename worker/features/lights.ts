@@ -1,4 +1,4 @@
-import { PCFShadowMap, type Light, type Material, type Object3D } from 'three';
+import { PCFShadowMap, type Light, type Object3D } from 'three';
 import type { LightConfig } from '../../shared/schema/lights';
 import type { EngineContext, Feature } from '../engine/context';
 import {
@@ -88,7 +88,7 @@ function createGroup<E extends Entry, L extends Light>(ctx: EngineContext, kind:
 
 /**
  * lightConfig: ambient, directional, hemisphere, point and spot lights, each array applied
- * incrementally. The renderer's shadow pass runs only while some drawn light casts.
+ * incrementally.
  */
 export function createLights(ctx: EngineContext): Feature<LightConfig> {
   const groups = {
@@ -102,19 +102,6 @@ export function createLights(ctx: EngineContext): Feature<LightConfig> {
   // PCFSoftShadowMap is deprecated in three 0.187 (it falls back to PCF with a warning).
   ctx.renderer.shadowMap.type = PCFShadowMap;
 
-  function setShadowPass(enabled: boolean) {
-    const shadowMap = ctx.renderer.shadowMap;
-    if (shadowMap.enabled === enabled) return;
-    shadowMap.enabled = enabled;
-    // Programs are keyed on shadowMap.enabled, but three re-checks a material's program only when
-    // the material or the light set changes: without this a flip alone could leave stale shaders.
-    ctx.scene.traverse((o) => {
-      const m = (o as Object3D & { material?: Material | Material[] }).material;
-      if (Array.isArray(m)) m.forEach((x) => (x.needsUpdate = true));
-      else if (m) m.needsUpdate = true;
-    });
-  }
-
   return {
     apply(next, prev) {
       groups.ambientLight.apply(next.ambientLight, prev?.ambientLight);
@@ -122,7 +109,13 @@ export function createLights(ctx: EngineContext): Feature<LightConfig> {
       groups.hemisphereLight.apply(next.hemisphereLight, prev?.hemisphereLight);
       groups.pointLight.apply(next.pointLight, prev?.pointLight);
       groups.spotLight.apply(next.spotLight, prev?.spotLight);
-      setShadowPass(all.some((g) => g.casting()));
+      /*
+       * The shadow pass runs only while some drawn light casts. No material needs `needsUpdate`
+       * when this flips: it flips only when the count of casting lights goes to or from zero,
+       * which changes three's light-state hash, and that alone rebuilds every lit program (the
+       * browser test switches castShadow off and on and reads the ground back).
+       */
+      ctx.renderer.shadowMap.enabled = all.some((g) => g.casting());
       ctx.invalidate();
     },
     dispose() {

@@ -29,6 +29,15 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
   let compiled: Compiled = {};
   let frameUnsubs: (() => void)[] = [];
   let frameErrorReported = false;
+  let inHook = 0;
+  let announced = false;
+
+  /** Tell the main thread before user code can run (see the 'script-activity' event). */
+  function announce() {
+    const busy = inHook > 0 || frameUnsubs.length > 0;
+    if (busy !== announced) ctx.emit({ type: 'script-activity', busy });
+    announced = busy;
+  }
 
   const api: ScriptApi = {
     scene: ctx.scene,
@@ -46,6 +55,7 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
         ctx.invalidate();
       };
       frameUnsubs.push(ctx.onFrame(tick));
+      announce();
       ctx.invalidate();
     },
     log: (...args) => ctx.emit({ type: 'log', level: 'log', message: args.map(String).join(' ') }),
@@ -54,11 +64,16 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
   function call(hook: 'onReady' | 'onModelLoaded', ...args: unknown[]) {
     const fn = compiled[hook];
     if (!fn) return;
+    inHook++;
+    announce();
     try {
       const result = fn(THREE, api, ...args);
       if (result instanceof Promise) result.catch((err) => report(hook, message(err)));
     } catch (err) {
       report(hook, message(err));
+    } finally {
+      inHook--;
+      announce();
     }
   }
 
@@ -67,6 +82,8 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
     setCode(code: string) {
       this.stop();
       if (!code.trim()) return;
+      inHook++;
+      announce();
       try {
         const factory = new Function(
           `"use strict";\n${code}\n;return {` +
@@ -77,6 +94,9 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
       } catch (err) {
         report('compile', message(err));
         return;
+      } finally {
+        inHook--;
+        announce();
       }
       call('onReady');
     },
@@ -88,6 +108,7 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
       frameUnsubs = [];
       frameErrorReported = false;
       compiled = {};
+      announce();
     },
   };
 }

@@ -1,10 +1,14 @@
-import { useImperativeHandle, useMemo, useRef, type CSSProperties, type Ref } from 'react';
-import type { EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
-import { SpaceConfigSchema } from '../../../shared/schema/space';
-import { repairParse } from '../../../shared/schema/repair';
+import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
+import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
+import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { Locale } from '../../../shared/i18n';
 import { useSpaceEngine } from './useSpaceEngine';
+import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, NoticeList } from './SpaceOverlays';
+import { SnapshotBar } from './SnapshotBar';
+
+/** How long the camera takes to fly to a snapshot. */
+const SNAPSHOT_FLIGHT_MS = 800;
 
 /** What a host (or a test) can ask of a mounted space. */
 export interface ThreeDSpaceHandle {
@@ -12,6 +16,8 @@ export interface ThreeDSpaceHandle {
   readonly restarts: number;
   /** Resolves after a frame was drawn with no asset load pending. */
   settled(): Promise<void>;
+  getView(): Promise<CameraView>;
+  viewTo(view: CameraView, durationMs?: number): Promise<void>;
   readPixels(): Promise<PixelReadout>;
   stats(windowMs?: number): Promise<EngineStats>;
   simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
@@ -24,7 +30,12 @@ export interface ThreeDSpaceProps {
   locale?: Locale;
   /** Render on the main thread even where a worker could (benchmark baseline, tests). */
   forceMainThread?: boolean;
-  heartbeat?: { intervalMs?: number; silentTicks?: number };
+  heartbeat?: HeartbeatOptions;
+  /**
+   * The value of the variable bound by snapshotConfig.snapshotVar: when it names a snapshot, the
+   * camera flies there (the host reads the variable; the space stays free of variable sources).
+   */
+  activeSnapshot?: string | null;
   onEvent?(event: EngineEvent): void;
   className?: string;
   style?: CSSProperties;
@@ -35,10 +46,22 @@ export interface ThreeDSpaceProps {
  * The 3D space container's view. The scene renders in a Web Worker on an OffscreenCanvas; this
  * component only holds config, forwards input and draws the DOM overlays.
  */
-export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, onEvent, className, style, ref }: ThreeDSpaceProps) {
+export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, onEvent, className, style, ref }: ThreeDSpaceProps) {
   const host = useRef<HTMLDivElement>(null);
   const engine = useSpaceEngine(host, { config, forceMainThread, heartbeat, onEvent });
-  const loading = useMemo(() => repairParse(SpaceConfigSchema, config).value.loadingConfig, [config]);
+  const { loadingConfig, snapshotConfig } = engine.valid;
+  const [current, setCurrent] = useState<string | null>(null);
+
+  const goTo = (s: Snapshot) => {
+    setCurrent(s.name);
+    void engine.handle.current?.viewTo({ position: s.position, target: s.target }, SNAPSHOT_FLIGHT_MS);
+  };
+  useEffect(() => {
+    const s = snapshotConfig.snapshotList.find((x) => x.name === activeSnapshot);
+    if (s && engine.state === 'ready') goTo(s);
+    // Follow the bound variable, not every config edit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeSnapshot, engine.state]);
 
   useImperativeHandle(
     ref,
@@ -54,6 +77,8 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
         },
         restarts: engine.restarts,
         settled: () => need().settled(),
+        getView: () => need().getView(),
+        viewTo: (view, ms = 0) => need().viewTo(view, ms),
         readPixels: () => need().readPixels(),
         stats: (w) => need().stats(w),
         simulateContextLoss: (ms) => need().simulateContextLoss(ms),
@@ -71,7 +96,10 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
     >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
-      {engine.state === 'loading' ? <LoadingScreen config={loading} progress={engine.progress} locale={locale} /> : null}
+      {engine.state === 'ready' && snapshotConfig.showBar ? (
+        <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} />
+      ) : null}
+      {engine.state === 'loading' ? <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} /> : null}
       {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
       <IssueList issues={engine.issues} locale={locale} />
       <NoticeList notices={engine.notices} locale={locale} />

@@ -7,6 +7,7 @@ import { connect, type RenderHandle } from '../../bridge/connection';
 import { canRenderInWorker } from '../../bridge/capability';
 import { createPatchQueue } from '../../bridge/coalesce';
 import { viewSize, watchSize } from '../../bridge/size';
+import type { HeartbeatOptions } from '../../bridge/heartbeat';
 
 /** Restarts in one mount before the space shows its error panel instead. */
 const MAX_RESTARTS = 3;
@@ -20,7 +21,7 @@ export interface Notice {
 export interface EngineOptions {
   config: unknown;
   forceMainThread?: boolean;
-  heartbeat?: { intervalMs?: number; silentTicks?: number };
+  heartbeat?: HeartbeatOptions;
   onEvent?(event: EngineEvent): void;
 }
 
@@ -36,9 +37,13 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const [notices, setNotices] = useState<Notice[]>([]);
   const [run, setRun] = useState({ generation: 0, scriptsEnabled: true });
   const handle = useRef<RenderHandle | null>(null);
+  const scriptsOn = useRef(run.scriptsEnabled);
+  scriptsOn.current = run.scriptsEnabled;
   const onEvent = useRef(opts.onEvent);
   onEvent.current = opts.onEvent;
   const lastValid = useRef<SpaceConfig | null>(null);
+  // The last valid config as state, for the overlays drawn from it (loading screen, snapshot bar).
+  const [valid, setValid] = useState<SpaceConfig>(() => repairParse(SpaceConfigSchema, opts.config).value);
   const queue = useRef(createPatchQueue((patch) => void handle.current?.patchConfig(patch)));
 
   const addNotice = (n: Notice) => setNotices((list) => [...list.filter((x) => x.key !== n.key), n]);
@@ -53,7 +58,15 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       return;
     }
     setIssues([]);
+    const scriptEdited = lastValid.current !== null && lastValid.current.script !== r.data.script;
     lastValid.current = r.data;
+    setValid(r.data);
+    if (scriptEdited && !scriptsOn.current) {
+      // The designer changed the script that hung: give the new one a fresh worker with scripts on.
+      dropNotice('notice.scriptsDisabled');
+      setRun((x) => ({ generation: x.generation + 1, scriptsEnabled: true }));
+      return;
+    }
     queue.current.push(r.data);
   }, [opts.config]);
 
@@ -62,7 +75,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     if (!el) return;
     let cancelled = false;
     let current: RenderHandle | null = null;
-    const config = lastValid.current ?? repairParse(SpaceConfigSchema, opts.config).value;
+    const abort = new AbortController();
+    const config = lastValid.current ?? valid;
     setState('loading');
 
     const handleEvent = (e: EngineEvent) => {
@@ -83,7 +97,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       onEvent.current?.(e);
     };
 
-    const onCrash = (reason: 'silent' | 'crashed', detail: string) => {
+    const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
       if (cancelled) return;
       if (run.generation >= MAX_RESTARTS) {
         // A worker that keeps dying would otherwise restart forever: give up and say so.
@@ -92,9 +106,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         setState('error');
         return;
       }
-      console.warn(`[dash3d] render worker ${reason} (${detail}): restarting without user scripts.`);
-      addNotice({ key: reason === 'silent' ? 'notice.scriptsDisabled' : 'notice.restarted', detail });
-      setRun((r) => ({ generation: r.generation + 1, scriptsEnabled: false }));
+      // Only a hang inside user code is the script's fault; other failures keep the scripts.
+      const withoutScripts = reason === 'hung' || !run.scriptsEnabled;
+      console.warn(`[dash3d] render worker ${reason} (${detail}): restarting${withoutScripts ? ' without user scripts' : ''}.`);
+      addNotice({ key: reason === 'hung' ? 'notice.scriptsDisabled' : 'notice.restarted', detail });
+      setRun((r) => ({ generation: r.generation + 1, scriptsEnabled: !withoutScripts }));
     };
 
     const start = async (mode: 'worker' | 'main') =>
@@ -106,8 +122,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         scriptsEnabled: run.scriptsEnabled,
         onEvent: handleEvent,
         onCrash,
+        signal: abort.signal,
         heartbeat: opts.heartbeat,
-        wantsPointerLock: () => lastValid.current?.controlConfig.controlType === 'pointerLock',
+        wantsPointerLock: () => {
+          const control = lastValid.current?.controlConfig;
+          return control?.controlType === 'pointerLock' && control.pointerLockConfig.enabled;
+        },
       });
 
     (async () => {
@@ -135,6 +155,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     const stopWatch = watchSize(el, (size) => handle.current?.resize(size));
     return () => {
       cancelled = true;
+      abort.abort();
       stopWatch();
       queue.current.dispose();
       current?.dispose();
@@ -144,5 +165,5 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run.generation, opts.forceMainThread]);
 
-  return { state, progress, issues, notices, handle, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
+  return { state, progress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
 }

@@ -18,8 +18,8 @@ export interface BenchApi {
   /** Start or stop 200 ms of synchronous work every 250 ms on this page's main thread. */
   busy(on: boolean): void;
   scenes: string[];
-  /** Errors the space reported (script errors included): a scene that failed is not a benchmark. */
-  errors: string[];
+  /** Errors the space reported, script errors and worker restarts included: such a run is not a benchmark. */
+  problems(): string[];
 }
 
 declare global {
@@ -34,6 +34,12 @@ const scene = SCENES[sceneName];
 const forceMainThread = params.get('mode') === 'main';
 const errors: string[] = [];
 const ref = createRef<ThreeDSpaceHandle>();
+/**
+ * The watchdog restarts a worker that has not answered for 8 s (a hung user script). Shader
+ * compilation for a heavy scene on a starved software rasteriser can take that long: the
+ * benchmark measures drawing, so it waits a minute instead, and refuses any run with a restart.
+ */
+const HEARTBEAT = { intervalMs: 1000, silentTicks: 60 };
 
 let spinner: number | null = null;
 function busy(on: boolean) {
@@ -55,6 +61,11 @@ function onEvent(e: EngineEvent) {
   else if (e.type === 'script-error') errors.push(`script ${e.hook}: ${e.message}`);
 }
 
+function problems(): string[] {
+  const restarts = ref.current?.restarts ?? 0;
+  return restarts ? [...errors, `the render worker was restarted ${restarts} time(s), without its user script`] : [...errors];
+}
+
 async function whenReady(): Promise<{ mode: 'worker' | 'main'; scene: string; description: string }> {
   if (!scene) throw new Error(`unknown scene "${sceneName}" (have: ${Object.keys(SCENES).join(', ')})`);
   const root = () => document.querySelector<HTMLElement>('.dash3d-space');
@@ -65,7 +76,7 @@ async function whenReady(): Promise<{ mode: 'worker' | 'main'; scene: string; de
     await new Promise((r) => setTimeout(r, 50));
   }
   await ref.current.settled();
-  if (errors.length) throw new Error(`the scene reported errors: ${errors.join('; ')}`);
+  if (problems().length) throw new Error(problems().join('; '));
   if (params.get('busy') === '1') busy(true);
   return { mode: ref.current.mode!, scene: sceneName, description: scene.description };
 }
@@ -73,7 +84,9 @@ async function whenReady(): Promise<{ mode: 'worker' | 'main'; scene: string; de
 const host = document.getElementById('bench')!;
 Object.assign(host.style, { width: `${VIEW.width}px`, height: `${VIEW.height}px` });
 createRoot(host).render(
-  scene ? <ThreeDSpace ref={ref} config={scene.config} forceMainThread={forceMainThread} onEvent={onEvent} /> : null,
+  scene ? (
+    <ThreeDSpace ref={ref} config={scene.config} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />
+  ) : null,
 );
 
 window.__bench = {
@@ -84,5 +97,5 @@ window.__bench = {
   },
   busy,
   scenes: Object.keys(SCENES),
-  errors,
+  problems,
 };

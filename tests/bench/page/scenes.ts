@@ -49,7 +49,6 @@ function onReady(THREE, api) {
     field.add(mesh);
   }
   api.scene.add(field);
-  api.onFrame((dt) => { field.rotation.y += dt * 0.3; });
 }
 `;
 }

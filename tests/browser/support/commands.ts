@@ -41,6 +41,13 @@ const mouseClick: BrowserCommand<[{ x: number; y: number }]> = async (ctx, { x, 
   await ctx.page.mouse.click(box.x + x * box.width, box.y + y * box.height);
 };
 
+/** Move without a button from one point to another (mouse look under pointer lock). */
+const mouseMove: BrowserCommand<[MouseDragArgs]> = async (ctx, { fromX, fromY, toX, toY, steps = 10 }) => {
+  const box = await canvasBox(ctx);
+  await ctx.page.mouse.move(box.x + fromX * box.width, box.y + fromY * box.height);
+  await ctx.page.mouse.move(box.x + toX * box.width, box.y + toY * box.height, { steps });
+};
+
 /** Wheel over a point of the canvas; deltaY > 0 scrolls down (zooms out in orbit controls). */
 const mouseWheel: BrowserCommand<[{ x?: number; y?: number; deltaX?: number; deltaY: number }]> = async (
   ctx,
@@ -61,11 +68,12 @@ const keyHold: BrowserCommand<[key: string, ms: number]> = async (ctx, key, ms) 
   await ctx.page.keyboard.up(key);
 };
 
-export const browserCommands = { mouseDrag, mouseClick, mouseWheel, keyDown, keyUp, keyHold };
+export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, keyDown, keyUp, keyHold };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
     mouseDrag(args: MouseDragArgs): Promise<void>;
+    mouseMove(args: Omit<MouseDragArgs, 'button'>): Promise<void>;
     mouseClick(args: { x: number; y: number }): Promise<void>;
     mouseWheel(args: { x?: number; y?: number; deltaX?: number; deltaY: number }): Promise<void>;
     keyDown(key: string): Promise<void>;

@@ -19,11 +19,11 @@ export interface Mounted {
 const live = new Set<Mounted>();
 
 /** Wait until `check` is truthy, polling each animation frame; fails with `what` after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
   const until = performance.now() + timeoutMs;
   for (;;) {
     const v = await check();
-    if (v) return v;
+    if (v) return v as NonNullable<T>;
     if (performance.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 16));
   }
@@ -67,8 +67,10 @@ export async function mountSpace(
     async update(next, extra = {}) {
       current = { ...current, ...extra, config: next };
       flushSync(render);
-      // One frame for the coalesced patch to leave, then wait for the engine to settle.
+      // One frame for the coalesced patch to leave, then wait for the engine to settle (a change
+      // can restart the engine, e.g. a new script after a hang: wait for it to run again).
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await waitFor(() => ref.current?.mode && root.dataset.state !== 'loading', 'the space to be running');
       await ref.current!.settled();
     },
     async pixels() {

@@ -28,9 +28,13 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
   let type: ControlType | null = null;
   let active: Controller<unknown> | null = null;
+  let settings: unknown = null;
   const offFrame = ctx.onFrame((dt) => {
     if (active?.step(dt)) ctx.invalidate();
   });
+  const offTarget = ctx.view.provideTarget(() => active?.target?.() ?? null);
+  // A snapshot placed the camera: carry on from there, around the snapshot's target.
+  const offPlaced = ctx.view.onPlaced((lookAt) => active?.apply(settings, { lookAt, moved: true }));
 
   return {
     apply(next, prev) {
@@ -42,11 +46,14 @@ export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
         // A fresh control starts from the camera as it is (orbit: around the configured look-at).
         moved = true;
       }
-      active!.apply(settingsOf(next.control), { lookAt: next.lookAt, moved });
+      settings = settingsOf(next.control);
+      active!.apply(settings, { lookAt: next.lookAt, moved });
       ctx.invalidate();
     },
     dispose() {
       offFrame();
+      offTarget();
+      offPlaced();
       active?.dispose();
       active = null;
       type = null;

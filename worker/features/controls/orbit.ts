@@ -47,6 +47,7 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
     // dt makes auto-rotation speed independent of the frame rate. true while damping settles or
     // auto-rotation runs; false when idle, so an idle scene draws nothing.
     step: (dt) => controls.update(dt),
+    target: () => controls.target,
     dispose() {
       controls.removeEventListener('change', onChange);
       controls.dispose();

@@ -1,3 +1,4 @@
+import type { Vector3 } from 'three';
 import type { Vec3 } from '../../../shared/schema/common';
 import type { ControlConfig } from '../../../shared/schema/space';
 
@@ -15,6 +16,8 @@ export interface Controller<C> {
    * just selected): the controller takes the camera's pose as its new starting point.
    */
   apply(config: C, view: { lookAt: Vec3; moved: boolean }): void;
+  /** The point the camera turns around, when the control has one (orbit). */
+  target?(): Vector3;
   /** Advance by dt seconds; true while it still moves and needs another frame. */
   step(dt: number): boolean;
   dispose(): void;

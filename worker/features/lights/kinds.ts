@@ -2,6 +2,7 @@ import {
   AmbientLight, DirectionalLight, DirectionalLightHelper, HemisphereLight, PointLight, SpotLight,
   SpotLightHelper, type Light, type LightShadow, type Object3D,
 } from 'three';
+import { setColour } from '../colour';
 import type {
   AmbientLight as AmbientEntry, DirectionalLight as DirectionalEntry, HemisphereLight as HemisphereEntry,
   PointLight as PointEntry, SpotLight as SpotEntry,
@@ -31,26 +32,31 @@ const DIRECTIONAL_HALF_SIZE = 600;
 /** Beyond the light-to-target distance, so casters below or behind the target are still caught. */
 const DIRECTIONAL_DEPTH_MARGIN = 1000;
 const PERSPECTIVE_SHADOW_FAR = 5000;
-const SHADOW_NEAR = 1;
 /** Directional shadows stretch over the whole ground: more texels keep their edges crisp. */
 const DIRECTIONAL_MAP_SIZE = 2048;
 const LOCAL_MAP_SIZE = 1024;
 /*
- * Acne guards. normalBias is in world units: about one texel of the directional map
- * (1200 units / 2048 texels); bias is in depth-buffer units.
+ * Acne guards. normalBias is in world units: about one texel of the directional map (1200 units /
+ * 2048 texels). bias is in shadow-depth units: linear over near..far for directional (orthographic)
+ * and point (distance) shadows, so -0.0005 is about a unit; a spot's perspective depth is
+ * crowded towards far, where -0.0005 would mean tens of units and eat the shadow next to a caster.
  */
-const SHADOW_BIAS = -0.0005;
+const LINEAR_DEPTH_BIAS = -0.0005;
+const SPOT_DEPTH_BIAS = -0.00005;
 const SHADOW_NORMAL_BIAS = 0.6;
+/** Close enough for anything in the scene, far enough to keep perspective depth precision. */
+const PERSPECTIVE_SHADOW_NEAR = 5;
+const DIRECTIONAL_SHADOW_NEAR = 1;
 /** The directional helper's square, big enough to see at 500 units. */
 const DIRECTIONAL_HELPER_SIZE = 40;
 
 type Shadowed = DirectionalLight | SpotLight | PointLight;
 
-function initShadow(light: Shadowed, mapSize: number) {
+function initShadow(light: Shadowed, mapSize: number, bias: number, near: number) {
   light.shadow.mapSize.set(mapSize, mapSize);
-  light.shadow.bias = SHADOW_BIAS;
+  light.shadow.bias = bias;
   light.shadow.normalBias = SHADOW_NORMAL_BIAS;
-  light.shadow.camera.near = SHADOW_NEAR;
+  light.shadow.camera.near = near;
 }
 
 /** Turning a shadow off frees its map now rather than when the light goes. */
@@ -72,7 +78,7 @@ export const ambientKind: Kind<AmbientEntry, AmbientLight> = {
   label: 'ambientLight',
   create: () => new AmbientLight(),
   set(light, e) {
-    light.color.set(e.color);
+    setColour(light.color, e.color);
     light.intensity = e.intensity;
   },
 };
@@ -81,8 +87,8 @@ export const hemisphereKind: Kind<HemisphereEntry, HemisphereLight> = {
   label: 'hemisphereLight',
   create: () => new HemisphereLight(),
   set(light, e) {
-    light.color.set(e.skyColor);
-    light.groundColor.set(e.groundColor);
+    setColour(light.color, e.skyColor);
+    setColour(light.groundColor, e.groundColor);
     light.intensity = e.intensity;
     light.position.set(e.position.x, e.position.y, e.position.z);
   },
@@ -92,14 +98,14 @@ export const directionalKind: Kind<DirectionalEntry, DirectionalLight> = {
   label: 'directionalLight',
   create() {
     const light = new DirectionalLight();
-    initShadow(light, DIRECTIONAL_MAP_SIZE);
+    initShadow(light, DIRECTIONAL_MAP_SIZE, LINEAR_DEPTH_BIAS, DIRECTIONAL_SHADOW_NEAR);
     const cam = light.shadow.camera;
     cam.left = cam.bottom = -DIRECTIONAL_HALF_SIZE;
     cam.right = cam.top = DIRECTIONAL_HALF_SIZE;
     return light;
   },
   set(light, e) {
-    light.color.set(e.color);
+    setColour(light.color, e.color);
     light.intensity = e.intensity;
     light.position.set(e.position.x, e.position.y, e.position.z);
     light.target.position.set(e.target.x, e.target.y, e.target.z);
@@ -115,11 +121,11 @@ export const pointKind: Kind<PointEntry, PointLight> = {
   label: 'pointLight',
   create() {
     const light = new PointLight();
-    initShadow(light, LOCAL_MAP_SIZE);
+    initShadow(light, LOCAL_MAP_SIZE, LINEAR_DEPTH_BIAS, PERSPECTIVE_SHADOW_NEAR);
     return light;
   },
   set(light, e) {
-    light.color.set(e.color);
+    setColour(light.color, e.color);
     light.intensity = e.intensity;
     light.distance = e.distance;
     light.decay = e.decay;
@@ -136,11 +142,11 @@ export const spotKind: Kind<SpotEntry, SpotLight> = {
   label: 'spotLight',
   create() {
     const light = new SpotLight();
-    initShadow(light, LOCAL_MAP_SIZE);
+    initShadow(light, LOCAL_MAP_SIZE, SPOT_DEPTH_BIAS, PERSPECTIVE_SHADOW_NEAR);
     return light;
   },
   set(light, e) {
-    light.color.set(e.color);
+    setColour(light.color, e.color);
     light.intensity = e.intensity;
     light.distance = e.distance;
     light.angle = e.angle;
