@@ -50,8 +50,13 @@ export const ENVIRONMENT_TYPES = [
 ] as const;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
 
+/**
+ * `enable` is ours (the spec names only `type`): like ground, fog and bloom, image-based lighting
+ * can be switched off, for scenes lit by their lights alone (and on slow GPUs, where prefiltering
+ * a preset costs seconds).
+ */
 export const EnvironmentConfigSchema = z
-  .object({ type: z.enum(ENVIRONMENT_TYPES).default('sky') })
+  .object({ enable: bool(true), type: z.enum(ENVIRONMENT_TYPES).default('sky') })
   .prefault({});
 
 /** Old hosts stored three's numeric encodings (3000 linear, 3001 sRGB): read them as names. */

@@ -40,7 +40,6 @@ describe('environment presets', () => {
   it('different presets light the sphere differently', () => {
     expect(seen.size).toBe(ENVIRONMENT_TYPES.length);
     const c = (t: EnvironmentType) => seen.get(t)!;
-    console.log(JSON.stringify(Object.fromEntries([...seen].map(([k, v]) => [k, v.map(Math.round)]))));
     expect(colourDistance(c('night'), c('sunset'))).toBeGreaterThan(15);
     expect(colourDistance(c('night'), c('studio'))).toBeGreaterThan(15);
     expect(colourDistance(c('sunset'), c('studio'))).toBeGreaterThan(15);
@@ -72,6 +71,19 @@ describe('environment lifecycle', () => {
     // The stale results were freed, not just hidden.
     expect((await m.handle.stats()).memory).toEqual(memory);
     expect(errors(m)).toEqual([]);
+  });
+
+  it('enable: false turns image-based lighting off and frees it; enabling again brings it back', async () => {
+    const lit = await mountSpace(scene('studio'), SIZE);
+    const on = await lit.pixels();
+    const texturesOn = (await lit.handle.stats()).memory.textures;
+    await lit.update({ ...scene('studio'), environmentConfig: { enable: false, type: 'studio' } });
+    const off = await lit.pixels();
+    // No lights and no environment: the mirror sphere goes black.
+    expect(Math.max(...sphereColour(off).slice(0, 3))).toBeLessThan(5);
+    expect((await lit.handle.stats()).memory.textures).toBeLessThan(texturesOn);
+    await lit.update(scene('studio'));
+    expect(diffShare(on, await lit.pixels())).toBeLessThan(0.01);
   });
 
   it('switching presets frees the previous environment', async () => {

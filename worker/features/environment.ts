@@ -102,6 +102,14 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
     apply(next) {
       const id = ++request;
       const type = next.type;
+      if (!next.enable) {
+        // Switched off: drop the current one now; any load in flight is stale (request moved on).
+        if (current && ctx.scene.environment === current.texture) ctx.scene.environment = null;
+        current?.dispose();
+        current = null;
+        ctx.invalidate();
+        return;
+      }
       ctx.track('environment', load(type, id)).then(
         (target) => {
           if (!target) return;

@@ -14,7 +14,7 @@ export interface BenchScene {
  * shadow passes rather than uploads. It goes through the product's own script path, so both
  * hosts (worker and main thread) build exactly the same scene.
  */
-function meshField(count: number, shadows: boolean): string {
+function meshField(count: number, shadows: boolean, mat = 'MeshStandardMaterial', geo = ''): string {
   return `
 function onReady(THREE, api) {
   const geometries = [
@@ -23,12 +23,13 @@ function onReady(THREE, api) {
     new THREE.TorusKnotGeometry(9, 3, 96, 12),
     new THREE.CylinderGeometry(8, 11, 26, 24, 4),
   ];
+  ${geo ? `geometries.splice(0, 4, ${geo});` : ''}
   const materials = [];
   for (let i = 0; i < 12; i++) {
-    materials.push(new THREE.MeshStandardMaterial({
+    materials.push(new THREE.${mat}({
       color: new THREE.Color().setHSL(i / 12, 0.6, 0.55),
-      roughness: 0.25 + (i % 3) * 0.25,
-      metalness: i % 2 ? 0.5 : 0.05,
+      ${mat === 'MeshStandardMaterial' ? 'roughness: 0.25 + (i % 3) * 0.25,' : ''}
+      ${mat === 'MeshStandardMaterial' ? 'metalness: i % 2 ? 0.5 : 0.05,' : ''}
     }));
   }
   const count = ${count};
@@ -54,17 +55,36 @@ function onReady(THREE, api) {
 }
 
 /** Orbit auto-rotation keeps frames coming in both hosts: the loop renders on demand otherwise. */
-const base = (count: number, shadows: boolean): SpaceConfigInput => ({
+const base = (count: number, shadows: boolean, mat?: string, geo?: string): SpaceConfigInput => ({
   sceneConfig: { background: '#1b2430', ground: { enable: true, width: 1000, height: 1000 } },
   controlConfig: { controlType: 'orbit', orbitConfig: { autoRotate: true, autoRotateSpeed: 2 } },
   lightConfig: {
     ambientLight: [{ intensity: 0.6 }],
     directionalLight: [{ intensity: 2, castShadow: shadows, position: { x: 200, y: 400, z: 250 } }],
   },
-  script: meshField(count, shadows),
+  script: meshField(count, shadows, mat, geo),
 });
 
 export const SCENES: Record<string, BenchScene> = {
   heavy: { description: '400 lit meshes (about 370 k triangles), directional light casting shadows, orbit auto-rotating', config: base(400, true) },
+  expStd: { description: 'x', config: base(400, true) },
+  expLam: { description: 'x', config: base(400, true, 'MeshLambertMaterial') },
+  expStdNoShadow: { description: 'x', config: base(400, false) },
+  exp100: { description: 'x', config: base(100, false) },
+  exp200box: { description: 'x', config: base(200, false, undefined, 'new THREE.BoxGeometry(22,22,22)') },
+  exp400box: { description: 'x', config: base(400, false, undefined, 'new THREE.BoxGeometry(22,22,22)') },
+  exp100knot: { description: 'x', config: base(100, false, undefined, 'new THREE.TorusKnotGeometry(9, 3, 96, 12)') },
+  exp100sphere: { description: 'x', config: base(100, false, undefined, 'new THREE.SphereGeometry(13, 32, 16)') },
+  exp200: { description: 'x', config: base(200, false) },
+  exp300: { description: 'x', config: base(300, false) },
+  exp400knot: { description: 'x', config: base(400, false, undefined, 'new THREE.TorusKnotGeometry(9, 3, 96, 12)') },
+  exp400cyl: { description: 'x', config: base(400, false, undefined, 'new THREE.CylinderGeometry(8, 11, 26, 24, 4)') },
+  expLamNS: { description: 'x', config: base(400, false, 'MeshLambertMaterial') },
+  expPhong: { description: 'x', config: base(400, true, 'MeshPhongMaterial') },
+  expLow: { description: 'x', config: base(400, true, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)') },
+  expLowNS: { description: 'x', config: base(400, false, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)') },
+  expLow800: { description: 'x', config: base(800, true, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)') },
+  expEmpty: { description: 'x', config: base(0, true) },
+  expEmptyNoShadow: { description: 'x', config: base(0, false) },
   light: { description: '60 lit meshes (about 55 k triangles), no shadows, orbit auto-rotating', config: base(60, false) },
 };

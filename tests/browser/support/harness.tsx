@@ -145,8 +145,9 @@ export const toLinear = (c: number) => {
   return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
 };
 
-/** A scene with nothing but what a test adds: no ground, no lights, a plain background. */
+/** A scene with nothing but what a test adds: no ground, no lights, no environment, a plain background. */
 export const EMPTY = {
   sceneConfig: { background: '#000000', ground: { enable: false } },
   lightConfig: { ambientLight: [], directionalLight: [] },
+  environmentConfig: { enable: false },
 };

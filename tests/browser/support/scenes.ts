@@ -15,6 +15,7 @@ function onReady(THREE, api) {
 export const sphereScene = {
   sceneConfig: { background: '#000000', ground: { enable: false } },
   lightConfig: { ambientLight: [], directionalLight: [] },
+  environmentConfig: { enable: false },
   cameraConfig: { cameraPositon: { x: 0, y: 0, z: 600 }, cameraLookAt: { x: 0, y: 0, z: 0 } },
   script: `
 function onReady(THREE, api) {
@@ -26,5 +27,6 @@ function onReady(THREE, api) {
 export const contentScene = {
   sceneConfig: { background: '#000000', ground: { enable: true }, fog: { enable: true, color: '#223344', near: 100, far: 2000 } },
   lightConfig: { ambientLight: [], directionalLight: [] },
+  environmentConfig: { enable: false },
   script: normalBoxScript,
 };
