@@ -50,7 +50,7 @@ describe('the 3D space view', () => {
   });
 
   it('reports loading progress from the worker', async () => {
-    const m = await mountSpace(sphereScene);
+    const m = await mountSpace({ ...sphereScene, environmentConfig: { enable: true, type: 'city' } }, { width: 160, height: 100 });
     const progress = m.events.filter((e) => e.type === 'progress');
     // The environment preset loads as an asset; its progress reaches the main thread.
     expect(progress.length).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ export interface BenchScene {
  * shadow passes rather than uploads. It goes through the product's own script path, so both
  * hosts (worker and main thread) build exactly the same scene.
  */
-function meshField(count: number, shadows: boolean, mat = 'MeshStandardMaterial', geo = ''): string {
+function meshField(count: number, shadows: boolean, mat = 'MeshStandardMaterial', geo = '', scale = 1): string {
   return `
 function onReady(THREE, api) {
   const geometries = [
@@ -45,6 +45,7 @@ function onReady(THREE, api) {
       (Math.floor(i / side) - (side - 1) / 2) * spacing,
     );
     mesh.rotation.set(i * 0.7, i * 0.3, 0);
+    mesh.scale.setScalar(${scale});
     mesh.castShadow = ${shadows};
     mesh.receiveShadow = ${shadows};
     field.add(mesh);
@@ -55,14 +56,14 @@ function onReady(THREE, api) {
 }
 
 /** Orbit auto-rotation keeps frames coming in both hosts: the loop renders on demand otherwise. */
-const base = (count: number, shadows: boolean, mat?: string, geo?: string): SpaceConfigInput => ({
+const base = (count: number, shadows: boolean, mat?: string, geo?: string, scale?: number): SpaceConfigInput => ({
   sceneConfig: { background: '#1b2430', ground: { enable: true, width: 1000, height: 1000 } },
   controlConfig: { controlType: 'orbit', orbitConfig: { autoRotate: true, autoRotateSpeed: 2 } },
   lightConfig: {
     ambientLight: [{ intensity: 0.6 }],
     directionalLight: [{ intensity: 2, castShadow: shadows, position: { x: 200, y: 400, z: 250 } }],
   },
-  script: meshField(count, shadows, mat, geo),
+  script: meshField(count, shadows, mat, geo, scale),
 });
 
 export const SCENES: Record<string, BenchScene> = {
@@ -84,6 +85,9 @@ export const SCENES: Record<string, BenchScene> = {
   expLow: { description: 'x', config: base(400, true, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)') },
   expLowNS: { description: 'x', config: base(400, false, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)') },
   expLow800: { description: 'x', config: base(800, true, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)') },
+  expSmall: { description: 'x', config: base(400, true, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)', 0.4) },
+  expSmall800: { description: 'x', config: base(800, true, undefined, 'new THREE.BoxGeometry(22, 22, 22), new THREE.IcosahedronGeometry(13, 1), new THREE.CylinderGeometry(8, 11, 26, 12), new THREE.TorusKnotGeometry(9, 3, 48, 6), new THREE.SphereGeometry(13, 16, 8)', 0.4) },
+  expSmallHi: { description: 'x', config: base(400, true, undefined, '', 0.4) },
   expEmpty: { description: 'x', config: base(0, true) },
   expEmptyNoShadow: { description: 'x', config: base(0, false) },
   light: { description: '60 lit meshes (about 55 k triangles), no shadows, orbit auto-rotating', config: base(60, false) },
