@@ -4,6 +4,27 @@ import { SpaceConfigSchema } from '../shared/schema/space';
 import { describeIssues, type Locale } from '../shared/i18n';
 import { toIssues } from '../shared/schema/common';
 
+/** Until model widgets exist, the demo scene's objects come from the container's user script. */
+const DEMO_SCRIPT = `// Runs inside the 3D worker. THREE is the three.js library, api is the scene API.
+function onReady(THREE, api) {
+  const shapes = [
+    new THREE.BoxGeometry(120, 120, 120),
+    new THREE.SphereGeometry(70, 48, 24),
+    new THREE.TorusKnotGeometry(50, 18, 128, 16),
+  ];
+  shapes.forEach((geometry, i) => {
+    const mesh = new THREE.Mesh(geometry, new THREE.MeshStandardMaterial({ color: [0xe8684a, 0x5b8ff9, 0x5ad8a6][i], roughness: 0.4, metalness: 0.2 }));
+    mesh.position.set((i - 1) * 220, 80, 0);
+    mesh.castShadow = true;
+    api.scene.add(mesh);
+  });
+  api.invalidate();
+}
+
+function onModelLoaded(THREE, api, model) {
+}
+`;
+
 /** `?scene=<base64url JSON>` opens that space config; otherwise a small demo config. */
 function initialConfig(): unknown {
   const param = new URLSearchParams(location.search).get('scene');
@@ -15,8 +36,10 @@ function initialConfig(): unknown {
     }
   }
   return {
-    helperConfig: { gridConfig: { enable: true }, axesConfig: { enable: true } },
+    helperConfig: { gridConfig: { enable: true } },
     controlConfig: { orbitConfig: { enableDamping: true } },
+    sceneConfig: { background: '#1b2433' },
+    script: DEMO_SCRIPT,
   };
 }
 
