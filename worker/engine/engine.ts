@@ -5,6 +5,7 @@ import { repairParse } from '../../shared/schema/repair';
 import type { InputMessage } from '../../shared/input';
 import { ElementStandIn } from './element';
 import { Stage } from './stage';
+import { Readiness } from './readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 
 export interface EngineOptions {
@@ -26,11 +27,10 @@ export class Engine {
   private scripts: ScriptRunner | null = null;
   private readonly element = new ElementStandIn();
   private size: ViewSize;
-  private pending = 0;
-  private loaded = 0;
-  private total = 0;
-  private readyEmitted = false;
-  private settledWaiters: (() => void)[] = [];
+  private readonly readiness = new Readiness(
+    (e) => this.emit(e),
+    () => this.stage.loop.invalidate(),
+  );
   private contextLost = false;
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
@@ -53,8 +53,8 @@ export class Engine {
       size: this.size,
       element: this.element,
       emit: (e) => this.emit(e),
-      track: (label, work) => this.track(label, work),
-      afterDraw: () => this.afterDraw(),
+      track: (label, work) => this.readiness.track(label, work),
+      afterDraw: () => this.readiness.drawn(),
     });
     this.loseExt = stage.renderer.getContext().getExtension('WEBGL_lose_context');
     stage.apply(this.config);
@@ -105,34 +105,6 @@ export class Engine {
     this.element.dispatch(message);
   }
 
-  private track<T>(label: string, work: Promise<T>): Promise<T> {
-    this.pending++;
-    this.total++;
-    this.emit({ type: 'progress', loaded: this.loaded, total: this.total, label });
-    const done = () => {
-      this.pending--;
-      this.loaded++;
-      this.emit({ type: 'progress', loaded: this.loaded, total: this.total, label });
-      if (this.pending === 0) {
-        this.loaded = this.total = 0;
-        this.stage.loop.invalidate();
-      }
-    };
-    work.then(done, done);
-    return work;
-  }
-
-  private afterDraw() {
-    if (this.pending > 0) return;
-    if (!this.readyEmitted) {
-      this.readyEmitted = true;
-      this.emit({ type: 'ready' });
-    }
-    const waiters = this.settledWaiters;
-    this.settledWaiters = [];
-    waiters.forEach((w) => w());
-  }
-
   getView(): CameraView {
     const { x, y, z } = this.stage.camera.position;
     const t = this.stage.view.target();
@@ -145,10 +117,7 @@ export class Engine {
 
   /** Resolves after a frame has been drawn with no asset load pending. */
   settled(): Promise<void> {
-    return new Promise((resolve) => {
-      this.settledWaiters.push(resolve);
-      this.stage.loop.invalidate();
-    });
+    return this.readiness.settled();
   }
 
   readPixels(): PixelReadout {
