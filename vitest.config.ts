@@ -16,6 +16,26 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The media-library service over real HTTP on loopback ports (server/).
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
+      },
+      {
+        extends: true,
+        // Playwright against `npm start`'s servers (tests/e2e/support/server.ts). After the other
+        // projects (groupOrder): Vite, the media service and a Chromium with SwiftShader would
+        // otherwise fight the browser tests for this machine's cores.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],

@@ -16,8 +16,9 @@ export default class SummaryReporter implements Reporter {
         else if (state === 'failed') failed++;
         else skipped++;
       }
-      // A file that failed to load has no tests but is still a failure.
-      if (m.state() === 'failed' && !m.children.size) failed++;
+      // A file can fail outside its tests (it did not load, a hook timed out): still a failure.
+      const testFailed = [...m.children.allTests()].some((t) => t.result().state === 'failed');
+      if (m.state() === 'failed' && !testFailed) failed++;
     }
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }

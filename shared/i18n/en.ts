@@ -1,4 +1,7 @@
 import type { MSG } from '../schema/common';
+import { settings } from './parts/settings';
+import { widgets } from './parts/widgets';
+import { playground } from './parts/playground';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -39,6 +42,10 @@ export const en = {
   // Error codes leaving the worker.
   'error.invalidConfig': 'Invalid setting',
   'error.script': 'Script error',
+
+  ...settings.en,
+  ...widgets.en,
+  ...playground.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

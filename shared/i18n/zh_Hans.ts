@@ -1,4 +1,7 @@
 import type { MessageKey } from './en';
+import { settings } from './parts/settings';
+import { widgets } from './parts/widgets';
+import { playground } from './parts/playground';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -30,4 +33,8 @@ export const zh_Hans: Record<MessageKey, string> = {
 
   'error.invalidConfig': '无效的设置',
   'error.script': '脚本错误',
+
+  ...settings.zh_Hans,
+  ...widgets.zh_Hans,
+  ...playground.zh_Hans,
 };

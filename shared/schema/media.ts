@@ -26,10 +26,14 @@ export const UploadResponseSchema = z.looseObject({ url: z.string() });
  * formats, the texture images of spec §5, and material files. Lower case, no dot.
  */
 export const DEFAULT_ALLOWED_FORMATS: readonly string[] = [
-  'obj', 'glb', 'gltf', 'fbx', 'pcd',
+  'obj', 'mtl', 'glb', 'gltf', 'bin', 'fbx', 'pcd',
   'jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'webp',
   'airm',
 ];
+
+/** Catalogs the media service seeds with built-in resources (server/seed.mjs keeps the same names). */
+export const BUILT_IN_MATERIAL_CATALOG = 'built-in/materials';
+export const BUILT_IN_MODEL_CATALOG = 'built-in/models';
 
 /** Upload catalog of a model file: its own folder, so same-named files never overwrite each other. */
 export const modelUploadCatalog = (id = randomId()) => `3d/${id}`;

@@ -1,0 +1,106 @@
+// @ts-check
+// Builds the media-library service from explicit options; server/index.mjs and scripts/start.mjs
+// read the environment, tests pass a temporary root and a test token.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
+import Fastify from 'fastify';
+import multipart from '@fastify/multipart';
+import { STANDARD_FORMATS, parseFormatList } from './formats.mjs';
+import { mediaRoutes } from './media-routes.mjs';
+import { serveRoutes } from './serve.mjs';
+import { dashboardRoutes } from './dashboards.mjs';
+import { seedMediaRoot } from './seed.mjs';
+
+/**
+ * @typedef {object} AppOptions
+ * @property {string} root media root folder (created when missing)
+ * @property {string} token the Bearer token that listing, uploading and dashboards need
+ * @property {string} dashboardsRoot where dashboards are stored (created when missing)
+ * @property {string | readonly string[]} [allowedFormats] extensions without dots; [] allows all; default STANDARD_FORMATS
+ * @property {number} [maxUploadBytes] per uploaded file; default 100 MiB
+ * @property {number} [maxDashboardBytes] per dashboard document; default 10 MiB
+ * @property {string} [publicUrl] prepended to '/media/...' in upload answers' `url`; default '' (same origin)
+ * @property {boolean} [seed] write the built-in resources on first start; default true
+ * @property {boolean | object} [logger] fastify logger option; default false
+ */
+
+/**
+ * @typedef {object} ResolvedOptions
+ * @property {string} root
+ * @property {string} dashboardsRoot
+ * @property {string} token
+ * @property {string[]} allowedFormats
+ * @property {number} maxUploadBytes
+ * @property {number} maxDashboardBytes
+ * @property {string} publicUrl
+ */
+
+export const MIB = 1024 * 1024;
+
+/** @param {AppOptions} o @returns {ResolvedOptions} */
+export function resolveOptions(o) {
+  if (!o.root) throw new Error('media root is required');
+  if (!o.dashboardsRoot) throw new Error('dashboards root is required');
+  if (!o.token) throw new Error('a media token is required');
+  const root = path.resolve(o.root);
+  return {
+    root,
+    dashboardsRoot: path.resolve(o.dashboardsRoot),
+    token: o.token,
+    allowedFormats: parseFormatList(o.allowedFormats ?? STANDARD_FORMATS),
+    maxUploadBytes: o.maxUploadBytes ?? 100 * MIB,
+    maxDashboardBytes: o.maxDashboardBytes ?? 10 * MIB,
+    publicUrl: (o.publicUrl ?? '').replace(/\/+$/, ''),
+  };
+}
+
+/** Compares digests so neither the token's length nor its content leaks through timing. */
+function tokenMatcher(/** @type {string} */ token) {
+  const want = createHash('sha256').update(token).digest();
+  return (/** @type {string} */ got) => timingSafeEqual(want, createHash('sha256').update(got).digest());
+}
+
+/** @param {AppOptions} options */
+export async function buildApp(options) {
+  const opts = resolveOptions(options);
+  if (options.seed !== false) await seedMediaRoot(opts.root);
+
+  // forceCloseConnections: closing (Ctrl-C, tests) must not wait for clients' keep-alive sockets.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: opts.maxDashboardBytes, forceCloseConnections: true });
+  // A file over the limit arrives truncated (file.truncated), so the route can clean up and answer 413.
+  await app.register(multipart, { throwFileSizeLimit: false });
+
+  const matches = tokenMatcher(opts.token);
+  /** @type {import('fastify').onRequestHookHandler} */
+  const auth = async (req, reply) => {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!m || !matches(m[1] ?? '')) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'missing or wrong Authorization: Bearer token' });
+    }
+  };
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = /** @type {{ statusCode?: number, message?: string }} */ (err);
+    const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    reply.code(status).send({ error: status >= 500 ? 'internal error' : e.message });
+  });
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'not found' }));
+
+  mediaRoutes(app, opts, auth);
+  serveRoutes(app, opts);
+  await dashboardRoutes(app, opts, auth);
+  return { app, options: opts };
+}
+
+/**
+ * Builds and listens. Port 0 picks a free port; the answer has the real one.
+ * @param {AppOptions & { host?: string, port?: number }} options
+ */
+export async function startMediaServer(options) {
+  const { app, options: resolved } = await buildApp(options);
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const addr = /** @type {import('node:net').AddressInfo} */ (app.server.address());
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  return { app, options: resolved, port: addr.port, url: `http://${host}:${addr.port}` };
+}

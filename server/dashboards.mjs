@@ -1,0 +1,79 @@
+// @ts-check
+// Saved dashboards for the playground: stored as sent (any JSON), listed by id, name and date.
+// The content is not validated here: the client parses it with the shared schema on load.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { HttpError, writeFileAtomic } from './storage.mjs';
+
+export const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** @param {unknown} params */
+function idOf(params) {
+  const id = /** @type {{ id?: unknown }} */ (params).id;
+  if (typeof id !== 'string' || !DASHBOARD_ID.test(id)) throw new HttpError(400, 'dashboard id must be 1 to 64 of A-Z a-z 0-9 _ -');
+  return id;
+}
+
+/** @param {string} dir @param {string} id */
+async function summaryOf(dir, id) {
+  const file = path.join(dir, `${id}.json`);
+  const [text, st] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
+  let name = id;
+  try {
+    const doc = JSON.parse(text);
+    if (doc && typeof doc === 'object' && typeof doc.name === 'string' && doc.name) name = doc.name;
+  } catch {
+    // Stored before it was broken by hand, perhaps: still listed, the client reports it on load.
+  }
+  return { id, name, updatedAt: st.mtime.toISOString() };
+}
+
+/**
+ * @param {import('fastify').FastifyInstance} app
+ * @param {import('./app.mjs').ResolvedOptions} opts
+ * @param {import('fastify').onRequestHookHandler} auth
+ */
+export async function dashboardRoutes(app, opts, auth) {
+  const dir = opts.dashboardsRoot;
+
+  // This scope stores the body's bytes as they came; the check is only that they parse as JSON.
+  await app.register(async (scope) => {
+    // Only JSON comes in here (text/plain or multipart would be stored unchecked otherwise).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: opts.maxDashboardBytes }, (_req, body, done) => {
+      try {
+        JSON.parse(/** @type {string} */ (body));
+        done(null, body);
+      } catch {
+        done(new HttpError(400, 'body is not valid JSON'), undefined);
+      }
+    });
+
+    scope.get('/api/dashboards', { onRequest: auth }, async () => {
+      const names = await readdir(dir).catch((err) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      });
+      const ids = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => DASHBOARD_ID.test(id));
+      const all = await Promise.all(ids.map((id) => summaryOf(dir, id).catch(() => null)));
+      // Most recently saved first.
+      return all.filter((d) => d !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+    });
+
+    scope.get('/api/dashboards/:id', { onRequest: auth }, async (req, reply) => {
+      const id = idOf(req.params);
+      const text = await readFile(path.join(dir, `${id}.json`), 'utf8').catch((err) => {
+        if (err.code === 'ENOENT') throw new HttpError(404, `no dashboard "${id}"`);
+        throw err;
+      });
+      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(text);
+    });
+
+    scope.put('/api/dashboards/:id', { onRequest: auth }, async (req) => {
+      const id = idOf(req.params);
+      if (typeof req.body !== 'string') throw new HttpError(415, 'send the dashboard as application/json');
+      await writeFileAtomic(path.join(dir, `${id}.json`), req.body);
+      return summaryOf(dir, id);
+    });
+  });
+}

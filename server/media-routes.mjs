@@ -1,0 +1,88 @@
+// @ts-check
+// The media-library calls of spec §7: list a catalog, upload into one, and the allowed formats.
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { refusedExtension, unsupportedFormatMessage } from './formats.mjs';
+import { HttpError, checkedSegments, commitTemp, listCatalog, resolveInside, segmentProblem, tempPathFor, urlPathOf } from './storage.mjs';
+
+export const MEDIA_URL_PREFIX = '/media';
+
+/** @param {unknown} catalog the query value, decoded once by the query parser */
+function catalogSegments(catalog) {
+  if (catalog === undefined) return [];
+  if (typeof catalog !== 'string') throw new HttpError(400, 'catalog must be given once');
+  return checkedSegments(catalog);
+}
+
+/**
+ * @param {import('fastify').FastifyInstance} app
+ * @param {import('./app.mjs').ResolvedOptions} opts
+ * @param {import('fastify').onRequestHookHandler} auth
+ */
+export function mediaRoutes(app, opts, auth) {
+  const { root, allowedFormats, maxUploadBytes, publicUrl } = opts;
+
+  app.get('/core/mediaLibrary', { onRequest: auth }, async (req) => {
+    const segs = catalogSegments(/** @type {Record<string, unknown>} */ (req.query).catalog);
+    return listCatalog(root, segs, MEDIA_URL_PREFIX);
+  });
+
+  app.get('/core/mediaLibrary/config', { onRequest: auth }, async () => ({ allowedFormats, maxUploadBytes }));
+
+  app.post('/core/mediaLibrary/upload', { onRequest: auth }, async (req, reply) => {
+    const query = /** @type {Record<string, unknown>} */ (req.query);
+    const segs = catalogSegments(query.catalog);
+    const replace = query.action === 'cover';
+    if (!req.isMultipart()) throw new HttpError(400, 'expected multipart/form-data with a field "file"');
+
+    /** @type {{ tmp: string, target: string, name: string } | null} */
+    let stored = null;
+    /** @type {HttpError | null} */
+    let refusal = null;
+    try {
+      const parts = req.parts({
+        limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
+        // Keep the name as sent: a name with a path in it is refused rather than silently cut down.
+        preservePath: true,
+      });
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        // The rest of the request is still read to its end (and dropped) so the answer arrives cleanly.
+        if (refusal) {
+          part.file.resume();
+          continue;
+        }
+        const name = part.filename;
+        const problem = segmentProblem(name ?? '');
+        const ext = refusedExtension(name ?? '', allowedFormats);
+        if (problem || ext !== null) {
+          refusal = problem ? new HttpError(400, `invalid file name "${name}": ${problem}`) : new HttpError(415, unsupportedFormatMessage(ext ?? ''));
+          part.file.resume();
+          continue;
+        }
+        const target = resolveInside(root, [...segs, name]);
+        await mkdir(path.dirname(target), { recursive: true }).catch((err) => {
+          if (err.code === 'ENOTDIR' || err.code === 'EEXIST') throw new HttpError(409, 'the catalog runs through a file');
+          throw err;
+        });
+        const tmp = tempPathFor(target);
+        stored = { tmp, target, name };
+        await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
+        if (part.file.truncated) refusal = new HttpError(413, `file larger than the upload limit of ${maxUploadBytes} bytes`);
+      }
+      if (refusal) throw refusal;
+      if (!stored) throw new HttpError(400, 'no file in the form (expected a field "file")');
+      await commitTemp(stored.tmp, stored.target, replace);
+    } finally {
+      // Whatever went wrong (limit, refusal, client gone), no half-written file stays behind.
+      if (stored) await rm(stored.tmp, { force: true });
+    }
+    const rel = [...segs, stored.name];
+    const filePath = urlPathOf(MEDIA_URL_PREFIX, rel);
+    const { size } = await stat(stored.target);
+    reply.code(200);
+    return { url: publicUrl + filePath, name: stored.name, path: rel.join('/'), filePath, size };
+  });
+}

@@ -1,0 +1,174 @@
+// @ts-check
+// The media library's disk: paths that cannot leave the root, writes that are never seen half-done,
+// and listings that show only finished files.
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** An error the routes answer with its own status and `{ error: message }`. */
+export class HttpError extends Error {
+  /** @param {number} statusCode @param {string} message */
+  constructor(statusCode, message) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+/** Longest single name on common file systems (bytes). */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * Why a single path segment (a folder or file name) is refused, or null when it is fine.
+ * Names starting with '.' are refused too: temporary files and markers live there, hidden.
+ * A segment is also refused when decoding it once more would make it unsafe, so a double-encoded
+ * '%2e%2e' or '%2F' cannot turn into a traversal in some later layer that decodes again.
+ * @param {string} seg
+ * @returns {string | null}
+ */
+export function segmentProblem(seg) {
+  if (seg === '') return 'empty path segment';
+  if (seg === '.' || seg === '..') return 'path leaves its folder';
+  if (seg.startsWith('.')) return 'names starting with "." are reserved';
+  if (seg.includes('/') || seg.includes('\\')) return 'slashes are not allowed inside a name';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(seg)) return 'control characters are not allowed';
+  if (Buffer.byteLength(seg) > MAX_NAME_BYTES) return 'name too long';
+  if (/%[0-9a-f]{2}/i.test(seg)) {
+    let again;
+    try {
+      again = decodeURIComponent(seg);
+    } catch {
+      return null; // Not an encoding after all (e.g. '100%zz'): taken literally.
+    }
+    if (again !== seg && segmentProblem(again)) return 'encoded path characters are not allowed';
+  }
+  return null;
+}
+
+/**
+ * Splits an already-decoded, root-relative path ('3d/abc/x.glb') into checked segments.
+ * '' is the root itself; one trailing '/' is tolerated. Absolute paths, backslashes, NUL, '.' and
+ * '..' segments and encoded variants are refused with 400.
+ * @param {string} rel
+ * @returns {string[]}
+ */
+export function checkedSegments(rel) {
+  if (typeof rel !== 'string') throw new HttpError(400, 'path must be a string');
+  if (rel === '') return [];
+  if (rel.startsWith('/') || /^[a-zA-Z]:/.test(rel)) throw new HttpError(400, 'absolute paths are not allowed');
+  if (rel.includes('\\')) throw new HttpError(400, 'backslashes are not allowed');
+  const segs = (rel.endsWith('/') ? rel.slice(0, -1) : rel).split('/');
+  for (const seg of segs) {
+    const problem = segmentProblem(seg);
+    if (problem) throw new HttpError(400, `invalid path "${rel}": ${problem}`);
+  }
+  return segs;
+}
+
+/**
+ * The absolute path of checked segments under `root`, verified to stay inside it.
+ * @param {string} root absolute
+ * @param {string[]} segs
+ */
+export function resolveInside(root, segs) {
+  const full = path.resolve(root, ...segs);
+  const rel = path.relative(root, full);
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) throw new HttpError(400, 'path leaves the media root');
+  return full;
+}
+
+/** Temporary files are hidden (leading '.') and unique, in the target's own folder so rename is atomic. */
+export function tempPathFor(/** @type {string} */ target) {
+  return path.join(path.dirname(target), `.tmp-${randomBytes(8).toString('hex')}-${path.basename(target).slice(0, 40)}`);
+}
+
+/**
+ * Moves a finished temporary file to `target`. With `replace`, an existing file is replaced
+ * atomically (rename); without it, `link` fails with EEXIST when the name is taken, so two racing
+ * uploads of the same name can never overwrite each other. The temporary file is gone afterwards.
+ * @param {string} tmp @param {string} target @param {boolean} replace
+ */
+export async function commitTemp(tmp, target, replace) {
+  try {
+    if (replace) {
+      await rename(tmp, target);
+      return;
+    }
+    await link(tmp, target);
+  } catch (err) {
+    const code = /** @type {NodeJS.ErrnoException} */ (err).code;
+    if (code === 'EEXIST') throw new HttpError(409, `a file named "${path.basename(target)}" already exists (upload with action=cover to replace it)`);
+    if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EPERM') throw new HttpError(409, `"${path.basename(target)}" is a folder`);
+    throw err;
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/**
+ * Writes bytes atomically: a temporary file in the same folder, flushed, then renamed over `target`.
+ * @param {string} target @param {string | Uint8Array} data
+ */
+export async function writeFileAtomic(target, data) {
+  await mkdir(path.dirname(target), { recursive: true });
+  const tmp = tempPathFor(target);
+  try {
+    const fh = await open(tmp, 'wx');
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, target);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/**
+ * @typedef {{ name: string, path: string, filePath: string, isDir: boolean, size?: number, updatedAt: string }} MediaEntry
+ */
+
+/** URL path of root-relative segments under a prefix such as '/media'. */
+export const urlPathOf = (/** @type {string} */ prefix, /** @type {string[]} */ segs) =>
+  `${prefix}/${segs.map(encodeURIComponent).join('/')}`;
+
+/**
+ * Entries directly inside a catalog: folders first, then files, each sorted by name. Hidden names
+ * (temporary files, markers) never appear, and a name that vanishes while we look is skipped.
+ * A catalog that does not exist lists as empty; a file is not a catalog (400).
+ * @param {string} root @param {string[]} segs @param {string} urlPrefix
+ * @returns {Promise<MediaEntry[]>}
+ */
+export async function listCatalog(root, segs, urlPrefix) {
+  const dir = resolveInside(root, segs);
+  let names;
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    const code = /** @type {NodeJS.ErrnoException} */ (err).code;
+    if (code === 'ENOENT') return [];
+    if (code === 'ENOTDIR') throw new HttpError(400, 'catalog is a file, not a folder');
+    throw err;
+  }
+  /** @type {MediaEntry[]} */
+  const entries = [];
+  await Promise.all(
+    names.filter((n) => !segmentProblem(n)).map(async (name) => {
+      const st = await stat(path.join(dir, name)).catch(() => null);
+      if (!st || !(st.isFile() || st.isDirectory())) return;
+      const rel = [...segs, name];
+      const isDir = st.isDirectory();
+      entries.push({
+        name,
+        path: rel.join('/'),
+        filePath: urlPathOf(urlPrefix, rel),
+        isDir,
+        ...(isDir ? {} : { size: st.size }),
+        updatedAt: st.mtime.toISOString(),
+      });
+    }),
+  );
+  return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

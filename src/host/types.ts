@@ -1,0 +1,78 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Locale } from '../../shared/i18n';
+import type { WidgetType } from '../../shared/schema/dashboard';
+
+/** Named live variables the host provides (IoT values: temperature, running state, ...). */
+export interface VariableSource {
+  /** Names of the variables that exist now. */
+  names(): string[];
+  read(name: string): unknown;
+  /** Called with the new value on every change; returns the unsubscribe function. */
+  subscribe(name: string, onChange: (value: unknown) => void): () => void;
+  write(name: string, value: unknown): void;
+}
+
+/** How the plug-in reaches the host's media library (spec §7). */
+export interface MediaAccess {
+  /** Media service base URL, ending with '/' (e.g. 'http://host/' or '/'). */
+  baseUrl: string;
+  /** Auth headers for listing and uploading, without a content type. */
+  headers(): Record<string, string>;
+  /** Extensions the library accepts (lower case, no dot); empty means "no list configured". */
+  allowedFormats: readonly string[];
+}
+
+/** What the host dashboard editor gives the plug-in. Documented in the README. */
+export interface ThreeDHost {
+  locale: Locale;
+  mode: 'edit' | 'preview';
+  hasPermission(permission: string): boolean;
+  media: MediaAccess;
+  variables: VariableSource;
+  /** The group widget is offered only where the host supports layout inheritance (spec §2). */
+  supportsLayoutInheritance: boolean;
+}
+
+/** Props of a widget's view inside the host's canvas. */
+export interface WidgetViewProps<C> {
+  id: string;
+  config: C;
+  host: ThreeDHost;
+  /** Child widgets (the 3D space renders its children inside its scene). */
+  children?: ReactNode;
+  /** Whether the editor shows the widget now (not hidden by the designer); default true. */
+  visible?: boolean;
+  /**
+   * The widget's runtime display parameter (host actions may hide a widget); default true. A model
+   * registers with its space only while visible and display is not false (spec §4).
+   */
+  display?: boolean;
+  /** A widget event for the host's actions (model: click, dblclick, mouseenter, mouseleave). */
+  onWidgetEvent?(name: string, payload: unknown): void;
+}
+
+/** Props of a widget's settings panel. `onChange` receives a config that already parsed. */
+export interface WidgetSettingsProps<C> {
+  id: string;
+  config: C;
+  host: ThreeDHost;
+  onChange(next: C): void;
+}
+
+export interface WidgetDescriptor<C = unknown> {
+  type: WidgetType;
+  title: Record<Locale, string>;
+  /** Spec §6: 'threeD'. */
+  permission: string;
+  layout: { w: number; h: number; resizable: boolean };
+  schema: z.ZodType<C>;
+  defaults(): C;
+  /** Widget types this one may contain (the space: model, card, group). */
+  accepts: readonly WidgetType[];
+  /** Must be placed inside one of these (empty: anywhere). */
+  parents: readonly WidgetType[];
+  View: ComponentType<WidgetViewProps<C>>;
+  Settings: ComponentType<WidgetSettingsProps<C>>;
+  events: readonly string[];
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMediaServer, type AppOptions } from '../../server/app.mjs';
+
+export const TOKEN = 'test-token-0123456789';
+export const AUTH = { authorization: `Bearer ${TOKEN}` };
+
+/** Project-relative paths resolved from this file, so tests run from any working directory. */
+export const PROJECT = join(import.meta.dirname, '..', '..');
+export const FIXTURES = join(PROJECT, '..', 'shared', 'fixtures');
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** The real service on 127.0.0.1, a free port, a fresh temporary data folder and the test token. */
+export async function startTestServer(overrides: Partial<AppOptions> = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'dash3d-media-'));
+  const root = join(dir, 'media');
+  const server = await startMediaServer({ root, dashboardsRoot: join(dir, 'dashboards'), token: TOKEN, ...overrides });
+  return {
+    ...server,
+    dir,
+    root,
+    /** fetch against the server with the token unless `headers` says otherwise. */
+    get: (path: string, headers: Record<string, string> = AUTH) => fetch(server.url + path, { headers }),
+    close: async () => {
+      await server.app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface UploadOptions {
+  action?: 'cover' | string;
+  headers?: Record<string, string>;
+  field?: string;
+}
+
+/** POST /core/mediaLibrary/upload as the editor does: multipart with a field `file`, no content type set by hand. */
+export function upload(s: TestServer, catalog: string, name: string, bytes: Uint8Array<ArrayBuffer> | string, opts: UploadOptions = {}) {
+  const form = new FormData();
+  form.append(opts.field ?? 'file', new Blob([bytes]), name);
+  const q = new URLSearchParams({ catalog, ...(opts.action ? { action: opts.action } : {}) });
+  return fetch(`${s.url}/core/mediaLibrary/upload?${q}`, { method: 'POST', headers: opts.headers ?? AUTH, body: form });
+}
+
+export async function list(s: TestServer, catalog: string): Promise<Array<{ name: string; path: string; filePath: string; isDir: boolean; size?: number }>> {
+  const res = await s.get(`/core/mediaLibrary?catalog=${encodeURIComponent(catalog)}`);
+  if (res.status !== 200) throw new Error(`listing ${catalog}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function bytesAt(s: TestServer, filePath: string) {
+  const res = await fetch(s.url + filePath);
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** Every file name under a folder, hidden ones included: what is really on disk. */
+export async function filesOnDisk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  return entries.map(String).sort();
+}
+
+/** Deterministic pseudo-random bytes, so a corrupted byte anywhere shows in the hash. */
+export function pseudoRandomBytes(n: number, seed = 1): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(n);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 0xff;
+  }
+  return out;
+}
