@@ -5,3 +5,29 @@ export * from '../shared/schema';
 export * from '../shared/protocol';
 export { t, describeIssues } from '../shared/i18n';
 export type { Locale } from '../shared/i18n';
+
+// The plug-in contract: createThreeDPlugin(host) gives the widget descriptors a host editor lists.
+export { createThreeDPlugin, MODEL_EVENTS, SPACE_EVENTS } from './plugin';
+export type {
+  ThreeDHost,
+  VariableSource,
+  MediaAccess,
+  WidgetDescriptor,
+  WidgetViewProps,
+  WidgetSettingsProps,
+} from './host/types';
+export { useSpace, type SpaceMesh, type SpaceContextValue } from './widgets/space/SpaceContext';
+
+// The media-library client (spec §7).
+export {
+  listCatalog,
+  listMaterialRoots,
+  uploadFile,
+  uploadModelFiles,
+  thumbnailUrl,
+  fetchAllowedFormats,
+  authHeaders,
+  type UploadOptions,
+  type ModelUploadOptions,
+} from './media/client';
+export { UploadError } from './media/xhr';

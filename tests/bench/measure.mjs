@@ -87,10 +87,8 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
     const metrics = {
       fpsIdle: idle.fps,
       fpsBusy: busy.fps,
-      longestGapIdleMs: idle.longestGapMs,
       longestGapBusyMs: busy.longestGapMs,
       mainThreadScriptMsPerSec: idle.scriptMsPerSec,
-      mainThreadScriptMsPerSecBusy: busy.scriptMsPerSec,
     };
     return { description: info.description, metrics };
   } finally {

@@ -2,17 +2,21 @@
 // an idle and a busy main thread. Options: --json, --no-docs, --repeats=N, --scene=a,b,
 // --warmup-ms=N, --measure-ms=N. See docs/benchmarks.md.
 import { writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBench, serveBench } from './build.mjs';
 import { launchBrowser, measureOnce } from './measure.mjs';
 import { checks, docsPage, humanReport, toJson } from './report.mjs';
 
-/** Keys of SCENES in page/scenes.ts; the page itself rejects a name it does not know. */
-const DEFAULT_SCENES = ['heavy', 'light'];
+/**
+ * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). By default only the
+ * issue's scene, so five runs per host fit in about three minutes; `--scene=heavy,light` adds the
+ * lighter one.
+ */
+const DEFAULT_SCENES = ['heavy'];
 const MODES = ['worker', 'main'];
 
 function parseArgs(argv) {
-  const opts = { json: false, docs: true, repeats: 3, scenes: DEFAULT_SCENES, warmupMs: 2000, measureMs: 5000 };
+  const opts = { json: false, docs: true, repeats: 5, scenes: DEFAULT_SCENES, warmupMs: 2000, measureMs: 5000 };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'json') opts.json = true;
@@ -72,6 +76,8 @@ async function main() {
     if (!gl) throw new Error('this Chromium offers no WebGL2: nothing to measure');
     log(`[bench] ${server.url}, Chromium ${launched.version}, ${gl}`);
 
+    // Other processes on the machine skew every figure: record how loaded it was while measuring.
+    const loads = [loadavg()[0]];
     const runs = Object.fromEntries(opts.scenes.map((s) => [s, { worker: [], main: [], description: '' }]));
     for (let r = 0; r < opts.repeats; r++) {
       log(`[bench] round ${r + 1} of ${opts.repeats}`);
@@ -80,6 +86,7 @@ async function main() {
         for (const mode of r % 2 ? [...MODES].reverse() : MODES) {
           const result = await measureOnce(browser, server.url, { scene, mode, warmupMs: opts.warmupMs, measureMs: opts.measureMs, log });
           runs[scene][mode].push(result.metrics);
+          loads.push(loadavg()[0]);
           runs[scene].description = result.description;
         }
       }
@@ -90,14 +97,17 @@ async function main() {
       description: runs[name].description,
       engine: medianOf(runs[name].worker),
       baseline: medianOf(runs[name].main),
+      runs: { engine: runs[name].worker, baseline: runs[name].main },
     }));
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const load = `1-minute load average while measuring: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`;
     const machine = {
       date,
-      summary: `${availableParallelism()} cores, Chromium ${launched.version} headless, WebGL: ${gl}`,
+      summary: `${availableParallelism()} cores, Chromium ${launched.version} headless, WebGL: ${gl}; ${load}`,
       lines: [
         `${availableParallelism()} logical cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GB RAM, no GPU use: WebGL renderer "${gl}"`,
         `Chromium ${launched.version}, headless, launched by Playwright; Node ${process.version}`,
+        `${load} (the benchmark alone accounts for about 2 to 3; more means something else was running)`,
       ],
     };
     const settings = {

@@ -283,7 +283,7 @@ export const settings = definePart(
     'settings.env.workshop': '车间',
     'settings.outputEncoding': '输出编码',
     'settings.encoding.LinearEncoding': '线性',
-    'settings.encoding.sRGBEncoding': 'sRGB',
+    'settings.encoding.sRGBEncoding': 'sRGB 色彩空间',
 
     'settings.ambientLight': '环境光',
     'settings.directionalLight': '平行光',

@@ -1,0 +1,107 @@
+import { useEffect, useRef, useState } from 'react';
+import { Breadcrumb, Button, Empty, Flex, Modal, Spin, Typography } from 'antd';
+import { IMAGE_EXTENSIONS } from '../../../shared/schema/material';
+import { fileExtension, type MediaEntry } from '../../../shared/schema/media';
+import type { MediaAccess } from '../../host/types';
+import { listCatalog } from '../../media/client';
+import { useSettings } from '../context';
+import { mediaUrl } from './imageUpload';
+
+export interface MediaLibraryModalProps {
+  open: boolean;
+  media: MediaAccess;
+  onClose(): void;
+  /** The chosen image's URL (media base URL + its filePath) and its entry. */
+  onPick(url: string, entry: MediaEntry): void;
+}
+
+/** A folder: the service says so (isDir), or, from a service that doesn't, a name without an extension. */
+const isFolder = (e: MediaEntry) => e.isDir ?? fileExtension(e.name) === '';
+const isImage = (e: MediaEntry) => (IMAGE_EXTENSIONS as readonly string[]).includes('.' + fileExtension(e.name));
+const TILE = { width: 112, height: 112, padding: 4, whiteSpace: 'normal' as const };
+
+/**
+ * Browses the media library (spec §7 listing; errors are silent, so a failed listing just looks
+ * empty): folders open, images show themselves as thumbnails and are chosen with a click.
+ */
+export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibraryModalProps) {
+  const { t } = useSettings();
+  const [catalog, setCatalog] = useState('');
+  const [entries, setEntries] = useState<MediaEntry[] | null>(null);
+
+  // Hosts may hand over a new media object on every render (a live variable ticking): listing
+  // again only when the library itself or the folder changes keeps an open dialog still.
+  const access = useRef(media);
+  access.current = media;
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setEntries(null);
+    void listCatalog(access.current, catalog).then((list) => {
+      if (live) setEntries(list);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, media.baseUrl, catalog]);
+
+  const segments = catalog ? catalog.split('/') : [];
+  const crumbs = [
+    { key: '', title: t('settings.libraryRoot') },
+    ...segments.map((s, i) => ({ key: segments.slice(0, i + 1).join('/'), title: s })),
+  ].map((c, i, all) => ({
+    key: c.key || '(root)',
+    title: i === all.length - 1 ? c.title : (
+      <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => setCatalog(c.key)}>
+        {c.title}
+      </Button>
+    ),
+  }));
+  const folders = entries?.filter(isFolder) ?? [];
+  const images = entries?.filter((e) => !isFolder(e) && isImage(e)) ?? [];
+  const pathOf = (e: MediaEntry) => e.path || (catalog ? `${catalog}/${e.name}` : e.name);
+
+  return (
+    <Modal open={open} title={t('settings.libraryTitle')} footer={null} onCancel={onClose} destroyOnHidden width={640}>
+      <Breadcrumb items={crumbs} style={{ marginBottom: 12 }} />
+      {entries === null ? (
+        <Flex justify="center" style={{ padding: 24 }}>
+          <Spin aria-label={t('settings.libraryLoading')} />
+        </Flex>
+      ) : folders.length + images.length === 0 ? (
+        <Empty description={t('settings.libraryEmpty')} />
+      ) : (
+        <Flex wrap gap={8}>
+          {folders.map((f) => (
+            <Button key={pathOf(f)} style={TILE} aria-label={t('settings.openFolder', { name: f.name })} title={f.name} onClick={() => setCatalog(pathOf(f))}>
+              <Flex vertical align="center" gap={4}>
+                <FolderIcon />
+                <Typography.Text ellipsis style={{ maxWidth: 100 }}>{f.name}</Typography.Text>
+              </Flex>
+            </Button>
+          ))}
+          {images.map((img) => {
+            const url = mediaUrl(media, img.filePath);
+            return (
+              <Button key={pathOf(img)} style={TILE} aria-label={t('settings.chooseImage', { name: img.name })} title={img.name} onClick={() => onPick(url, img)}>
+                <Flex vertical align="center" gap={4}>
+                  <img src={url} alt="" loading="lazy" style={{ width: 96, height: 72, objectFit: 'contain' }} />
+                  <Typography.Text ellipsis style={{ maxWidth: 100 }}>{img.name}</Typography.Text>
+                </Flex>
+              </Button>
+            );
+          })}
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+/** Drawn here rather than an emoji: not every system has an emoji font. */
+function FolderIcon() {
+  return (
+    <svg width="48" height="40" viewBox="0 0 48 40" aria-hidden focusable="false">
+      <path d="M2 6a3 3 0 0 1 3-3h13l4 5h21a3 3 0 0 1 3 3v24a3 3 0 0 1-3 3H5a3 3 0 0 1-3-3z" fill="#f5c451" stroke="#d9a22e" />
+    </svg>
+  );
+}

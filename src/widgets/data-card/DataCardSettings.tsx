@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import type { WidgetSettingsProps } from '../../host/types';
+import { CARD_LINE_COUNTS, CardConfigSchema, DataItemSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
+import { t } from '../../../shared/i18n';
+import { SchemaForm } from '../../settings/SchemaForm';
+import { SubGroup } from '../../settings/layout';
+import { ListField, NumberField, SelectField, SwitchField, TextField } from '../../settings/fields';
+import { MeshTransformRows } from './MeshTransformRows';
+
+/** The data card's settings: how it faces and scales, its size, its data items and where it sits. */
+export function DataCardSettings({ id, config, host, onChange }: WidgetSettingsProps<CardConfig>) {
+  const locale = host.locale;
+  const value = useMemo(() => {
+    const parsed = CardConfigSchema.safeParse(config ?? {});
+    return parsed.success ? parsed.data : CardConfigSchema.parse({});
+  }, [config]);
+  // Offered as `{{name}}` so a designer can pick a live variable instead of typing the syntax.
+  const suggestions = host.variables.names().map((n) => `{{${n}}}`);
+  return (
+    <SchemaForm schema={CardConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`card-settings-${id}`}>
+      <SubGroup title={t(locale, 'widgets.display')}>
+        <SwitchField name={['isSprite']} label={t(locale, 'widgets.isSprite')} />
+        <SwitchField name={['isFixd']} label={t(locale, 'widgets.isFixd')} />
+      </SubGroup>
+      <SubGroup title={t(locale, 'widgets.card.size')}>
+        <NumberField name={['cardConfig', 'cardWidth']} label={t(locale, 'widgets.card.cardWidth')} />
+        <NumberField name={['cardConfig', 'lineWidth']} label={t(locale, 'widgets.card.lineWidth')} />
+        <NumberField name={['cardConfig', 'lineHeight']} label={t(locale, 'widgets.card.lineHeight')} />
+      </SubGroup>
+      <SubGroup title={t(locale, 'widgets.card.data')}>
+        <SelectField
+          name={['dataConfig', 'lineCount']}
+          label={t(locale, 'widgets.card.lineCount')}
+          options={CARD_LINE_COUNTS.map((n) => ({ value: n, label: n }))}
+        />
+        <ListField<DataItem>
+          name={['dataConfig', 'dataList']}
+          label={t(locale, 'widgets.card.data')}
+          addLabel={t(locale, 'widgets.card.addItem')}
+          itemTitle={(i, item) => item?.label || t(locale, 'widgets.card.item', { n: i + 1 })}
+          create={() => DataItemSchema.parse({})}
+        >
+          {(entry) => (
+            <>
+              <TextField name={[...entry, 'label']} label={t(locale, 'widgets.card.label')} />
+              <TextField
+                name={[...entry, 'value']}
+                label={t(locale, 'widgets.card.value')}
+                suggestions={suggestions}
+                placeholder={t(locale, 'widgets.card.valueHelp')}
+              />
+            </>
+          )}
+        </ListField>
+      </SubGroup>
+      <MeshTransformRows locale={locale} />
+    </SchemaForm>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { VariableSource, WidgetViewProps } from '../../host/types';
+import { useVariable } from '../../host/useVariable';
+import { CardConfigSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
+import './card.css';
+
+/** `{{name}}` (spaces allowed inside the braces) binds a data item to the host variable `name`. */
+const BINDING = /^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$/;
+export function boundVariable(value: DataItem['value']): string | null {
+  return typeof value === 'string' ? (BINDING.exec(value)?.[1] ?? null) : null;
+}
+
+function format(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function Item({ item, variables }: { item: DataItem; variables: VariableSource }) {
+  const name = boundVariable(item.value);
+  const live = useVariable(variables, name);
+  return (
+    <div className="dash3d-card__item" data-bound={name ?? undefined}>
+      <span className="dash3d-card__label">{item.label}</span>
+      <span className="dash3d-card__value">{format(name ? live : item.value)}</span>
+    </div>
+  );
+}
+
+/**
+ * The 3D data card (spec §3): a DOM card meant to be pinned to a point of the scene (pinning comes
+ * with the space's overlay anchors). Layout, as we read the spec's fields:
+ * - cardConfig.cardWidth is the card's width; lineWidth x lineHeight is the leader line's box,
+ *   drawn from the anchor (its bottom-left corner) to the card's bottom-left corner.
+ * - dataConfig.lineCount is how many data items share one row (1, 2 or 3 columns).
+ * - A value written `{{variable}}` shows that host variable live; any other value is shown as given.
+ * The class names are the theme selectors of shared/schema/card.ts, so a host theme styles them.
+ */
+export function DataCardWidget({ config, host }: WidgetViewProps<CardConfig>) {
+  const [hover, setHover] = useState(false);
+  const [focus, setFocus] = useState(false);
+  // A host may hand over a stored config: fill what is missing rather than fail on it.
+  const parsed = CardConfigSchema.safeParse(config ?? {});
+  const { cardConfig, dataConfig } = parsed.success ? parsed.data : CardConfigSchema.parse({});
+  const columns = Number(dataConfig.lineCount);
+  const { cardWidth, lineWidth, lineHeight } = cardConfig;
+  const active = hover || focus;
+  return (
+    <div className="dash3d-card-widget" style={{ position: 'relative', width: lineWidth + cardWidth, pointerEvents: 'auto' }}>
+      <div
+        className={active ? 'dash3d-card dash3d-card--active' : 'dash3d-card'}
+        tabIndex={0}
+        role="group"
+        style={{ width: cardWidth, marginLeft: lineWidth, boxSizing: 'border-box' }}
+        onPointerEnter={() => setHover(true)}
+        onPointerLeave={() => setHover(false)}
+        onFocus={() => setFocus(true)}
+        onBlur={() => setFocus(false)}
+      >
+        <div className="dash3d-card__grid" style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+          {dataConfig.dataList.map((item, i) => (
+            <Item key={i} item={item} variables={host.variables} />
+          ))}
+        </div>
+      </div>
+      <svg className="dash3d-card__line" width={lineWidth} height={lineHeight} aria-hidden="true" style={{ display: 'block' }}>
+        <line x1={0} y1={lineHeight} x2={lineWidth} y2={0} stroke="currentColor" strokeWidth={1} />
+      </svg>
+    </div>
+  );
+}

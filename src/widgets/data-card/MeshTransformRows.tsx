@@ -1,0 +1,14 @@
+import { t, type Locale } from '../../../shared/i18n';
+import { SubGroup } from '../../settings/layout';
+import { Vec3Field } from '../../settings/fields';
+
+/** meshConfig's placement in the scene, shared by the data card and the component group. */
+export function MeshTransformRows({ locale }: { locale: Locale }) {
+  return (
+    <SubGroup title={t(locale, 'widgets.mesh.placement')}>
+      <Vec3Field name={['meshConfig', 'position']} label={t(locale, 'widgets.mesh.position')} />
+      <Vec3Field name={['meshConfig', 'rotation']} label={t(locale, 'widgets.mesh.rotation')} />
+      <Vec3Field name={['meshConfig', 'scale']} label={t(locale, 'widgets.mesh.scale')} />
+    </SubGroup>
+  );
+}

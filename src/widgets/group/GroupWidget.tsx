@@ -1,0 +1,64 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { WidgetViewProps } from '../../host/types';
+import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
+import { t } from '../../../shared/i18n';
+import { DraggableModal } from './DraggableModal';
+import './group.css';
+
+/** Room the modal needs around the inner layout (antd's body padding). */
+const MODAL_CHROME = 48;
+
+/**
+ * The 3D component group (spec §2): a small dashboard layout of ordinary host widgets (its
+ * `children`), pinned into the scene at layoutWidth x layoutHeight. In edit mode hovering shows a
+ * mask reading 'double click to edit'; a double click (or Enter / Space from the keyboard) opens
+ * the draggable edit modal, which then holds the children instead of the normal view, so each host
+ * widget is mounted once.
+ */
+export function GroupWidget({ id, config, host, children }: WidgetViewProps<GroupConfig>) {
+  const [editing, setEditing] = useState(false);
+  const [hover, setHover] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const parsed = GroupConfigSchema.safeParse(config ?? {});
+  const { layoutWidth, layoutHeight } = parsed.success ? parsed.data : GroupConfigSchema.parse({});
+  const size = { width: layoutWidth, height: layoutHeight };
+  const edit = host.mode === 'edit';
+  const editLabel = t(host.locale, 'ui.editGroup');
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    setEditing(true);
+  };
+
+  return (
+    <div className="dash3d-group" data-widget-id={id} style={{ position: 'relative', ...size, pointerEvents: 'auto' }}>
+      <div className="dash3d-group__layout" style={{ position: 'relative', ...size, overflow: 'hidden' }}>
+        {editing ? null : children}
+      </div>
+      {edit ? (
+        <div
+          className={hover || focus ? 'dash3d-group__mask dash3d-group__mask--shown' : 'dash3d-group__mask'}
+          role="button"
+          tabIndex={0}
+          aria-label={editLabel}
+          onPointerEnter={() => setHover(true)}
+          onPointerLeave={() => setHover(false)}
+          onFocus={() => setFocus(true)}
+          onBlur={() => setFocus(false)}
+          onDoubleClick={() => setEditing(true)}
+          onKeyDown={onKeyDown}
+        >
+          {hover || focus ? <span>{t(host.locale, 'ui.doubleClickToEdit')}</span> : null}
+        </div>
+      ) : null}
+      {edit ? (
+        <DraggableModal open={editing} title={editLabel} width={layoutWidth + MODAL_CHROME} onClose={() => setEditing(false)}>
+          <div className="dash3d-group__layout dash3d-group__layout--editing" style={{ position: 'relative', ...size }}>
+            {editing ? children : null}
+          </div>
+        </DraggableModal>
+      ) : null}
+    </div>
+  );
+}

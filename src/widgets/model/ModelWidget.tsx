@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import type { WidgetViewProps } from '../../host/types';
+import type { ModelConfig } from '../../../shared/schema/model';
+import { t } from '../../../shared/i18n';
+import { useSpace } from '../space/SpaceContext';
+import { mainFileOf } from './files';
+
+/** Events the model widget emits for the host's actions (spec §2). */
+export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave'] as const;
+
+/**
+ * The 3D model widget's view. Outside a 3D space it asks to be placed in one (spec §2). Inside, it
+ * registers with the space while it is shown (spec §4: visible in the editor and its display
+ * parameter not false) and unregisters otherwise and on unmount. The model itself is drawn by the
+ * space's worker, so the view has no DOM of its own there.
+ */
+export function ModelWidget({ id, config, host, visible = true, display = true }: WidgetViewProps<ModelConfig>) {
+  const space = useSpace();
+  const register = space?.register;
+  const unregister = space?.unregister;
+  const shown = visible && display !== false;
+  // The main file's name is what a designer recognises in a list of the space's models.
+  const name = mainFileOf(config?.src?.fileList ?? [])?.name || id;
+
+  useEffect(() => {
+    if (!register || !unregister || !shown) return;
+    register({ id, name });
+    return () => unregister(id);
+  }, [register, unregister, shown, id, name]);
+
+  if (!space) {
+    return (
+      <div className="dash3d-model dash3d-model--outside" role="note" style={outsideStyle}>
+        {t(host.locale, 'ui.placeInSpace')}
+      </div>
+    );
+  }
+  return null;
+}
+
+const outsideStyle = {
+  width: '100%',
+  height: '100%',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  padding: 8,
+  boxSizing: 'border-box',
+  border: '1px dashed currentColor',
+  opacity: 0.75,
+} as const;

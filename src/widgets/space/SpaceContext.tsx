@@ -1,0 +1,49 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ThreeDHost } from '../../host/types';
+
+/** A model widget registered with its space (spec §3: the container's list of meshes). */
+export interface SpaceMesh {
+  /** The model widget's id. */
+  id: string;
+  name: string;
+}
+
+/** What a 3D space offers the widgets placed inside it. */
+export interface SpaceContextValue {
+  /** The space widget's id. */
+  spaceId: string;
+  host: ThreeDHost;
+  /** Models registered now, in registration order. */
+  meshes: readonly SpaceMesh[];
+  /** Adds the model, or updates its name when it is already registered. */
+  register(mesh: SpaceMesh): void;
+  unregister(id: string): void;
+}
+
+/**
+ * React context rather than a global registry: two spaces on one dashboard (or in one test page)
+ * each see only their own widgets, and a widget outside any space sees null.
+ */
+const SpaceContext = createContext<SpaceContextValue | null>(null);
+
+/** The space this widget is placed in, or null outside any 3D space. */
+export function useSpace(): SpaceContextValue | null {
+  return useContext(SpaceContext);
+}
+
+export function SpaceProvider({ spaceId, host, children }: { spaceId: string; host: ThreeDHost; children?: ReactNode }) {
+  const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
+  const register = useCallback((mesh: SpaceMesh) => {
+    setMeshes((list) => {
+      const at = list.findIndex((m) => m.id === mesh.id);
+      if (at < 0) return [...list, mesh];
+      if (list[at]!.name === mesh.name) return list;
+      return list.map((m, i) => (i === at ? mesh : m));
+    });
+  }, []);
+  const unregister = useCallback((id: string) => {
+    setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
+  }, []);
+  const value = useMemo(() => ({ spaceId, host, meshes, register, unregister }), [spaceId, host, meshes, register, unregister]);
+  return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
+}

@@ -1,0 +1,46 @@
+import type { Ref } from 'react';
+import type { WidgetViewProps } from '../../host/types';
+import { useVariable } from '../../host/useVariable';
+import type { SpaceConfig } from '../../../shared/schema/space';
+import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
+import { SpaceProvider } from './SpaceContext';
+
+/** Engine events the space passes on to the host's actions, named by their type. */
+export const SPACE_EVENTS = ['progress', 'ready', 'error'] as const;
+const forwarded: ReadonlySet<string> = new Set(SPACE_EVENTS);
+
+/** The snapshot variable's name, read defensively: a host may hand over a stored, unparsed config. */
+function snapshotVarOf(config: unknown): string {
+  const v = (config as { snapshotConfig?: { snapshotVar?: unknown } } | null)?.snapshotConfig?.snapshotVar;
+  return typeof v === 'string' ? v : '';
+}
+
+/**
+ * The 3D space container as the host places it: the scene, plus a layer over the canvas where the
+ * widgets placed inside the space (models, data cards, groups) are rendered with the space's
+ * context. The layer lets pointer events through to the canvas; a child that needs them (a card,
+ * a group) turns them back on for itself. An optional `ref` (a prop in React 19) reaches the
+ * scene's ThreeDSpaceHandle: the playground's test hook reads pixels and engine stats through it.
+ */
+export function SpaceWidget({ id, config, host, children, onWidgetEvent, ref }: WidgetViewProps<SpaceConfig> & { ref?: Ref<ThreeDSpaceHandle> }) {
+  const bound = useVariable(host.variables, snapshotVarOf(config));
+  const activeSnapshot = typeof bound === 'string' || typeof bound === 'number' ? String(bound) : null;
+  return (
+    <SpaceProvider spaceId={id} host={host}>
+      <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
+        <ThreeDSpace
+          config={config}
+          locale={host.locale}
+          activeSnapshot={activeSnapshot}
+          onEvent={(e) => {
+            if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
+          }}
+          ref={ref}
+        />
+        <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
+          {children}
+        </div>
+      </div>
+    </SpaceProvider>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button } from 'antd';
+import { ColourField, ImageField, NumberField, SelectField, SwitchField, TextField } from '../../../settings/fields';
+import { SubGroup } from '../../../settings/layout';
+import { useSettings } from '../../../settings/context';
+import { ENVIRONMENT_TYPES } from '../../../../shared/schema/scene';
+import { SCRIPT_TEMPLATE } from '../../../../shared/schema/space';
+
+/** The smaller groups of the space's settings: one or a few rows each. */
+
+export function EnvironmentSection() {
+  const { t } = useSettings();
+  return (
+    <>
+      <SwitchField name={['environmentConfig', 'enable']} label={t('settings.enable')} />
+      <SelectField
+        name={['environmentConfig', 'type']}
+        label={t('settings.environmentType')}
+        options={ENVIRONMENT_TYPES.map((v) => ({ value: v, label: t(`settings.env.${v}`) }))}
+      />
+    </>
+  );
+}
+
+export function RenderSection() {
+  const { t } = useSettings();
+  return (
+    <SelectField
+      name={['renderConfig', 'outputEncoding']}
+      label={t('settings.outputEncoding')}
+      options={(['sRGBEncoding', 'LinearEncoding'] as const).map((v) => ({ value: v, label: t(`settings.encoding.${v}`) }))}
+    />
+  );
+}
+
+export function PostProcessingSection() {
+  const { t } = useSettings();
+  const B = ['composerConfig', 'unrealBloom'];
+  return (
+    <SubGroup title={t('settings.bloom')}>
+      <SwitchField name={[...B, 'enable']} label={t('settings.enable')} />
+      <NumberField name={[...B, 'strength']} label={t('settings.strength')} />
+      <NumberField name={[...B, 'radius']} label={t('settings.radius')} />
+      <NumberField name={[...B, 'threshold']} label={t('settings.threshold')} />
+    </SubGroup>
+  );
+}
+
+export function HelpersSection() {
+  const { t } = useSettings();
+  const G = ['helperConfig', 'gridConfig'];
+  const A = ['helperConfig', 'axesConfig'];
+  return (
+    <>
+      <SubGroup title={t('settings.grid')}>
+        <SwitchField name={[...G, 'enable']} label={t('settings.enable')} />
+        <NumberField name={[...G, 'size']} label={t('settings.size')} range={{ step: 100 }} />
+        <NumberField name={[...G, 'divisions']} label={t('settings.divisions')} range={{ slider: false }} />
+        <ColourField name={[...G, 'colorCenterLine']} label={t('settings.colorCenterLine')} />
+        <ColourField name={[...G, 'colorGrid']} label={t('settings.colorGrid')} />
+      </SubGroup>
+      <SubGroup title={t('settings.axes')}>
+        <SwitchField name={[...A, 'enable']} label={t('settings.enable')} />
+        <NumberField name={[...A, 'size']} label={t('settings.size')} range={{ step: 100 }} />
+      </SubGroup>
+    </>
+  );
+}
+
+export function LoadingSection() {
+  const { t } = useSettings();
+  return (
+    <>
+      <ImageField name={['loadingConfig', 'img']} label={t('settings.loadingImg')} />
+      <NumberField name={['loadingConfig', 'width']} label={t('settings.width')} range={{ step: 10 }} />
+      <NumberField name={['loadingConfig', 'height']} label={t('settings.height')} range={{ step: 10 }} />
+      <ColourField name={['loadingConfig', 'backgroundColor']} label={t('settings.loadingBackground')} />
+    </>
+  );
+}
+
+/** The container script (spec §2 template). Committed on blur: a half-typed script is never run. */
+export function ScriptSection() {
+  const { t, setValue } = useSettings();
+  return (
+    <>
+      <TextField name={['script']} label={t('settings.script')} rows={14} />
+      <Button size="small" onClick={() => setValue?.(['script'], SCRIPT_TEMPLATE)}>
+        {t('settings.resetTemplate')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { createRef, StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { SpaceConfigSchema, type SpaceConfig } from '../../../shared/schema/space';
+import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
+import { SpaceSettings } from '../../../src/widgets/space/settings/SpaceSettings';
+import { colourDistance, EMPTY, pixelAt, waitFor } from '../support/harness';
+import { fakeHost, Themed } from './support';
+
+const cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanup.splice(0)) c();
+});
+
+/** A host in miniature: one config, the panel edits it, the space shows it. */
+function mountEditor(initial: unknown) {
+  const el = document.createElement('div');
+  document.body.appendChild(el);
+  const root = createRoot(el);
+  const ref = createRef<ThreeDSpaceHandle>();
+  const host = fakeHost();
+  const sent: SpaceConfig[] = [];
+  function Editor() {
+    const [config, setConfig] = useState(() => SpaceConfigSchema.parse(initial));
+    return (
+      <Themed locale="en">
+        <div style={{ display: 'flex', gap: 8 }}>
+          <div style={{ width: 320, height: 200, position: 'relative' }}>
+            <ThreeDSpace config={config} ref={ref} />
+          </div>
+          <div style={{ width: 380 }}>
+            <SpaceSettings id="space" config={config} host={host} onChange={(next) => { sent.push(next); setConfig(next); }} />
+          </div>
+        </div>
+      </Themed>
+    );
+  }
+  flushSync(() => root.render(<StrictMode><Editor /></StrictMode>));
+  cleanup.push(() => {
+    root.unmount();
+    el.remove();
+  });
+  const space = el.querySelector<HTMLElement>('.dash3d-space')!;
+  return { space, sent, handle: () => ref.current! };
+}
+
+async function centrePixel(handle: () => ThreeDSpaceHandle) {
+  await handle().settled();
+  return pixelAt(await handle().readPixels(), 0.5, 0.5);
+}
+
+describe('settings panel next to a running 3D space', () => {
+  it('a background colour typed into the panel shows in the canvas pixels', async () => {
+    const e = mountEditor({ ...EMPTY, sceneConfig: { background: '#000000', ground: { enable: false } } });
+    await waitFor(() => e.space.dataset.state === 'ready' && e.handle()?.mode, 'the space to be ready');
+    expect(colourDistance(await centrePixel(e.handle), [0, 0, 0, 255])).toBeLessThanOrEqual(1);
+
+    const input = page.getByRole('textbox', { name: 'Background colour' });
+    await userEvent.fill(input, '#ff8000');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(async () => colourDistance(await centrePixel(e.handle), [255, 128, 0, 255]) <= 1, 'the background to turn orange');
+
+    // An invalid colour is refused in the panel and the scene keeps the last valid one.
+    await userEvent.fill(input, 'not-a-colour');
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByText('Not a valid colour')).toBeVisible();
+    expect(e.sent.every((c) => c.sceneConfig.background !== 'not-a-colour')).toBe(true);
+    expect(colourDistance(await centrePixel(e.handle), [255, 128, 0, 255])).toBeLessThanOrEqual(1);
+  });
+
+  it('each step of the field-of-view slider is sent, and the view follows', async () => {
+    // A white sky over an unlit (black) ground: a wider view shows less of the ground.
+    const e = mountEditor({ ...EMPTY, sceneConfig: { background: '#ffffff', ground: { enable: true, color: '#000000' } } });
+    await waitFor(() => e.space.dataset.state === 'ready' && e.handle()?.mode, 'the space to be ready');
+    const darkShare = async () => {
+      await e.handle().settled();
+      const p = await e.handle().readPixels();
+      let dark = 0;
+      for (let i = 0; i < p.data.length; i += 4) if (p.data[i]! < 128) dark++;
+      return dark / (p.data.length / 4);
+    };
+    const before = await darkShare();
+    await userEvent.click(page.getByRole('button', { name: 'Camera', exact: true }));
+    const handle = page.getByRole('slider', { name: 'Field of view (°)' });
+    await userEvent.click(handle);
+    const start = e.sent.length;
+    const fovAtStart = e.sent.at(-1)?.cameraConfig.fov ?? 45;
+    for (let i = 0; i < 20; i++) await userEvent.keyboard('{ArrowRight}');
+    await expect.poll(() => e.sent.at(-1)?.cameraConfig.fov).toBe(fovAtStart + 20);
+    // One onChange per step (the space coalesces them to a message per frame).
+    expect(e.sent.slice(start).map((c) => c.cameraConfig.fov)).toEqual(Array.from({ length: 20 }, (_, i) => fovAtStart + i + 1));
+    await waitFor(async () => (await darkShare()) < before - 0.02, 'the ground to take less of the view');
+  });
+});

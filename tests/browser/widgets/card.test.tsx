@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
+import { DataCardSettings } from '../../../src/widgets/data-card/DataCardSettings';
+import { CARD_ACTIVE_BODY_SELECTOR, CARD_BODY_SELECTOR, CARD_DATA_ITEM_SELECTOR, CardConfigSchema, type CardConfig, type CardConfigInput } from '../../../shared/schema/card';
+import { waitFor } from '../support/harness';
+import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
+
+afterEach(() => {
+  unmountWidgets();
+  document.getElementById('card-theme')?.remove();
+});
+
+const card = (input: CardConfigInput) => CardConfigSchema.parse(input);
+const items = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(CARD_DATA_ITEM_SELECTOR)];
+
+describe('the 3D data card', () => {
+  it('lays out its items lineCount per row at cardWidth, with the leader line box', () => {
+    const config = card({
+      cardConfig: { cardWidth: 300, lineWidth: 60, lineHeight: 40 },
+      dataConfig: { lineCount: '2', dataList: [{ label: 'A', value: 1 }, { label: 'B', value: 'two' }, { label: 'C', value: 3 }] },
+    });
+    const r = mount(<DataCardWidget id="c1" config={config} host={fakeHost()} />);
+    const body = r.container.querySelector<HTMLElement>(CARD_BODY_SELECTOR)!;
+    expect(body.offsetWidth).toBe(300);
+    const [a, b, c] = items(r.container);
+    expect(items(r.container).map((i) => i.textContent)).toEqual(['A1', 'Btwo', 'C3']);
+    // Two per row: A and B share a row, C starts the next one.
+    expect(a!.offsetTop).toBe(b!.offsetTop);
+    expect(c!.offsetTop).toBeGreaterThan(a!.offsetTop);
+    const line = r.container.querySelector('svg.dash3d-card__line')!;
+    expect([line.getAttribute('width'), line.getAttribute('height')]).toEqual(['60', '40']);
+  });
+
+  it('shows a {{variable}} value live from the host', async () => {
+    const variables = memoryVariables({ temperature: 21.5 });
+    const config = card({ dataConfig: { dataList: [{ label: 'T', value: '{{ temperature }}' }, { label: 'raw', value: '{{x' }] } });
+    const r = mount(<DataCardWidget id="c1" config={config} host={fakeHost({ variables })} />);
+    const [t, raw] = items(r.container);
+    expect(t!.textContent).toBe('T21.5');
+    expect(raw!.textContent).toBe('raw{{x');
+    variables.set('temperature', 22);
+    await waitFor(() => t!.textContent === 'T22', 'the new temperature');
+  });
+
+  it('the theme selectors style the body, the active body (hover) and the data items', async () => {
+    const style = document.createElement('style');
+    style.id = 'card-theme';
+    style.textContent = `${CARD_BODY_SELECTOR} { background: rgb(1, 2, 3); } ${CARD_ACTIVE_BODY_SELECTOR} { background: rgb(4, 5, 6); } ${CARD_DATA_ITEM_SELECTOR} { color: rgb(7, 8, 9); }`;
+    document.head.appendChild(style);
+    const r = mount(<DataCardWidget id="c1" config={card({ dataConfig: { dataList: [{ label: 'A', value: 1 }] } })} host={fakeHost()} />);
+    const body = r.container.querySelector<HTMLElement>(CARD_BODY_SELECTOR)!;
+    expect(getComputedStyle(body).backgroundColor).toBe('rgb(1, 2, 3)');
+    expect(getComputedStyle(items(r.container)[0]!).color).toBe('rgb(7, 8, 9)');
+    await userEvent.hover(body);
+    await waitFor(() => getComputedStyle(body).backgroundColor === 'rgb(4, 5, 6)', 'the active style on hover');
+  });
+});
+
+describe('the data card settings', () => {
+  function panel(initial: CardConfig, locale: 'en' | 'zh_Hans' = 'en') {
+    const changes: CardConfig[] = [];
+    function Owner() {
+      const [config, setConfig] = useState(initial);
+      return <DataCardSettings id="c1" config={config} host={fakeHost({ locale })} onChange={(n) => { changes.push(n); setConfig(n); }} />;
+    }
+    const r = mount(<Owner />, { width: 420, height: 900 });
+    return { r, last: () => changes[changes.length - 1], changes };
+  }
+
+  it('adds and removes data items', async () => {
+    const { r, last } = panel(card({}));
+    const add = [...r.container.querySelectorAll('button')].find((b) => b.textContent === 'Add data item')!;
+    await userEvent.click(add);
+    await waitFor(() => last()?.dataConfig.dataList.length === 1, 'one item');
+    const label = r.container.querySelector<HTMLInputElement>('input[id$="dataConfig_dataList_0_label"]')!;
+    await userEvent.type(label, 'Speed');
+    await waitFor(() => last()?.dataConfig.dataList[0]?.label === 'Speed', 'the label typed');
+    const remove = r.container.querySelector<HTMLButtonElement>('button[aria-label*="Speed"]')!;
+    await userEvent.click(remove);
+    await waitFor(() => last()?.dataConfig.dataList.length === 0, 'the item removed');
+  });
+
+  it('an out-of-range card width shows the range message and is not applied', async () => {
+    const { r, last, changes } = panel(card({}), 'zh_Hans');
+    const width = r.container.querySelector<HTMLInputElement>('input[id$="cardConfig_cardWidth"]')!;
+    await userEvent.clear(width);
+    await userEvent.type(width, '-5');
+    await waitFor(() => r.container.textContent?.includes('超出取值范围'), 'the range message');
+    expect(changes.every((c) => c.cardConfig.cardWidth > 0)).toBe(true);
+    expect(last()?.cardConfig.cardWidth ?? 200).toBe(200);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { catalogOfUrl, mainFileOf, modelSource } from '../../../src/widgets/model/files';
+
+const f = (name: string, url = `/media/3d/${'A'.repeat(32)}/${name}`) => ({ uid: name, name, url });
+
+describe('the files of one model', () => {
+  it('the main file is the model among its companions, whatever the order', () => {
+    expect(mainFileOf([f('scene.bin'), f('tex.png'), f('Scene.GLTF')])?.name).toBe('Scene.GLTF');
+    expect(mainFileOf([f('a.mtl'), f('a.jpg'), f('a.obj')])?.name).toBe('a.obj');
+    expect(mainFileOf([f('cloud.pcd')])?.name).toBe('cloud.pcd');
+    expect(mainFileOf([f('a.mtl'), f('a.png')])).toBeUndefined();
+  });
+
+  it('src keeps every file and points filePath at the model', () => {
+    const files = [f('scene.bin'), f('scene.gltf')];
+    expect(modelSource(files)).toEqual({ filePath: files[1]!.url, fileList: files });
+    expect(modelSource([f('a.png')])).toEqual({ filePath: '', fileList: [f('a.png')] });
+  });
+
+  it('reads the upload catalog back from a url', () => {
+    const id = 'aZ09'.repeat(8);
+    expect(catalogOfUrl(`/media/3d/${id}/robot.glb`)).toBe(`3d/${id}`);
+    expect(catalogOfUrl(`http://cdn.test/media/3d/${id}/a%20b.obj?v=2`)).toBe(`3d/${id}`);
+    expect(catalogOfUrl('/media/built-in/models/cube.obj')).toBeNull();
+    expect(catalogOfUrl(`/media/3d/${id}/sub/robot.glb`)).toBeNull();
+  });
+});
