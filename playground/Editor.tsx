@@ -1,0 +1,156 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { App as AntApp, Spin } from 'antd';
+import type { Locale } from '../shared/i18n';
+import type { ThreeDHost, VariableSource } from '../src/host/types';
+import type { Role } from './host/createHost';
+import { usePlugin } from './host/usePlugin';
+import { errorText, useText } from './locale';
+import { useSession } from './useSession';
+import { newWidget } from './store/dashboard';
+import { placementFor } from './store/placement';
+import { findWidget } from './store/tree';
+import { sceneLink } from './store/url';
+import { exposeDashboard } from './testHook';
+import { Toolbar } from './editor/Toolbar';
+import { Palette } from './editor/Palette';
+import { Outline } from './editor/Outline';
+import { Variables } from './editor/Variables';
+import { Canvas } from './editor/Canvas';
+import { Inspector } from './editor/Inspector';
+import { LoadIssues } from './editor/LoadIssues';
+import { OpenDialog } from './editor/OpenDialog';
+
+export interface EditorProps {
+  host: ThreeDHost;
+  variables: VariableSource;
+  settings: { locale: Locale; mode: 'edit' | 'preview'; role: Role; inheritance: boolean };
+  onLocale(l: Locale): void;
+  onMode(m: 'edit' | 'preview'): void;
+  onRole(r: Role): void;
+  onInheritance(on: boolean): void;
+}
+
+const side = (width: number, edge: 'Left' | 'Right'): CSSProperties => ({
+  width, flex: 'none', overflow: 'auto', background: '#fff', [`border${edge}`]: '1px solid #f0f0f0',
+});
+
+/** Toolbar, palette and outline, canvas, inspector; preview keeps only the canvas. */
+export function Editor({ host, variables, settings, ...on }: EditorProps) {
+  const text = useText();
+  const { message } = AntApp.useApp();
+  const { state, dispatch, status, openSaved, startNew, save } = useSession(text('playground.untitled'));
+  const { offered, byType } = usePlugin(host);
+  const [saving, setSaving] = useState(false);
+  const [openDialog, setOpenDialog] = useState(false);
+  const editing = settings.mode === 'edit';
+  const ready = status.kind === 'ready';
+
+  useEffect(() => exposeDashboard(() => (ready ? state.doc : null)), [ready, state.doc]);
+
+  const titleOf = (type: string) => byType.get(type)?.title[settings.locale] ?? type;
+  const acceptsOf = (type: string) => byType.get(type)?.accepts ?? [];
+
+  const add = (type: string, drop?: { at: { x: number; y: number }; parentId: string | null }) => {
+    // Only what this user may place (a drop could carry any type id).
+    const d = offered.find((o) => o.type === type);
+    if (!d) return;
+    const spec = { type, size: { w: d.layout.w, h: d.layout.h } };
+    const { parentId, layout } = placementFor(state.doc.widgets, spec, acceptsOf, state.selected, drop);
+    dispatch({ type: 'add', parentId, widget: newWidget(type, layout, d.defaults() as Record<string, unknown>) });
+  };
+
+  const onSave = async () => {
+    setSaving(true);
+    try {
+      const doc = await save();
+      message.success(text('playground.saved', { name: doc.name || doc.id }));
+    } catch (err) {
+      message.error(text('playground.saveFailed', { reason: errorText(text, err) }));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onCopyLink = async () => {
+    const link = sceneLink(state.doc, settings.mode);
+    try {
+      await navigator.clipboard.writeText(link);
+      message.success(text('playground.linkCopied'));
+    } catch {
+      message.info(text('playground.linkNotCopied', { link }));
+    }
+  };
+
+  let main;
+  if (status.kind === 'loading') main = <Spin style={{ margin: 48 }} description={text('playground.loading')}><span /></Spin>;
+  else if (status.kind === 'failed') {
+    const source = status.failure.source;
+    main = <LoadIssues failure={status.failure} onRetry={() => source.kind === 'saved' && void openSaved(source.id)} onStartNew={startNew} />;
+  } else {
+    main = (
+      <Canvas
+        widgets={state.doc.widgets}
+        descriptors={byType}
+        host={host}
+        selected={state.selected}
+        editing={editing}
+        dispatch={dispatch}
+        titleOf={titleOf}
+        onDropNew={(type, at, parentId) => add(type, { at, parentId })}
+      />
+    );
+  }
+
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-mode={settings.mode} className="dash3d-playground">
+      <Toolbar
+        name={state.doc.name}
+        onRename={(name) => dispatch({ type: 'rename', name })}
+        mode={settings.mode}
+        onMode={on.onMode}
+        locale={settings.locale}
+        onLocale={on.onLocale}
+        role={settings.role}
+        onRole={on.onRole}
+        inheritance={settings.inheritance}
+        onInheritance={on.onInheritance}
+        dirty={ready && state.dirty}
+        saving={saving}
+        canSave={ready}
+        onNew={startNew}
+        onOpen={() => setOpenDialog(true)}
+        onSave={() => void onSave()}
+        onCopyLink={() => void onCopyLink()}
+      />
+      <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        {editing ? (
+          <aside style={side(240, 'Right')}>
+            {ready ? <Palette descriptors={offered} host={host} onAdd={(type) => add(type)} /> : null}
+            <Outline widgets={state.doc.widgets} selected={state.selected} onSelect={(id) => dispatch({ type: 'select', id })} titleOf={titleOf} />
+            <Variables variables={variables} />
+          </aside>
+        ) : null}
+        <main style={{ flex: 1, minWidth: 0, overflow: 'auto', background: editing ? '#f5f7fa' : '#fff' }}>{main}</main>
+        {editing && ready ? (
+          <aside style={side(400, 'Left')}>
+            <Inspector
+              found={state.selected ? findWidget(state.doc.widgets, state.selected) : null}
+              descriptors={byType}
+              host={host}
+              dispatch={dispatch}
+              titleOf={titleOf}
+            />
+          </aside>
+        ) : null}
+      </div>
+      <OpenDialog
+        open={openDialog}
+        onClose={() => setOpenDialog(false)}
+        onOpen={(id) => {
+          setOpenDialog(false);
+          void openSaved(id);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useRef, type ComponentType, type DragEvent, type ReactNode, type Ref } from 'react';
+import { SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
+import type { ThreeDHost, WidgetDescriptor, WidgetViewProps } from '../../src/host/types';
+import type { ThreeDSpaceHandle } from '../../src/widgets/space/ThreeDSpace';
+import { useText } from '../locale';
+import type { EditorAction } from '../store/dashboard';
+import { extent, findWidget } from '../store/tree';
+import { WidgetFrame, type FrameDrop } from './WidgetFrame';
+import { PALETTE_MIME } from './Palette';
+import { spaceHandles } from '../testHook';
+
+export interface CanvasProps {
+  widgets: readonly Widget[];
+  descriptors: ReadonlyMap<string, WidgetDescriptor>;
+  host: ThreeDHost;
+  selected: string | null;
+  editing: boolean;
+  dispatch(a: EditorAction): void;
+  /** A widget type dropped from the palette at an absolute canvas position, into `parentId`. */
+  onDropNew(type: string, at: { x: number; y: number }, parentId: string | null): void;
+  titleOf(type: string): string;
+}
+
+/**
+ * The frame under a point that accepts `type` (a 3D space for models, cards and groups), skipping
+ * the widget being dragged and anything inside it.
+ */
+export function dropTargetAt(clientX: number, clientY: number, type: string, dragged?: string): string | null {
+  if (!Number.isFinite(clientX)) return null;
+  for (const el of document.elementsFromPoint(clientX, clientY)) {
+    const frame = el instanceof HTMLElement ? el.closest<HTMLElement>('[data-frame-id]') : null;
+    if (!frame || (dragged && frame.closest(`[data-frame-id="${CSS.escape(dragged)}"]`))) continue;
+    if (frame.dataset.accepts?.split(' ').includes(type)) return frame.dataset.frameId ?? null;
+  }
+  return null;
+}
+
+/** The dashboard surface: widgets at their layouts, the children of a 3D space inside its view. */
+export function Canvas(p: CanvasProps) {
+  const text = useText();
+  const surface = useRef<HTMLDivElement>(null);
+  const size = extent(p.widgets);
+
+  const toCanvas = (clientX: number, clientY: number) => {
+    const r = surface.current!.getBoundingClientRect();
+    return { x: clientX - r.left, y: clientY - r.top };
+  };
+
+  const onMoveEnd = (w: Widget) => (d: FrameDrop) => {
+    const found = findWidget(p.widgets, w.id);
+    if (!found) return;
+    const abs = { x: found.origin.x + w.layout.x + d.dx, y: found.origin.y + w.layout.y + d.dy };
+    // A pointer drop decides the parent from what lies under the pointer (into a space, out of it);
+    // a keyboard nudge (no pointer) keeps the parent.
+    const parentId = Number.isFinite(d.clientX) ? dropTargetAt(d.clientX, d.clientY, w.type, w.id) : (found.parent?.id ?? null);
+    p.dispatch({ type: 'place', id: w.id, ...abs, parentId });
+  };
+
+  const render = (w: Widget, nested: boolean): ReactNode => {
+    const d = p.descriptors.get(w.type);
+    const children = w.children.map((c) => render(c, true));
+    const title = p.titleOf(w.type);
+    let view: ReactNode;
+    if (d) {
+      const View = d.View as ComponentType<WidgetViewProps<unknown> & { ref?: Ref<ThreeDSpaceHandle> }>;
+      // React 19 passes `ref` to function components: the 3D space hands its handle to the test hook.
+      view = (
+        <View id={w.id} config={w.config} host={p.host} ref={w.type === SPACE_WIDGET ? spaceHandles.refFor(w.id) : undefined}>
+          {children.length ? children : undefined}
+        </View>
+      );
+    } else {
+      view = (
+        <div style={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', background: '#fafafa', color: '#8c8c8c' }}>
+          {text('playground.widget.unknown', { type: w.type })}
+          {children}
+        </div>
+      );
+    }
+    return (
+      <WidgetFrame
+        key={w.id}
+        widget={w}
+        title={title}
+        selected={p.selected === w.id}
+        editing={p.editing}
+        resizable={d?.layout.resizable ?? true}
+        nested={nested}
+        accepts={d?.accepts ?? []}
+        onSelect={() => p.dispatch({ type: 'select', id: w.id })}
+        onMoveEnd={onMoveEnd(w)}
+        onResizeEnd={(width, height) => p.dispatch({ type: 'layout', id: w.id, layout: { ...w.layout, w: width, h: height } })}
+        onRemove={() => p.dispatch({ type: 'remove', id: w.id })}
+      >
+        {view}
+      </WidgetFrame>
+    );
+  };
+
+  const onDragOver = (e: DragEvent) => {
+    if (p.editing && e.dataTransfer.types.includes(PALETTE_MIME)) {
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'copy';
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    const type = e.dataTransfer.getData(PALETTE_MIME);
+    if (!p.editing || !type) return;
+    e.preventDefault();
+    p.onDropNew(type, toCanvas(e.clientX, e.clientY), dropTargetAt(e.clientX, e.clientY, type));
+  };
+
+  return (
+    <div
+      ref={surface}
+      role="region"
+      aria-label={text('playground.canvas.label')}
+      className="dash3d-canvas"
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+      onPointerDown={(e) => e.target === e.currentTarget && p.dispatch({ type: 'select', id: null })}
+      style={{
+        position: 'relative',
+        width: p.editing ? size.w : '100%',
+        height: p.editing ? size.h : '100%',
+        minWidth: size.w - 400,
+        minHeight: size.h - 300,
+        backgroundColor: p.editing ? '#f5f7fa' : '#fff',
+        backgroundImage: p.editing ? 'radial-gradient(circle, #d0d7e2 1px, transparent 1px)' : undefined,
+        backgroundSize: '20px 20px',
+      }}
+    >
+      {p.widgets.map((w) => render(w, false))}
+      {p.widgets.length === 0 && p.editing ? (
+        <p style={{ position: 'absolute', left: 24, top: 16, color: '#8c8c8c', margin: 0, pointerEvents: 'none' }}>
+          {text('playground.canvas.empty')}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Empty, Modal, Spin } from 'antd';
+import { errorText, useLocale, useText } from '../locale';
+import { listDashboards, type DashboardSummary } from '../store/persistence';
+
+export interface OpenDialogProps {
+  open: boolean;
+  onClose(): void;
+  onOpen(id: string): void;
+}
+
+/** The saved dashboards (GET /api/dashboards), most recently saved first. */
+export function OpenDialog({ open, onClose, onOpen }: OpenDialogProps) {
+  const text = useText();
+  const locale = useLocale();
+  const [list, setList] = useState<DashboardSummary[] | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setList(null);
+    setError('');
+    listDashboards().then(
+      (l) => live && setList(l),
+      (err) => live && setError(errorText(text, err)),
+    );
+    return () => void (live = false);
+    // Re-list each time the dialog opens; the language does not change what is stored.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const date = (iso: string) => new Date(iso).toLocaleString(locale === 'zh_Hans' ? 'zh-CN' : 'en');
+  return (
+    <Modal open={open} title={text('playground.openDialog.title')} footer={null} onCancel={onClose} destroyOnHidden>
+      {error ? <Alert type="error" title={error} /> : null}
+      {!list && !error ? <Spin /> : null}
+      {list && list.length === 0 ? <Empty description={text('playground.openDialog.none')} /> : null}
+      {list && list.length ? (
+        <ul style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 400, overflow: 'auto' }}>
+          {list.map((d) => (
+            <li key={d.id} style={{ marginBottom: 6 }}>
+              <Button block style={{ height: 'auto', justifyContent: 'space-between' }} onClick={() => onOpen(d.id)}>
+                <span>{d.name}</span>
+                <span style={{ color: '#8c8c8c', fontSize: 12 }}>{text('playground.openDialog.savedAt', { date: date(d.updatedAt) })}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Modal>
+  );
+}

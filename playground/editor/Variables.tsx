@@ -1,0 +1,35 @@
+import { Descriptions, Tag } from 'antd';
+import type { VariableSource } from '../../src/host/types';
+import { useVariable } from '../../src/host/useVariable';
+import type { MessageKey } from '../../shared/i18n';
+import { useText } from '../locale';
+
+function Value({ variables, name }: { variables: VariableSource; name: string }) {
+  const text = useText();
+  const value = useVariable(variables, name);
+  if (typeof value === 'boolean') {
+    return <Tag color={value ? 'green' : 'default'}>{text(value ? 'playground.variables.on' : 'playground.variables.off')}</Tag>;
+  }
+  const unit = name === 'temperature' ? ' °C' : name === 'pressure' ? ' kPa' : '';
+  return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{`${String(value)}${unit}`}</span>;
+}
+
+/** The simulated device's variables, live: what a widget binding (e.g. the snapshot variable) sees. */
+export function Variables({ variables }: { variables: VariableSource }) {
+  const text = useText();
+  // The variable's own name (what a binding refers to) is the label's tooltip.
+  const label = (name: string) => {
+    const key = `playground.variables.${name}` as MessageKey;
+    const t = text(key);
+    return <span title={name}>{t === key ? name : t}</span>;
+  };
+  return (
+    <Descriptions
+      title={text('playground.variables.title')}
+      size="small"
+      column={1}
+      style={{ padding: '0 12px 12px' }}
+      items={variables.names().map((name) => ({ key: name, label: label(name), children: <Value variables={variables} name={name} /> }))}
+    />
+  );
+}

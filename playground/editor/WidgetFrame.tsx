@@ -1,0 +1,166 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import type { Widget } from '../../shared/schema/dashboard';
+import { useText } from '../locale';
+
+/** Moves and sizes snap to this grid, so widgets line up without pixel hunting. */
+export const GRID = 10;
+const snap = (v: number) => Math.round(v / GRID) * GRID;
+
+export interface FrameDrop {
+  /** How far the widget moved, in canvas pixels (already snapped). */
+  dx: number;
+  dy: number;
+  /** Where the pointer was let go: the canvas looks for a 3D space under it. */
+  clientX: number;
+  clientY: number;
+}
+
+export interface WidgetFrameProps {
+  widget: Widget;
+  title: string;
+  selected: boolean;
+  editing: boolean;
+  resizable: boolean;
+  /** Nested in a 3D space: only the handles take pointer input, the scene gets the rest. */
+  nested: boolean;
+  /** Types this widget accepts as children (a 3D space: model, card, group). */
+  accepts: readonly string[];
+  onSelect(): void;
+  onMoveEnd(drop: FrameDrop): void;
+  onResizeEnd(w: number, h: number): void;
+  onRemove(): void;
+  children: ReactNode;
+}
+
+interface Drag {
+  kind: 'move' | 'resize';
+  startX: number;
+  startY: number;
+  dx: number;
+  dy: number;
+}
+
+/**
+ * A widget on the canvas. In edit mode it has a move handle (a button: Tab reaches it, arrow keys
+ * move, Shift + arrows resize, Delete removes) and a resize corner; both follow the pointer with
+ * pointer capture, so a fast drag over the 3D canvas or outside the window is not lost.
+ */
+export function WidgetFrame(p: WidgetFrameProps) {
+  const text = useText();
+  const [drag, setDrag] = useState<Drag | null>(null);
+  // Pointer moves arrive faster than renders: the latest offsets live here too.
+  const live = useRef<Drag | null>(null);
+  const { x, y, w, h } = p.widget.layout;
+
+  const start = (kind: Drag['kind']) => (e: PointerEvent<HTMLElement>) => {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    p.onSelect();
+    live.current = { kind, startX: e.clientX, startY: e.clientY, dx: 0, dy: 0 };
+    setDrag(live.current);
+  };
+  const move = (e: PointerEvent<HTMLElement>) => {
+    const d = live.current;
+    if (!d) return;
+    live.current = { ...d, dx: e.clientX - d.startX, dy: e.clientY - d.startY };
+    setDrag(live.current);
+  };
+  const end = (e: PointerEvent<HTMLElement>) => {
+    const d = live.current;
+    live.current = null;
+    setDrag(null);
+    if (!d || e.type === 'pointercancel') return;
+    if (d.kind === 'move') {
+      const dx = snap(x + d.dx) - x;
+      const dy = snap(y + d.dy) - y;
+      if (dx || dy) p.onMoveEnd({ dx, dy, clientX: e.clientX, clientY: e.clientY });
+    } else if (d.dx || d.dy) {
+      p.onResizeEnd(Math.max(GRID * 2, snap(w + d.dx)), Math.max(GRID * 2, snap(h + d.dy)));
+    }
+  };
+  const handlers = (kind: Drag['kind']) => ({
+    onPointerDown: start(kind),
+    onPointerMove: move,
+    onPointerUp: end,
+    onPointerCancel: end,
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const step = { ArrowLeft: [-GRID, 0], ArrowRight: [GRID, 0], ArrowUp: [0, -GRID], ArrowDown: [0, GRID] }[e.key];
+    if (step) {
+      e.preventDefault();
+      if (e.shiftKey && p.resizable) p.onResizeEnd(Math.max(GRID * 2, w + step[0]!), Math.max(GRID * 2, h + step[1]!));
+      else if (!e.shiftKey) p.onMoveEnd({ dx: step[0]!, dy: step[1]!, clientX: NaN, clientY: NaN });
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      p.onRemove();
+    }
+  };
+
+  const moving = drag?.kind === 'move' ? drag : null;
+  const sizing = drag?.kind === 'resize' ? drag : null;
+  const outline = !p.editing ? 'none' : p.selected ? '2px solid #1677ff' : '1px dashed rgba(22, 119, 255, 0.45)';
+
+  return (
+    <div
+      className="dash3d-frame"
+      data-frame-id={p.widget.id}
+      data-widget-type={p.widget.type}
+      data-accepts={p.accepts.join(' ')}
+      data-selected={p.selected || undefined}
+      onPointerDownCapture={p.editing ? p.onSelect : undefined}
+      style={{
+        position: 'absolute',
+        left: x,
+        top: y,
+        width: sizing ? Math.max(GRID * 2, w + sizing.dx) : w,
+        height: sizing ? Math.max(GRID * 2, h + sizing.dy) : h,
+        transform: moving ? `translate(${moving.dx}px, ${moving.dy}px)` : undefined,
+        outline,
+        outlineOffset: p.selected ? 1 : 0,
+        zIndex: drag ? 10 : p.selected ? 2 : 1,
+        // Nested frames let the 3D scene under them take orbit drags; their handles opt back in.
+        pointerEvents: p.nested ? 'none' : 'auto',
+        opacity: moving ? 0.85 : 1,
+      }}
+    >
+      {p.children}
+      {p.editing ? (
+        <>
+          <button
+            type="button"
+            className="dash3d-frame__move"
+            aria-label={text('playground.widget.move', { name: p.title })}
+            aria-pressed={p.selected}
+            title={text('playground.widget.keys')}
+            onClick={p.onSelect}
+            onKeyDown={onKeyDown}
+            {...handlers('move')}
+            style={{
+              position: 'absolute', left: 0, top: 0, zIndex: 3, pointerEvents: 'auto', cursor: moving ? 'grabbing' : 'grab',
+              touchAction: 'none', border: 0, borderRadius: '0 0 4px 0', padding: '2px 8px', font: '12px/18px system-ui, sans-serif',
+              color: '#fff', background: p.selected ? '#1677ff' : 'rgba(22, 119, 255, 0.6)', maxWidth: '100%',
+              overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap',
+            }}
+          >
+            ⠿ {p.title}
+          </button>
+          {p.resizable ? (
+            <div
+              className="dash3d-frame__resize"
+              role="presentation"
+              title={text('playground.widget.resize', { name: p.title })}
+              {...handlers('resize')}
+              style={{
+                position: 'absolute', right: -6, bottom: -6, width: 14, height: 14, zIndex: 3, pointerEvents: 'auto',
+                cursor: 'nwse-resize', touchAction: 'none', background: '#1677ff', border: '2px solid #fff', borderRadius: 3,
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

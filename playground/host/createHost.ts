@@ -1,0 +1,55 @@
+import type { Locale } from '../../shared/i18n';
+import { WIDGET_PERMISSION } from '../../shared/schema/dashboard';
+import { DEFAULT_ALLOWED_FORMATS } from '../../shared/schema/media';
+import type { MediaAccess, ThreeDHost, VariableSource } from '../../src/host/types';
+import { fetchAllowedFormats } from '../../src/media/client';
+
+/** The playground's stand-in users: what each role may place (spec §6: our widgets need 'threeD'). */
+export const ROLES = {
+  designer: [WIDGET_PERMISSION],
+  viewer: [],
+} as const satisfies Record<string, readonly string[]>;
+export type Role = keyof typeof ROLES;
+
+/**
+ * The media service answers on the playground's own origin (scripts/start.mjs proxies it), so the
+ * base URL is '/'. `npm start` hands the service's token to the page as VITE_MEDIA_TOKEN.
+ */
+export function mediaHeaders(): Record<string, string> {
+  return { Authorization: `Bearer ${import.meta.env.VITE_MEDIA_TOKEN ?? ''}` };
+}
+
+export function mediaAccess(allowedFormats: readonly string[]): MediaAccess {
+  return { baseUrl: '/', headers: mediaHeaders, allowedFormats };
+}
+
+/**
+ * The service's allowed-format list (GET /core/mediaLibrary/config). When it cannot be read the
+ * service's default list is used: the upload check stays on, and the server enforces its own list
+ * anyway.
+ */
+export async function loadAllowedFormats(): Promise<readonly string[]> {
+  return (await fetchAllowedFormats(mediaAccess([]))) ?? DEFAULT_ALLOWED_FORMATS;
+}
+
+export interface HostOptions {
+  locale: Locale;
+  mode: ThreeDHost['mode'];
+  role: Role;
+  supportsLayoutInheritance: boolean;
+  allowedFormats: readonly string[];
+  variables: VariableSource;
+}
+
+/** The ThreeDHost the plug-in sees: a fresh object whenever one of its inputs changes. */
+export function createHost(o: HostOptions): ThreeDHost {
+  const granted: readonly string[] = ROLES[o.role];
+  return {
+    locale: o.locale,
+    mode: o.mode,
+    hasPermission: (permission) => granted.includes(permission),
+    media: mediaAccess(o.allowedFormats),
+    variables: o.variables,
+    supportsLayoutInheritance: o.supportsLayoutInheritance,
+  };
+}

@@ -1,0 +1,31 @@
+import { useMemo, useRef } from 'react';
+import type { ThreeDHost, WidgetDescriptor } from '../../src/host/types';
+import { createThreeDPlugin } from '../../src/plugin';
+
+/**
+ * The plug-in's descriptors, twice:
+ * - `offered`: what this host's user may place (createThreeDPlugin filters by permission and layout
+ *   inheritance), for the palette. Cheap, so made again whenever the host changes.
+ * - `byType`: how to draw and configure any widget already on the dashboard. A stored dashboard
+ *   stays visible to a user without the permission (a viewer in preview) and a group stays drawn
+ *   when inheritance is switched off, so these come from a plug-in made once with a host that
+ *   grants everything. Its other fields read the current host; the views get the real host as a
+ *   prop, and a language or mode switch never remounts them (a 3D space would restart its worker).
+ */
+export function usePlugin(host: ThreeDHost) {
+  const latest = useRef(host);
+  latest.current = host;
+  const byType = useMemo(() => {
+    const renderHost: ThreeDHost = {
+      get locale() { return latest.current.locale; },
+      get mode() { return latest.current.mode; },
+      hasPermission: () => true,
+      get media() { return latest.current.media; },
+      get variables() { return latest.current.variables; },
+      supportsLayoutInheritance: true,
+    };
+    return new Map<string, WidgetDescriptor>(createThreeDPlugin(renderHost).widgets.map((d) => [d.type, d]));
+  }, []);
+  const offered = useMemo(() => createThreeDPlugin(host).widgets, [host]);
+  return { offered, byType };
+}

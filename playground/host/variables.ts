@@ -1,0 +1,60 @@
+import type { VariableSource } from '../../src/host/types';
+
+/** The simulated IoT device behind the playground's variables. */
+export interface SimulatedVariables extends VariableSource {
+  /** Stops the once-a-second updates. */
+  dispose(): void;
+}
+
+type Listener = (value: unknown) => void;
+
+/** One step of a bounded random walk, so values drift like a sensor rather than jump. */
+function drift(value: number, step: number, min: number, max: number, digits: number): number {
+  const next = Math.min(max, Math.max(min, value + (Math.random() * 2 - 1) * step));
+  return Number(next.toFixed(digits));
+}
+
+/**
+ * temperature (°C), pressure (kPa) and running (on/off), updated every second, so bindings in the
+ * widgets have something live to show. `write` sets a value at once (a host's "set variable"
+ * action); the simulation then continues from it.
+ */
+export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables {
+  const values = new Map<string, unknown>([
+    ['temperature', 22.5],
+    ['pressure', 101.3],
+    ['running', true],
+  ]);
+  const listeners = new Map<string, Set<Listener>>();
+
+  const set = (name: string, value: unknown) => {
+    if (Object.is(values.get(name), value)) return;
+    values.set(name, value);
+    for (const l of listeners.get(name) ?? []) l(value);
+  };
+
+  const tick = () => {
+    const running = values.get('running') === true;
+    // A running machine warms up and builds pressure; a stopped one cools down.
+    const t = Number(values.get('temperature'));
+    set('temperature', drift(Number.isFinite(t) ? t + (running ? 0.05 : -0.1) : 22.5, 0.4, 15, 45, 1));
+    const p = Number(values.get('pressure'));
+    set('pressure', drift(Number.isFinite(p) ? p : 101.3, running ? 0.6 : 0.2, 95, 110, 1));
+    // About once a minute the machine switches state.
+    if (Math.random() < 1 / 60) set('running', !running);
+  };
+  const timer = setInterval(tick, intervalMs);
+
+  return {
+    names: () => [...values.keys()],
+    read: (name) => values.get(name),
+    subscribe(name, onChange) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, (set = new Set()));
+      set.add(onChange);
+      return () => void set.delete(onChange);
+    },
+    write: (name, value) => set(name, value),
+    dispose: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,45 @@
+import type { Dashboard } from '../shared/schema/dashboard';
+import type { ThreeDSpaceHandle } from '../src/widgets/space/ThreeDSpace';
+
+/**
+ * `window.__dash3d`: what end-to-end tests (tests/e2e) read from the running playground, so they can
+ * check the scene itself (pixels, config patches that reached the worker) and the document, not
+ * only the DOM. Documented in the README; nothing in the editor depends on it.
+ */
+export interface Dash3dTestHook {
+  /** The handle of each mounted 3D space by widget id (readPixels, settled, stats, ...). */
+  spaces: Map<string, ThreeDSpaceHandle>;
+  /** The dashboard document as the editor holds it now. */
+  dashboard(): Dashboard | null;
+}
+
+declare global {
+  interface Window {
+    __dash3d?: Dash3dTestHook;
+  }
+}
+
+const spaces = new Map<string, ThreeDSpaceHandle>();
+const refs = new Map<string, (h: ThreeDSpaceHandle | null) => void>();
+let current: () => Dashboard | null = () => null;
+
+export const spaceHandles = {
+  /** A stable ref callback per widget id, so re-renders do not detach and re-attach the handle. */
+  refFor(id: string) {
+    let ref = refs.get(id);
+    if (!ref) {
+      ref = (h) => {
+        if (h) spaces.set(id, h);
+        else spaces.delete(id);
+      };
+      refs.set(id, ref);
+    }
+    return ref;
+  },
+};
+
+export function exposeDashboard(read: () => Dashboard | null) {
+  current = read;
+}
+
+if (typeof window !== 'undefined') window.__dash3d = { spaces, dashboard: () => current() };

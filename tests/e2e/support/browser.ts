@@ -1,0 +1,81 @@
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { decodePng, meanRgb } from './png';
+
+/** Debian's Chromium (never a downloaded one), as the browser tests use it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** Wide enough for palette + a 1000x600 space + the settings panel side by side. */
+export const VIEWPORT = { width: 1700, height: 1000 };
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught page errors and console errors, for failure messages and checks. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, url: string, locale = 'en-US'): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: VIEWPORT, locale });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  await page.goto(url);
+  await page.locator('.dash3d-playground').waitFor({ timeout: 90_000 });
+  return { page, errors };
+}
+
+/** The frame of a widget on the canvas. */
+export const frame = (page: Page, id: string) => page.locator(`[data-frame-id="${id}"]`);
+
+/** Waits until the space's scene is ready, its handle is exposed and every pending asset settled. */
+export async function spaceSettled(page: Page, id: string, timeout = 90_000) {
+  await frame(page, id).locator('.dash3d-space[data-state="ready"]').first().waitFor({ timeout });
+  await page.waitForFunction((sid) => !!window.__dash3d?.spaces.get(sid)?.mode, id, { timeout });
+  await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.settled(), id);
+}
+
+/** Config patches the space's engine received so far (stats().patches, through the test hook). */
+export const patches = (page: Page, id: string) => page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).patches, id);
+
+/** A rectangle in fractions of an image's width and height. */
+export interface Region {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+const MIDDLE: Region = { x0: 0.3, y0: 0.3, x1: 0.7, y1: 0.7 };
+
+/** Mean colour of a region of the scene as the engine drew it (readPixels through the test hook). */
+export async function enginePixels(page: Page, id: string, region: Region = MIDDLE): Promise<[number, number, number]> {
+  return page.evaluate(async ({ sid, r }) => {
+    const h = window.__dash3d!.spaces.get(sid)!;
+    await h.settled();
+    const p = await h.readPixels();
+    const sum = [0, 0, 0];
+    let n = 0;
+    for (let y = Math.floor(p.height * r.y0); y < Math.floor(p.height * r.y1); y++)
+      for (let x = Math.floor(p.width * r.x0); x < Math.floor(p.width * r.x1); x++) {
+        const i = (y * p.width + x) * 4;
+        sum[0] += p.data[i]!;
+        sum[1] += p.data[i + 1]!;
+        sum[2] += p.data[i + 2]!;
+        n++;
+      }
+    return sum.map((s) => Math.round(s / n)) as [number, number, number];
+  }, { sid: id, r: region });
+}
+
+/** Mean colour of a region of an element as it is on screen (a screenshot, decoded). */
+export async function screenPixels(target: Locator, r: Region = MIDDLE): Promise<[number, number, number]> {
+  return meanRgb(decodePng(await target.screenshot({ animations: 'disabled' })), r.x0, r.y0, r.x1, r.y1);
+}
+
+/** The dashboard document the editor holds (window.__dash3d.dashboard()). */
+export const dashboardDoc = (page: Page) => page.evaluate(() => window.__dash3d!.dashboard());
