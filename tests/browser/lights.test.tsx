@@ -209,7 +209,8 @@ describe('lights', () => {
       const at = (e: Record<string, unknown>) => withLights({ ambientLight: ambient, [type]: [e] });
       await m.update(at({ ...entry, helper: true }));
       const shown = await m.pixels();
-      expect(diffShare(without, shown, 30), `${type} helper drawn`).toBeGreaterThan(0.002);
+      // A helper is one-pixel lines: without multisampling (software WebGL) about 0.15% of this view.
+      expect(diffShare(without, shown, 30), `${type} helper drawn`).toBeGreaterThan(0.0005);
 
       // Moved while shown must look exactly like a helper created at the new place.
       await m.update(at({ ...entry, ...moved, helper: true }));
@@ -218,7 +219,7 @@ describe('lights', () => {
       expect(diffShare(without, await m.pixels(), 8), `${type} helper removed`).toBe(0);
       await m.update(at({ ...entry, ...moved, helper: true }));
       const fresh = await m.pixels();
-      expect(diffShare(shown, followed, 30), `${type} helper moved`).toBeGreaterThan(0.002);
+      expect(diffShare(shown, followed, 30), `${type} helper moved`).toBeGreaterThan(0.0005);
       expect(diffShare(fresh, followed, 8), `${type} helper followed`).toBe(0);
       await m.update(at({ ...entry, helper: false }));
     }

@@ -6,6 +6,7 @@ import { ElementStandIn } from './element';
 import { createLoop, type Loop } from './loop';
 import { FEATURES } from '../features';
 import { ViewHub } from './view';
+import { isSoftwareRenderer } from './gpu';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 export const MAX_PIXEL_RATIO = 2;
@@ -43,7 +44,8 @@ export class Stage {
   constructor(private opts: StageOptions) {
     this.renderer = new WebGLRenderer({
       canvas: opts.canvas as HTMLCanvasElement,
-      antialias: true,
+      // Multisampling only where a GPU does it (engine/gpu.ts).
+      antialias: !isSoftwareRenderer(),
       alpha: true,
       powerPreference: 'high-performance',
     });

@@ -8,8 +8,9 @@ import type { EngineContext, Feature } from '../engine/context';
 
 type BloomConfig = ComposerConfig['unrealBloom'];
 
-/** Matches the canvas' own antialiasing, so switching bloom on does not make edges jagged. */
-const SAMPLES = 4;
+/** Matches the canvas' own antialiasing, so switching bloom on does not change the edges. */
+const samplesOf = (renderer: { getContext(): WebGLRenderingContext | WebGL2RenderingContext }) =>
+  renderer.getContext().getContextAttributes()?.antialias ? 4 : 0;
 
 interface Chain {
   composer: EffectComposer;
@@ -31,7 +32,7 @@ export function createBloom(ctx: EngineContext): Feature<BloomConfig> {
 
   function build(): Chain {
     const { width, height, pixelRatio } = ctx.size;
-    const target = new WebGLRenderTarget(width * pixelRatio, height * pixelRatio, { type: HalfFloatType, samples: SAMPLES });
+    const target = new WebGLRenderTarget(width * pixelRatio, height * pixelRatio, { type: HalfFloatType, samples: samplesOf(ctx.renderer) });
     target.texture.name = 'dash3d:bloom.rt';
     const composer = new EffectComposer(ctx.renderer, target);
     composer.setPixelRatio(pixelRatio);

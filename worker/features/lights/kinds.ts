@@ -3,6 +3,7 @@ import {
   SpotLightHelper, type Light, type LightShadow, type Object3D,
 } from 'three';
 import { setColour } from '../colour';
+import { isSoftwareRenderer } from '../../engine/gpu';
 import type {
   AmbientLight as AmbientEntry, DirectionalLight as DirectionalEntry, HemisphereLight as HemisphereEntry,
   PointLight as PointEntry, SpotLight as SpotEntry,
@@ -33,8 +34,10 @@ const DIRECTIONAL_HALF_SIZE = 600;
 const DIRECTIONAL_DEPTH_MARGIN = 1000;
 const PERSPECTIVE_SHADOW_FAR = 5000;
 /** Directional shadows stretch over the whole ground: more texels keep their edges crisp. */
-const DIRECTIONAL_MAP_SIZE = 2048;
-const LOCAL_MAP_SIZE = 1024;
+// A software rasterizer draws every shadow texel on the CPU, each frame: half the edge there.
+const SOFTWARE_SCALE = isSoftwareRenderer() ? 0.5 : 1;
+const DIRECTIONAL_MAP_SIZE = 2048 * SOFTWARE_SCALE;
+const LOCAL_MAP_SIZE = 1024 * SOFTWARE_SCALE;
 /*
  * Acne guards. normalBias is in world units: about one texel of the directional map (1200 units /
  * 2048 texels). bias is in shadow-depth units: linear over near..far for directional (orthographic)

@@ -1,0 +1,25 @@
+/**
+ * Is WebGL backed by a software rasterizer (SwiftShader, llvmpipe) rather than a GPU? There,
+ * every sample is CPU work: 4x multisampling costs more than the scene itself and takes the frame
+ * rate of dashboards on GPU-less machines (kiosks, VMs, thin clients) down with it. Asked once per
+ * thread through a throwaway 1x1 context.
+ */
+let software: boolean | undefined;
+
+export function isSoftwareRenderer(): boolean {
+  if (software !== undefined) return software;
+  software = false;
+  try {
+    const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : document.createElement('canvas');
+    const gl = canvas.getContext('webgl2') as WebGL2RenderingContext | null;
+    if (gl) {
+      const info = gl.getExtension('WEBGL_debug_renderer_info');
+      const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+      software = /swiftshader|llvmpipe|software/i.test(name);
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+    }
+  } catch {
+    // No answer: assume a GPU, the common case.
+  }
+  return software;
+}
