@@ -27,6 +27,8 @@ export const en = {
   'ui.editGroup': 'Edit 3D component group',
   'ui.sceneError': 'An error has occurred, possibly due to the model file being damaged or missing!',
   'ui.loading': 'Loading…',
+  'ui.scene': '3D scene',
+  'ui.snapshots': 'Camera snapshots',
   'ui.axisX': 'X axis',
   'ui.axisY': 'Y axis',
   'ui.axisZ': 'Z axis',

@@ -1,17 +1,19 @@
 import type { Snapshot } from '../../../shared/schema/snapshot';
+import { t, type Locale } from '../../../shared/i18n';
 
 /**
  * snapshotConfig.showBar: the saved camera views as a row of buttons at the bottom of the scene.
  * Choosing one moves the camera there; the buttons are ordinary buttons, so Tab and Enter work.
  */
-export function SnapshotBar({ list, active, onSelect }: {
+export function SnapshotBar({ list, active, onSelect, locale }: {
   list: Snapshot[];
+  locale: Locale;
   active: string | null;
   onSelect(snapshot: Snapshot): void;
 }) {
   if (!list.length) return null;
   return (
-    <div role="toolbar" aria-label="Snapshots" className="dash3d-snapshots" style={{ position: 'absolute', left: '50%', bottom: 8, transform: 'translateX(-50%)', display: 'flex', gap: 6, maxWidth: '90%', overflowX: 'auto', padding: 4, background: 'rgba(0,0,0,0.45)', borderRadius: 6 }}>
+    <div role="toolbar" aria-label={t(locale, 'ui.snapshots')} className="dash3d-snapshots" style={{ position: 'absolute', left: '50%', bottom: 8, transform: 'translateX(-50%)', display: 'flex', gap: 6, maxWidth: '90%', overflowX: 'auto', padding: 4, background: 'rgba(0,0,0,0.45)', borderRadius: 6 }}>
       {list.map((s) => (
         <button
           key={s.name}

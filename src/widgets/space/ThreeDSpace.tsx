@@ -1,7 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
-import type { Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, NoticeList } from './SpaceOverlays';
@@ -63,6 +63,11 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeSnapshot, engine.state]);
 
+  // The canvas is made by the bridge, outside React: name it in the designer's language here.
+  useEffect(() => {
+    engine.handle.current?.canvas.setAttribute('aria-label', t(locale, 'ui.scene'));
+  }, [locale, engine.state, engine.handle]);
+
   useImperativeHandle(
     ref,
     () => {
@@ -97,7 +102,7 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
     >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
       {engine.state === 'ready' && snapshotConfig.showBar ? (
-        <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} />
+        <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
       {engine.state === 'loading' ? <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} /> : null}
       {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
