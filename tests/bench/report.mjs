@@ -145,7 +145,7 @@ both columns: compare the individual runs above.
 npm run bench                  # human table on stdout, progress on stderr, rewrites this page
 npm run bench -- --json        # one JSON object on stdout instead of the table
 npm run bench -- --no-docs     # leave this page alone
-npm run bench -- --scene=heavy,light --repeats=3 --warmup-ms=2000 --measure-ms=5000
+npm run bench -- --scene=light,heavy --repeats=3 --warmup-ms=2000 --measure-ms=5000
 \`\`\`
 
 The browser is \`CHROMIUM_PATH\` (default \`/usr/bin/chromium\`). The command exits non-zero only
