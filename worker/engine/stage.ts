@@ -36,7 +36,6 @@ export class Stage {
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
-  private config: SpaceConfig | undefined;
   private isDisposed = false;
   private holds = 0;
   size: { width: number; height: number; pixelRatio: number };
@@ -92,7 +91,6 @@ export class Stage {
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
   apply(config: SpaceConfig): void {
-    this.config = config;
     for (const f of this.features) {
       const slice = f.select(config);
       const key = JSON.stringify(slice);
@@ -131,10 +129,6 @@ export class Stage {
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
     this.opts.afterDraw();
-  }
-
-  get currentConfig(): SpaceConfig | undefined {
-    return this.config;
   }
 
   dispose(): void {

@@ -1,27 +1,21 @@
-import { useMemo } from 'react';
 import type { WidgetSettingsProps } from '../../host/types';
+import { useParsedConfig } from '../../host/useParsedConfig';
 import { CARD_LINE_COUNTS, CardConfigSchema, DataItemSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
 import { t } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { SubGroup } from '../../settings/layout';
-import { ListField, NumberField, SelectField, SwitchField, TextField } from '../../settings/fields';
-import { MeshTransformRows } from './MeshTransformRows';
+import { ListField, NumberField, SelectField, TextField } from '../../settings/fields';
+import { DisplayRows, MeshTransformRows } from './MeshTransformRows';
 
 /** The data card's settings: how it faces and scales, its size, its data items and where it sits. */
 export function DataCardSettings({ id, config, host, onChange }: WidgetSettingsProps<CardConfig>) {
   const locale = host.locale;
-  const value = useMemo(() => {
-    const parsed = CardConfigSchema.safeParse(config ?? {});
-    return parsed.success ? parsed.data : CardConfigSchema.parse({});
-  }, [config]);
+  const value = useParsedConfig(CardConfigSchema, config);
   // Offered as `{{name}}` so a designer can pick a live variable instead of typing the syntax.
   const suggestions = host.variables.names().map((n) => `{{${n}}}`);
   return (
     <SchemaForm schema={CardConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`card-settings-${id}`}>
-      <SubGroup title={t(locale, 'widgets.display')}>
-        <SwitchField name={['isSprite']} label={t(locale, 'widgets.isSprite')} />
-        <SwitchField name={['isFixd']} label={t(locale, 'widgets.isFixd')} />
-      </SubGroup>
+      <DisplayRows locale={locale} />
       <SubGroup title={t(locale, 'widgets.card.size')}>
         <NumberField name={['cardConfig', 'cardWidth']} label={t(locale, 'widgets.card.cardWidth')} />
         <NumberField name={['cardConfig', 'lineWidth']} label={t(locale, 'widgets.card.lineWidth')} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { VariableSource, WidgetViewProps } from '../../host/types';
+import { useParsedConfig } from '../../host/useParsedConfig';
 import { useVariable } from '../../host/useVariable';
 import { CardConfigSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
 import './card.css';
@@ -39,9 +40,7 @@ function Item({ item, variables }: { item: DataItem; variables: VariableSource }
 export function DataCardWidget({ config, host }: WidgetViewProps<CardConfig>) {
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
-  // A host may hand over a stored config: fill what is missing rather than fail on it.
-  const parsed = CardConfigSchema.safeParse(config ?? {});
-  const { cardConfig, dataConfig } = parsed.success ? parsed.data : CardConfigSchema.parse({});
+  const { cardConfig, dataConfig } = useParsedConfig(CardConfigSchema, config);
   const columns = Number(dataConfig.lineCount);
   const { cardWidth, lineWidth, lineHeight } = cardConfig;
   const active = hover || focus;

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { WidgetViewProps } from '../../host/types';
+import { useParsedConfig } from '../../host/useParsedConfig';
 import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
 import { t } from '../../../shared/i18n';
 import { DraggableModal } from './DraggableModal';
@@ -19,8 +20,7 @@ export function GroupWidget({ id, config, host, children }: WidgetViewProps<Grou
   const [editing, setEditing] = useState(false);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
-  const parsed = GroupConfigSchema.safeParse(config ?? {});
-  const { layoutWidth, layoutHeight } = parsed.success ? parsed.data : GroupConfigSchema.parse({});
+  const { layoutWidth, layoutHeight } = useParsedConfig(GroupConfigSchema, config);
   const size = { width: layoutWidth, height: layoutHeight };
   const edit = host.mode === 'edit';
   const editLabel = t(host.locale, 'ui.editGroup');

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
 import { Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
+import { useParsedConfig } from '../../host/useParsedConfig';
 import { ModelConfigSchema, type ModelConfig } from '../../../shared/schema/model';
 import { t } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
@@ -14,10 +14,7 @@ import { ModelUploadField } from './ModelUploadField';
  */
 export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProps<ModelConfig>) {
   const locale = host.locale;
-  const value = useMemo(() => {
-    const parsed = ModelConfigSchema.safeParse(config ?? {});
-    return parsed.success ? parsed.data : ModelConfigSchema.parse({});
-  }, [config]);
+  const value = useParsedConfig(ModelConfigSchema, config);
   return (
     <SchemaForm schema={ModelConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
       <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
