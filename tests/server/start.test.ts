@@ -35,8 +35,10 @@ beforeAll(async () => {
     env: { ...env, PORT: String(port), MEDIA_PORT: String(mport), DATA_ROOT: dataRoot },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  // Vite colours its banner when the environment forces colour (as CI does): compare plain text.
+  const plain = (d: Buffer) => String(d).replace(/\x1b\[[0-9;]*m/g, '');
+  child.stdout!.on('data', (d: Buffer) => (out += plain(d)));
+  child.stderr!.on('data', (d: Buffer) => (out += plain(d)));
   const deadline = Date.now() + 30_000;
   while (!/Token:\s+(\S+) \(generated/.test(out)) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${out}`);
