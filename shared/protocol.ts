@@ -1,7 +1,8 @@
 import type { SchemaIssue } from './schema/common';
+import type { SceneObjectNode } from './schema/tree';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -19,6 +20,8 @@ export interface InitOptions {
   size: ViewSize;
   /** Any stored config: the worker parses it again and fills defaults. */
   config: unknown;
+  /** Model widgets by id (each config parsed again); invalid ones are reported and skipped. */
+  models?: Record<string, unknown>;
   /** The dashboard page's URL: relative asset URLs in the config resolve against it. */
   baseUrl: string;
   /** False after a restart caused by a hung script: hooks and frame scripts are not run. */
@@ -55,7 +58,27 @@ export interface EngineStats {
   scriptsEnabled: boolean;
   /** Config patches received since init (proves coalescing). */
   patches: number;
+  /** Model widgets the engine holds now, and how many of them have their file drawn. */
+  models: { total: number; loaded: number };
 }
+
+/** What the worker tells the main thread about a loaded model (tree selector, panels, tests). */
+export interface ModelInfo {
+  /** 'points' for .pcd point clouds. */
+  kind: 'mesh' | 'points';
+  /** The file's object tree (spec §3 Scene object node), edge lines and helpers left out. */
+  nodes: SceneObjectNode[];
+  /** Clip names baked into the file, in file order. */
+  animations: string[];
+  /** Distinct material names of the file's meshes, in first-seen order (materialsConfig keys). */
+  materials: string[];
+  /** Vertices drawn (points for a cloud). */
+  vertices: number;
+  /** Bytes of the main file. */
+  bytes: number;
+}
+
+export type ModelPointerEvent = 'click' | 'dblclick' | 'mouseenter' | 'mouseleave';
 
 /** A camera pose: where the camera is and the point it looks at. */
 export interface CameraView {
@@ -80,6 +103,10 @@ export interface RenderApi {
   /** Draw now and read back the canvas (tests and thumbnails). */
   readPixels(): Promise<PixelReadout>;
   stats(windowMs?: number): EngineStats;
+  /** Add or update a model widget of this space (its config is parsed again here). */
+  setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
+  /** Remove a model widget: its load is cancelled and its GPU memory freed. */
+  removeModel(id: string): void;
   /** Test support: lose / restore the WebGL context through WEBGL_lose_context. */
   simulateContextLoss(restoreAfterMs: number): boolean;
   dispose(): void;
@@ -103,4 +130,16 @@ export type EngineEvent =
    * during script activity as a hang, and other silence (a big decode) as slowness.
    */
   | { type: 'script-activity'; busy: boolean }
-  | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string };
+  | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  /** A model's load: bytes received ('download'), then parsing and GPU upload ('parse', 0..1). */
+  | { type: 'model-progress'; id: string; phase: 'download' | 'parse'; loaded: number; total: number }
+  /** A model's (re)load finished and the model is in the scene. */
+  | { type: 'model-loaded'; id: string; info: ModelInfo }
+  /** The model's file failed (damaged, truncated, missing): the model is empty, the rest runs on. */
+  | { type: 'model-error'; id: string; message: string }
+  /** Something the model lives without (a missing texture, a material that failed to load). */
+  | { type: 'model-warning'; id: string; message: string }
+  /** The model config was rejected: the last valid one stays. */
+  | { type: 'model-rejected'; id: string; issues: SchemaIssue[] }
+  /** Picking in the worker found the pointer on a part of the model. */
+  | { type: 'model-pointer'; id: string; event: ModelPointerEvent; name: string; uuid: string; point: { x: number; y: number; z: number } };

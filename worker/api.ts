@@ -47,6 +47,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
       canvas: options.canvas,
       size,
       config: options.config,
+      models: options.models && typeof options.models === 'object' && !Array.isArray(options.models) ? options.models : {},
       scriptsEnabled: options.scriptsEnabled === true,
       emit,
     });
@@ -66,6 +67,18 @@ export async function init(options: InitOptions): Promise<InitResult> {
 
 export async function patchConfig(patch: unknown): ReturnType<RenderApi['patchConfig']> {
   return need().patchConfig(patch);
+}
+
+const ModelIdSchema = z.string().min(1).max(200);
+
+export function setModel(id: string, config: unknown): ReturnType<RenderApi['setModel']> {
+  const r = ModelIdSchema.safeParse(id);
+  if (!r.success) return { ok: false, issues: [{ path: '(id)', message: 'msg.invalidConfig' }] };
+  return need().setModel(r.data, config);
+}
+
+export function removeModel(id: string): void {
+  if (typeof id === 'string') need().removeModel(id);
 }
 
 export function resize(size: ViewSize): void {

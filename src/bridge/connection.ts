@@ -10,6 +10,8 @@ export interface RenderHandle {
   readonly mode: 'worker' | 'main';
   readonly canvas: HTMLCanvasElement;
   patchConfig(patch: Record<string, unknown>): Promise<unknown>;
+  setModel(id: string, config: unknown): Promise<unknown>;
+  removeModel(id: string): Promise<void>;
   resize(size: ViewSize): void;
   ping(): Promise<number>;
   getView(): Promise<CameraView>;
@@ -27,6 +29,8 @@ export interface ConnectOptions {
   mode: 'worker' | 'main';
   size: ViewSize;
   config: unknown;
+  /** Model widgets by id, set before the first frame so the loading screen waits for them. */
+  models: Readonly<Record<string, unknown>>;
   scriptsEnabled: boolean;
   onEvent(event: EngineEvent): void;
   /** The worker died, or stopped answering while user code ran (`hung`) or for a long time (`silent`). */
@@ -118,6 +122,7 @@ async function startWorker(
           canvas: offscreen,
           size: opts.size,
           config: opts.config,
+          models: opts.models,
           baseUrl: document.baseURI,
           scriptsEnabled: opts.scriptsEnabled,
           input: inputPort,
@@ -135,6 +140,8 @@ async function startWorker(
     mode: 'worker',
     canvas,
     patchConfig: (patch) => api.patchConfig(patch),
+    setModel: (id, config) => api.setModel(id, config),
+    removeModel: (id) => api.removeModel(id),
     resize: (size) => void api.resize(size).catch(() => undefined),
     ping: () => api.ping(),
     getView: () => api.getView(),
@@ -161,6 +168,7 @@ async function startMain(
     canvas,
     size: opts.size,
     config: opts.config,
+    models: opts.models,
     scriptsEnabled: opts.scriptsEnabled,
     emit: (e) => eventsPort.postMessage(e),
   });
@@ -173,6 +181,8 @@ async function startMain(
     mode: 'main',
     canvas,
     patchConfig: async (patch) => engine.patchConfig(patch),
+    setModel: async (id, config) => engine.setModel(id, config),
+    removeModel: async (id) => engine.removeModel(id),
     resize: (size) => engine.resize(size),
     ping: async () => performance.now(),
     getView: async () => engine.getView(),

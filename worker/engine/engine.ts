@@ -7,11 +7,13 @@ import { ElementStandIn } from './element';
 import { Stage } from './stage';
 import { Readiness } from './readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
+import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
   size: ViewSize;
   config: unknown;
+  models?: Readonly<Record<string, unknown>>;
   scriptsEnabled: boolean;
   emit(event: EngineEvent): void;
 }
@@ -35,6 +37,8 @@ export class Engine {
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
   private patches = 0;
+  /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
+  private readonly models = new Map<string, ModelConfig>();
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -42,6 +46,11 @@ export class Engine {
     this.config = value;
     this.input = structuredClone(value) as Record<string, unknown>;
     this.size = opts.size;
+    for (const [id, model] of Object.entries(opts.models ?? {})) {
+      const r = ModelConfigSchema.safeParse(model);
+      if (r.success) this.models.set(id, r.data);
+      else opts.emit({ type: 'model-rejected', id, issues: toIssues(r.error) });
+    }
     opts.canvas.addEventListener('webglcontextlost', this.onLost as EventListener);
     opts.canvas.addEventListener('webglcontextrestored', this.onRestored as EventListener);
     this.stage = this.buildStage();
@@ -55,6 +64,7 @@ export class Engine {
       emit: (e) => this.emit(e),
       track: (label, work) => this.readiness.track(label, work),
       afterDraw: () => this.readiness.drawn(),
+      modelLoaded: (_id, object) => this.scripts?.modelLoaded(object),
     });
     this.loseExt = stage.renderer.getContext().getExtension('WEBGL_lose_context');
     stage.apply(this.config);
@@ -63,6 +73,7 @@ export class Engine {
       ? createScriptRunner(stage.ctx, (hook, message) => this.emit({ type: 'script-error', hook, message }))
       : null;
     this.scripts?.setCode(this.config.script);
+    for (const [id, config] of this.models) stage.models.set(id, config);
     return stage;
   }
 
@@ -94,6 +105,24 @@ export class Engine {
       this.stage = this.buildStage();
     } else this.stage.apply(r.data);
     return { ok: true };
+  }
+
+  /** Add or update a model widget. An invalid config keeps the model's last valid one. */
+  setModel(id: string, input: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] } {
+    const r = ModelConfigSchema.safeParse(input);
+    if (!r.success) {
+      const issues = toIssues(r.error);
+      this.emit({ type: 'model-rejected', id, issues });
+      return { ok: false, issues };
+    }
+    this.models.set(id, r.data);
+    if (!this.contextLost) this.stage.models.set(id, r.data);
+    return { ok: true };
+  }
+
+  removeModel(id: string): void {
+    this.models.delete(id);
+    if (!this.contextLost) this.stage.models.remove(id);
   }
 
   resize(size: ViewSize) {
@@ -144,6 +173,7 @@ export class Engine {
       contextLost: this.contextLost,
       scriptsEnabled: this.opts.scriptsEnabled,
       patches: this.patches,
+      models: this.stage.models.stats(),
     };
   }
 

@@ -7,6 +7,7 @@ import { createLoop, type Loop } from './loop';
 import { FEATURES } from '../features';
 import { ViewHub } from './view';
 import { isSoftwareRenderer } from './gpu';
+import { ModelRegistry } from '../models/registry';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 export const MAX_PIXEL_RATIO = 2;
@@ -19,6 +20,8 @@ export interface StageOptions {
   track<T>(label: string, work: Promise<T>): Promise<T>;
   /** Called after each drawn frame (readiness bookkeeping). */
   afterDraw(): void;
+  /** A model widget's file joined the scene (the space's onModelLoaded hook). */
+  modelLoaded(id: string, object: import('three').Object3D): void;
 }
 
 /**
@@ -33,6 +36,8 @@ export class Stage {
   readonly loop: Loop;
   readonly ctx: EngineContext;
   readonly view: ViewHub;
+  /** The space's model widgets; the engine hands them over again after a rebuild. */
+  readonly models: ModelRegistry;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -87,6 +92,7 @@ export class Stage {
     };
     this.resize(opts.size);
     for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
+    this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object));
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -135,6 +141,7 @@ export class Stage {
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.loop.dispose();
+    this.models.dispose();
     for (const f of this.features.reverse()) {
       try {
         f.feature.dispose();

@@ -36,6 +36,8 @@ export interface ThreeDSpaceProps {
    * camera flies there (the host reads the variable; the space stays free of variable sources).
    */
   activeSnapshot?: string | null;
+  /** The model widgets placed in this space, by widget id (stored configs; parsed on both sides). */
+  models?: Readonly<Record<string, unknown>>;
   onEvent?(event: EngineEvent): void;
   className?: string;
   style?: CSSProperties;
@@ -46,9 +48,9 @@ export interface ThreeDSpaceProps {
  * The 3D space container's view. The scene renders in a Web Worker on an OffscreenCanvas; this
  * component only holds config, forwards input and draws the DOM overlays.
  */
-export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, onEvent, className, style, ref }: ThreeDSpaceProps) {
+export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
   const host = useRef<HTMLDivElement>(null);
-  const engine = useSpaceEngine(host, { config, forceMainThread, heartbeat, onEvent });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent });
   const { loadingConfig, snapshotConfig } = engine.valid;
   const [current, setCurrent] = useState<string | null>(null);
 

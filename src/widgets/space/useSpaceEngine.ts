@@ -6,8 +6,11 @@ import { repairParse } from '../../../shared/schema/repair';
 import { connect, type RenderHandle } from '../../bridge/connection';
 import { canRenderInWorker } from '../../bridge/capability';
 import { createPatchQueue } from '../../bridge/coalesce';
+import { createModelQueue } from '../../bridge/models';
 import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
+
+const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Restarts in one mount before the space shows its error panel instead. */
 const MAX_RESTARTS = 3;
@@ -20,6 +23,8 @@ export interface Notice {
 
 export interface EngineOptions {
   config: unknown;
+  /** The space's model widgets by id (their configs as stored; the worker parses them). */
+  models?: Readonly<Record<string, unknown>>;
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
   onEvent?(event: EngineEvent): void;
@@ -45,6 +50,18 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   // The last valid config as state, for the overlays drawn from it (loading screen, snapshot bar).
   const [valid, setValid] = useState<SpaceConfig>(() => repairParse(SpaceConfigSchema, opts.config).value);
   const queue = useRef(createPatchQueue((patch) => void handle.current?.patchConfig(patch)));
+  const models = useRef<Readonly<Record<string, unknown>>>(opts.models ?? NO_MODELS);
+  models.current = opts.models ?? NO_MODELS;
+  const modelQueue = useRef(
+    createModelQueue({
+      set: (id, config) => void handle.current?.setModel(id, config),
+      remove: (id) => void handle.current?.removeModel(id),
+    }),
+  );
+  /** Model loads in flight (fraction done each) and models whose file failed. */
+  const modelLoads = useRef(new Map<string, number>());
+  const failedModels = useRef(new Set<string>());
+  const [modelProgress, setModelProgress] = useState<number | null>(null);
 
   const addNotice = (n: Notice) => setNotices((list) => [...list.filter((x) => x.key !== n.key), n]);
   const dropNotice = (key: string) => setNotices((list) => list.filter((x) => x.key !== key));
@@ -70,6 +87,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     queue.current.push(r.data);
   }, [opts.config]);
 
+  // Model configs travel on their own queue: a model edit never re-sends the scene settings.
+  useEffect(() => {
+    if (handle.current) modelQueue.current.push(models.current);
+  }, [opts.models]);
+
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -77,6 +99,9 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     let current: RenderHandle | null = null;
     const abort = new AbortController();
     const config = lastValid.current ?? valid;
+    const modelsAtStart = models.current;
+    modelLoads.current.clear();
+    failedModels.current.clear();
     setState('loading');
 
     const handleEvent = (e: EngineEvent) => {
@@ -95,6 +120,26 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         if (e.fatal) setState('error');
       }
       onEvent.current?.(e);
+    };
+
+    const onModelEvent = (e: EngineEvent) => {
+      const loads = modelLoads.current;
+      if (e.type === 'model-progress') {
+        // Download counts for most of a load; parsing and GPU upload for the last fifth.
+        const f = e.phase === 'download' ? (e.total > 0 ? (e.loaded / e.total) * 0.8 : 0.4) : 0.8 + 0.2 * (e.total > 0 ? e.loaded / e.total : 0);
+        loads.set(e.id, Math.min(1, f));
+      } else if (e.type === 'model-loaded' || e.type === 'model-error') {
+        loads.delete(e.id);
+        const failed = failedModels.current;
+        if (e.type === 'model-error') {
+          failed.add(e.id);
+          console.error(`[dash3d] model ${e.id}:`, e.message);
+        } else failed.delete(e.id);
+        if (failed.size) addNotice({ key: 'ui.sceneError' });
+        else dropNotice('ui.sceneError');
+      } else if (e.type === 'model-warning') console.warn(`[dash3d] model ${e.id}:`, e.message);
+      else return;
+      setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
     };
 
     const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
@@ -119,6 +164,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         mode,
         size: viewSize(el),
         config,
+        models: modelsAtStart,
         scriptsEnabled: run.scriptsEnabled,
         onEvent: handleEvent,
         onCrash,
@@ -148,8 +194,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       if (current.mode === 'main') addNotice({ key: 'notice.fallback' });
       handle.current = current;
       queue.current.reset(config);
+      modelQueue.current.reset(modelsAtStart);
       // Changes made while the engine was starting.
       if (lastValid.current && lastValid.current !== config) queue.current.push(lastValid.current);
+      if (models.current !== modelsAtStart) modelQueue.current.push(models.current);
     })();
 
     const stopWatch = watchSize(el, (size) => handle.current?.resize(size));
@@ -158,6 +206,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       abort.abort();
       stopWatch();
       queue.current.dispose();
+      modelQueue.current.dispose();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };
@@ -165,5 +214,9 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run.generation, opts.forceMainThread]);
 
-  return { state, progress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
+  // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
+  const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
+  const shown =
+    modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
+  return { state, progress: shown, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
 }

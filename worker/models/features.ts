@@ -1,0 +1,34 @@
+import type { ModelConfig } from '../../shared/schema/model';
+import type { Feature } from '../engine/context';
+import type { ModelFeatureBinding, ModelScope } from './types';
+import { createFit } from './fit';
+import { createMaterials } from '../materials/assign';
+import { createParts } from './parts';
+import { createEdges } from './edges';
+import { createPointColour } from './points';
+import { createAnimations } from './animation';
+import { createKeyframes } from './keyframes';
+import { createHighlight } from './highlight';
+
+const bind = <S>(
+  name: string,
+  select: (c: ModelConfig) => S,
+  create: (scope: ModelScope) => Feature<S>,
+  rebuildsLater = false,
+) => ({ name, select, create, rebuildsLater }) as ModelFeatureBinding<unknown>;
+
+/**
+ * Per-model features, in the order they build on each other: library materials replace material
+ * objects, so everything that changes or reads materials (part colours and opacity, edges, point
+ * colour, highlight) comes after them and is rebuilt when they change.
+ */
+export const MODEL_FEATURES: ModelFeatureBinding<unknown>[] = [
+  bind('adaptive', (c) => ({ enable: c.adaptive }), createFit),
+  bind('materials', (c) => c.materialsConfig, createMaterials, true),
+  bind('parts', (c) => ({ tree: c.treeConfig, tween: c.tweenConfig }), createParts),
+  bind('points', (c) => c.pointConfig, createPointColour),
+  bind('edges', (c) => c.edgeConfig, createEdges),
+  bind('animations', (c) => c.animationConfig, createAnimations),
+  bind('keyframes', (c) => c.customAnimationConfig, createKeyframes),
+  bind('highlight', (c) => c.highlightConfig, createHighlight),
+];

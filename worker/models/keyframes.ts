@@ -1,0 +1,8 @@
+import type { ModelConfig } from '../../shared/schema/model';
+import type { Feature } from '../engine/context';
+import type { ModelScope } from './types';
+
+// PLACEHOLDER: replaced by the real feature (issue 4, in progress).
+export function createKeyframes(_scope: ModelScope): Feature<ModelConfig['customAnimationConfig']> {
+  return { apply() {}, dispose() {} };
+}

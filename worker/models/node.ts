@@ -1,0 +1,240 @@
+import { Group, type Object3D } from 'three';
+import type { ModelInfo } from '../../shared/protocol';
+import type { ModelConfig } from '../../shared/schema/model';
+import type { EngineContext, Feature } from '../engine/context';
+import { MODEL_FEATURES } from './features';
+import { loadModel } from './loaders/index';
+import { disposeObject } from './dispose';
+import { describeModel } from './describe';
+import type { LoadedModel, ModelFeatureBinding, ModelScope } from './types';
+
+export interface ModelNodeHooks {
+  /** A model joined the scene (the space's onModelLoaded hook runs with it). */
+  loaded(id: string, object: Object3D): void;
+  /** Before a model joins the scene (picking builds its bounding-volume hierarchy here). */
+  prepare(object: Object3D): void;
+}
+
+interface Active {
+  binding: ModelFeatureBinding<unknown>;
+  feature: Feature<unknown>;
+  last: string;
+}
+
+const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'AbortError';
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * One model widget in the scene. The newest source wins (ARCHITECTURE.md example 7): a source
+ * change aborts the old load and a stale result is disposed, never shown. A loaded model is
+ * compiled and its textures uploaded before it joins the scene, so the frame loop (and the other
+ * widgets' motion) does not stall on a heavy model. Features are applied by slice, like the stage's.
+ */
+export class ModelNode {
+  readonly root = new Group();
+  private readonly frame = new Group();
+  private config: ModelConfig | null = null;
+  private model: LoadedModel | null = null;
+  private active: Active[] = [];
+  private loading: AbortController | null = null;
+  private refreshTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly hoverFns = new Set<(part: Object3D | null) => void>();
+  private disposed = false;
+  private srcKey = '';
+
+  constructor(
+    readonly id: string,
+    private readonly ctx: EngineContext,
+    private readonly hooks: ModelNodeHooks,
+  ) {
+    this.root.name = `model:${id}`;
+    this.root.add(this.frame);
+    ctx.scene.add(this.root);
+  }
+
+  /** The loaded file's root, or null while nothing is shown. */
+  get object(): Object3D | null {
+    return this.model?.object ?? null;
+  }
+
+  set(config: ModelConfig): void {
+    const prev = this.config;
+    this.config = config;
+    const srcKey = JSON.stringify([config.src.filePath, config.src.fileList.map((f) => [f.name, f.url])]);
+    if (srcKey !== this.srcKey) {
+      this.srcKey = srcKey;
+      void this.load(false);
+    } else this.applyFeatures();
+    if (prev?.update !== config.update) this.schedule(config.update);
+  }
+
+  /** The part under the pointer, from picking. */
+  hover(part: Object3D | null): void {
+    for (const fn of this.hoverFns) fn(part);
+  }
+
+  private schedule(seconds: number) {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.refreshTimer = seconds > 0 ? setInterval(() => void this.load(true), seconds * 1000) : null;
+  }
+
+  /** `refresh`: an `update` tick: ask the server whether the file changed, swap only when it did. */
+  private async load(refresh: boolean): Promise<void> {
+    const config = this.config;
+    if (!config || this.disposed) return;
+    if (refresh && (this.loading || !this.model)) return; // a load is already under way, or nothing to refresh
+    this.loading?.abort();
+    const controller = new AbortController();
+    this.loading = controller;
+    if (!config.src.filePath && config.src.fileList.length === 0) {
+      this.loading = null;
+      this.swap(null);
+      return;
+    }
+    const work = loadModel(config.src, {
+      signal: controller.signal,
+      renderer: this.ctx.renderer,
+      validators: refresh ? { etag: this.model?.etag, lastModified: this.model?.lastModified } : undefined,
+      onProgress: (phase, loaded, total) => {
+        if (!controller.signal.aborted) this.ctx.emit({ type: 'model-progress', id: this.id, phase, loaded, total });
+      },
+    }).then(async (model) => {
+      if (model) await this.upload(model, controller.signal);
+      return model;
+    });
+    // A refresh happens behind a running scene: it must not bring the loading bar back.
+    const tracked = refresh ? work : this.ctx.track(`model ${this.id}`, work.catch(() => null));
+    try {
+      const model = await (refresh ? work : tracked.then(() => work));
+      if (controller.signal.aborted || this.disposed || this.ctx.disposed) {
+        if (model) disposeObject(model.object);
+        return;
+      }
+      if (model) this.swap(model);
+    } catch (err) {
+      if (controller.signal.aborted || isAbort(err) || this.disposed) return;
+      const text = message(err);
+      console.error(`[dash3d] model ${this.id} failed to load:`, err);
+      if (refresh) {
+        // The shown model stays; the designer learns the refresh failed.
+        this.ctx.emit({ type: 'model-warning', id: this.id, message: text });
+      } else {
+        this.swap(null);
+        this.ctx.emit({ type: 'model-error', id: this.id, message: text });
+      }
+    } finally {
+      if (this.loading === controller) this.loading = null;
+    }
+  }
+
+  /** Compile shaders and upload textures off the frame loop, before the model is seen. */
+  private async upload(model: LoadedModel, signal: AbortSignal) {
+    model.object.updateMatrixWorld(true);
+    this.hooks.prepare(model.object);
+    if (signal.aborted) return;
+    model.object.traverse((o) => {
+      const mats = (o as { material?: unknown }).material;
+      for (const m of Array.isArray(mats) ? mats : mats ? [mats] : []) {
+        for (const v of Object.values(m as Record<string, unknown>)) {
+          if (v && (v as { isTexture?: boolean }).isTexture) this.ctx.renderer.initTexture(v as never);
+        }
+      }
+    });
+    if (signal.aborted) return;
+    await this.ctx.renderer.compileAsync(model.object, this.ctx.camera, this.ctx.scene);
+  }
+
+  private swap(model: LoadedModel | null) {
+    this.disposeFeatures(0);
+    if (this.model) {
+      this.frame.remove(this.model.object);
+      disposeObject(this.model.object);
+    }
+    this.model = model;
+    this.frame.position.set(0, 0, 0);
+    this.frame.scale.set(1, 1, 1);
+    this.root.position.set(0, 0, 0);
+    this.root.rotation.set(0, 0, 0);
+    this.root.scale.set(1, 1, 1);
+    if (model) {
+      this.frame.add(model.object);
+      this.applyFeatures();
+      for (const w of model.warnings) this.ctx.emit({ type: 'model-warning', id: this.id, message: w });
+      const info: ModelInfo = describeModel(model);
+      this.ctx.emit({ type: 'model-loaded', id: this.id, info });
+      this.hooks.loaded(this.id, model.object);
+    }
+    this.ctx.invalidate();
+  }
+
+  private scope(model: LoadedModel): ModelScope {
+    return {
+      id: this.id,
+      ctx: this.ctx,
+      root: this.root,
+      frame: this.frame,
+      model,
+      warn: (text) => this.ctx.emit({ type: 'model-warning', id: this.id, message: text }),
+      onHover: (fn) => {
+        this.hoverFns.add(fn);
+        return () => this.hoverFns.delete(fn);
+      },
+    };
+  }
+
+  /** Apply each feature's slice when it changed; a feature that `rebuildsLater` rebuilds the rest. */
+  private applyFeatures() {
+    const model = this.model;
+    const config = this.config;
+    if (!model || !config) return;
+    for (let i = 0; i < MODEL_FEATURES.length; i++) {
+      const binding = MODEL_FEATURES[i]!;
+      const slice = binding.select(config);
+      const key = JSON.stringify(slice);
+      let entry = this.active[i];
+      if (entry && entry.last === key) continue;
+      if (entry && binding.rebuildsLater) this.disposeFeatures(i + 1);
+      try {
+        if (!entry) {
+          entry = { binding, feature: binding.create(this.scope(model)), last: '' };
+          this.active[i] = entry;
+        }
+        const prev = entry.last ? JSON.parse(entry.last) : undefined;
+        entry.last = key;
+        entry.feature.apply(slice, prev);
+      } catch (err) {
+        // One broken area must not take the model down; the designer learns which one.
+        console.error(`[dash3d] model ${this.id}: ${binding.name} failed`, err);
+        this.ctx.emit({ type: 'model-warning', id: this.id, message: `${binding.name}: ${message(err)}` });
+      }
+    }
+    this.ctx.invalidate();
+  }
+
+  /** Dispose features from index `from` on, last first (each puts back what it changed). */
+  private disposeFeatures(from: number) {
+    for (let i = this.active.length - 1; i >= from; i--) {
+      const entry = this.active[i];
+      if (!entry) continue;
+      try {
+        entry.feature.dispose();
+      } catch (err) {
+        console.error(`[dash3d] model ${this.id}: disposing ${entry.binding.name} failed`, err);
+      }
+    }
+    this.active.length = Math.min(this.active.length, from);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.loading?.abort();
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    this.disposeFeatures(0);
+    if (this.model) disposeObject(this.model.object);
+    this.model = null;
+    this.hoverFns.clear();
+    this.ctx.scene.remove(this.root);
+    this.ctx.invalidate();
+  }
+}

@@ -1,0 +1,51 @@
+import type { Object3D } from 'three';
+import type { ModelConfig } from '../../shared/schema/model';
+import type { EngineContext } from '../engine/context';
+import { ModelNode } from './node';
+import { createPicker } from './picking';
+
+/** The model widgets of one stage, and the picking shared by all of them (nearest hit wins). */
+export class ModelRegistry {
+  private readonly nodes = new Map<string, ModelNode>();
+  private readonly picker;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly onLoaded: (id: string, object: Object3D) => void,
+  ) {
+    this.picker = createPicker(ctx, () => this.nodes.values());
+  }
+
+  set(id: string, config: ModelConfig): void {
+    let node = this.nodes.get(id);
+    if (!node) {
+      node = new ModelNode(id, this.ctx, {
+        loaded: (mid, object) => this.onLoaded(mid, object),
+        prepare: (object) => this.picker.prepare(object),
+      });
+      this.nodes.set(id, node);
+    }
+    node.set(config);
+  }
+
+  remove(id: string): void {
+    this.nodes.get(id)?.dispose();
+    this.nodes.delete(id);
+  }
+
+  get(id: string): ModelNode | undefined {
+    return this.nodes.get(id);
+  }
+
+  stats(): { total: number; loaded: number } {
+    let loaded = 0;
+    for (const n of this.nodes.values()) if (n.object) loaded++;
+    return { total: this.nodes.size, loaded };
+  }
+
+  dispose(): void {
+    this.picker.dispose();
+    for (const n of this.nodes.values()) n.dispose();
+    this.nodes.clear();
+  }
+}

@@ -1,0 +1,70 @@
+import type { AnimationClip, Group, Object3D, WebGLRenderer } from 'three';
+import type { ModelConfig } from '../../shared/schema/model';
+import type { EngineContext, Feature } from '../engine/context';
+
+/** Marks objects the engine adds to a model (edge lines, highlight overlays): never reported or picked. */
+export const HELPER_FLAG = 'dash3dHelper';
+export const isHelperObject = (o: Object3D) => o.userData[HELPER_FLAG] === true;
+
+/** What a loader hands to the model node: a parsed file, not yet in any scene. */
+export interface LoadedModel {
+  kind: 'mesh' | 'points';
+  object: Object3D;
+  animations: AnimationClip[];
+  /** Problems the model lives with (a texture that did not load), in plain words with the file name. */
+  warnings: string[];
+  /** Bytes of the main file. */
+  bytes: number;
+  /** Validators of the main file, for `update` refreshes (conditional requests). */
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface LoadOptions {
+  signal: AbortSignal;
+  /** 'download': bytes received of total (total 0 when unknown); 'parse': fraction 0..1 of 1. */
+  onProgress(phase: 'download' | 'parse', loaded: number, total: number): void;
+  /** For KTX2 (transcoder target detection). */
+  renderer: WebGLRenderer;
+  /** When given, the main file is requested conditionally; an unchanged file resolves to null. */
+  validators?: { etag?: string; lastModified?: string };
+}
+
+/** What one per-model feature sees: the model in the scene and the engine around it. */
+export interface ModelScope {
+  /** The model widget's id (events carry it). */
+  readonly id: string;
+  readonly ctx: EngineContext;
+  /**
+   * The widget's node in the scene. Its transform belongs to the keyframe animations
+   * (customAnimationConfig); nothing else moves it.
+   */
+  readonly root: Group;
+  /** Child of `root`, parent of `model.object`: its transform belongs to `adaptive` (fit) alone. */
+  readonly frame: Group;
+  readonly model: LoadedModel;
+  /** Report a problem the model lives with (becomes a 'model-warning' event). */
+  warn(message: string): void;
+  /**
+   * Picking reports the part under the pointer (a Mesh, Points or Line inside `model.object`),
+   * or null when the pointer left the model. Returns an unsubscribe function.
+   */
+  onHover(fn: (part: Object3D | null) => void): () => void;
+}
+
+/**
+ * One area of the model widget's config (the model's counterpart of worker/features). Created when
+ * a loaded model joins the scene; `dispose()` must put back everything it changed on the model
+ * (materials, transforms, colours) and free what it made: a reload or a change in an earlier
+ * feature disposes it and creates it again on the same model.
+ */
+export interface ModelFeatureBinding<S> {
+  name: string;
+  select(config: ModelConfig): S;
+  create(scope: ModelScope): Feature<S>;
+  /**
+   * Features after this one in the list are rebuilt (disposed, created, applied afresh) when this
+   * one's slice changes, because this one replaces objects they hold on to (materials).
+   */
+  rebuildsLater?: boolean;
+}
