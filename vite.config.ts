@@ -17,6 +17,15 @@ export const optimizeDeps = [
   'three/examples/jsm/postprocessing/UnrealBloomPass.js',
   'three/examples/jsm/postprocessing/OutputPass.js',
   'three/examples/jsm/helpers/RectAreaLightHelper.js',
+  'three-mesh-bvh',
+  // Model loaders (worker/models/loaders), each imported lazily by format.
+  'three/examples/jsm/loaders/GLTFLoader.js',
+  'three/examples/jsm/loaders/DRACOLoader.js',
+  'three/examples/jsm/loaders/KTX2Loader.js',
+  'three/examples/jsm/libs/meshopt_decoder.module.js',
+  'three/examples/jsm/loaders/OBJLoader.js',
+  'three/examples/jsm/loaders/MTLLoader.js',
+  'three/examples/jsm/loaders/FBXLoader.js',
 ];
 
 /**

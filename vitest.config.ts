@@ -2,12 +2,18 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { baseConfig } from './vite.config';
 import { browserCommands } from './tests/browser/support/commands';
+import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
 
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const base = baseConfig();
+
 export default defineConfig({
-  ...baseConfig(),
+  ...base,
+  // Browser tests read the fixtures in place and temporary copies made by fileCommands.
+  server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
+  define: { __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
   test: {
     projects: [
       {
@@ -48,7 +54,7 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
-            commands: browserCommands,
+            commands: { ...browserCommands, ...fileCommands },
             provider: playwright({
               launchOptions: {
                 executablePath,

@@ -2,6 +2,7 @@ import type { MSG } from '../schema/common';
 import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
+import { modelPanel } from './parts/model-panel';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -48,6 +49,7 @@ export const en = {
   ...settings.en,
   ...widgets.en,
   ...playground.en,
+  ...modelPanel.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

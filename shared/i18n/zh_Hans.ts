@@ -2,6 +2,7 @@ import type { MessageKey } from './en';
 import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
+import { modelPanel } from './parts/model-panel';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -39,4 +40,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...settings.zh_Hans,
   ...widgets.zh_Hans,
   ...playground.zh_Hans,
+  ...modelPanel.zh_Hans,
 };

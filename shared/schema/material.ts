@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, colour, num, str, uv } from './common';
+import { bool, colour, num, str, toIssues, uv, type SchemaIssue } from './common';
 import { randomId } from './media';
 
 /** Media-library catalog of 3D model materials: new materials are saved here (spec §9 `path`). */
@@ -93,4 +93,37 @@ export function materialDisplayName(name: string): string {
   if (hyphen > 0) return name.slice(0, hyphen);
   const dot = name.lastIndexOf('.');
   return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** Version of the `.airm` file layout (docs/airm.md); server/seed.mjs writes the same number. */
+export const AIRM_FORMAT_VERSION = 1;
+
+/**
+ * An `.airm` file: one material entity and the layout version (docs/airm.md). A file written by a
+ * newer layout is refused rather than half-read.
+ */
+export const AirmDocumentSchema = z.object({
+  formatVersion: z.literal(AIRM_FORMAT_VERSION),
+  material: MaterialSchema,
+});
+export type AirmDocument = z.infer<typeof AirmDocumentSchema>;
+
+/**
+ * Parse the text of an `.airm` file. On failure the issues say what is wrong (not JSON, a version
+ * this build does not read, which field is invalid); messages are keys of shared/i18n or zod's text.
+ */
+export function parseAirm(text: string): { ok: true; material: Material } | { ok: false; issues: SchemaIssue[] } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, issues: [{ path: '(root)', message: 'not a JSON document' }] };
+  }
+  const version = (json as { formatVersion?: unknown } | null)?.formatVersion;
+  if (json && typeof json === 'object' && version !== AIRM_FORMAT_VERSION) {
+    const message = `formatVersion ${JSON.stringify(version) ?? 'missing'} is not supported (expected ${AIRM_FORMAT_VERSION})`;
+    return { ok: false, issues: [{ path: 'formatVersion', message }] };
+  }
+  const result = AirmDocumentSchema.safeParse(json);
+  return result.success ? { ok: true, material: result.data.material } : { ok: false, issues: toIssues(result.error) };
 }

@@ -2,10 +2,13 @@ import { build, preview, runnerImport } from 'vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { serveFixtures } from './fixtures.mjs';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const OUT_DIR = 'dist-bench';
 export const PAGE = 'tests/bench/page/index.html';
+/** The model-load page (models.mjs), built in the same run and served next to PAGE. */
+export const MODELS_PAGE = 'tests/bench/page/models.html';
 
 /** A string every copy of three.js carries, minified or not (its renderer's own log prefix). */
 const THREE_MARKER = /THREE\.WebGLRenderer/;
@@ -30,7 +33,7 @@ export async function buildBench() {
       emptyOutDir: true,
       chunkSizeWarningLimit: 1200,
       // The build's own timing report is noise next to the benchmark's progress lines.
-      rolldownOptions: { input: join(projectRoot, PAGE), checks: { bundlerTimings: false } },
+      rolldownOptions: { input: [join(projectRoot, PAGE), join(projectRoot, MODELS_PAGE)], checks: { bundlerTimings: false } },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
@@ -43,7 +46,9 @@ export async function buildBench() {
  */
 function placeThree(outputs) {
   const chunks = new Map(outputs.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
-  const entry = [...chunks.values()].find((c) => c.isEntry);
+  // The scene page's entry: the model page is built alongside and shares its chunks.
+  const entries = [...chunks.values()].filter((c) => c.isEntry);
+  const entry = entries.find((c) => c.facadeModuleId?.endsWith(PAGE)) ?? entries[0];
   if (!entry) throw new Error('the benchmark build has no entry chunk');
   const atStart = new Set();
   const visit = (name) => {
@@ -57,7 +62,7 @@ function placeThree(outputs) {
   for (const c of chunks.values()) {
     files.push({
       file: c.fileName,
-      kind: c.fileName === entry.fileName ? 'entry' : atStart.has(c.fileName) ? 'loaded with the entry' : 'lazy (dynamic import)',
+      kind: c.fileName === entry.fileName ? 'entry' : c.isEntry ? 'entry of the model-load page' : atStart.has(c.fileName) ? 'loaded with the entry' : 'lazy (dynamic import)',
       bytes: Buffer.byteLength(c.code),
       three: THREE_MARKER.test(c.code),
     });
@@ -71,18 +76,20 @@ function placeThree(outputs) {
   return { files, startHasThree, workerHasThree };
 }
 
-/** Serve the built page on a free loopback port. */
+/** Serve the built pages, and the fixtures at /fixtures/, on a free loopback port. */
 export async function serveBench() {
   const server = await preview({
     root: projectRoot,
     configFile: false,
     logLevel: 'warn',
     build: { outDir: OUT_DIR },
+    plugins: [serveFixtures()],
     preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
   });
   const address = server.httpServer.address();
   if (!address || typeof address === 'string') throw new Error('the preview server has no port');
   const built = join(projectRoot, OUT_DIR, PAGE);
   readFileSync(built); // fails loudly if the page was not where the build should have put it
-  return { url: `http://127.0.0.1:${address.port}/${PAGE}`, close: () => server.close() };
+  const origin = `http://127.0.0.1:${address.port}`;
+  return { url: `${origin}/${PAGE}`, modelsUrl: `${origin}/${MODELS_PAGE}`, close: () => server.close() };
 }

@@ -6,7 +6,7 @@ const LAUNCH_ARGS = ['--disable-background-networking', '--disable-component-upd
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Playwright's evaluate waits forever by default: a wedged page must fail the run, not hang it. */
-async function within(ms, what, promise) {
+export async function within(ms, what, promise) {
   let timer;
   const expired = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);

@@ -1,11 +1,14 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
-// an idle and a busy main thread. Options: --json, --no-docs, --repeats=N, --scene=a,b,
+// an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
+// --repeats=N, --scene=a,b (scene names and/or `models`), --models=robot,flair,cturtle,mug,
 // --warmup-ms=N, --measure-ms=N. See docs/benchmarks.md.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBench, serveBench } from './build.mjs';
 import { launchBrowser, measureOnce } from './measure.mjs';
 import { checks, docsPage, humanReport, toJson } from './report.mjs';
+import { checkModels, DEFAULT_MODELS, runModelBench } from './models.mjs';
+import { modelChecks, modelsHuman, modelsJson, modelsSection, spliceModels } from './models-report.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -14,10 +17,12 @@ import { checks, docsPage, humanReport, toJson } from './report.mjs';
  * main-thread work takes frames from it too: a stress figure, reported next to it.
  */
 const DEFAULT_SCENES = ['light', 'heavy'];
+/** `--scene=models` (alone or in the list) runs the model-load benchmark (models.mjs). */
+const MODELS_PART = 'models';
 const MODES = ['worker', 'main'];
 
 function parseArgs(argv) {
-  const opts = { json: false, docs: true, repeats: 5, scenes: DEFAULT_SCENES, warmupMs: 2000, measureMs: 5000 };
+  const opts = { json: false, docs: true, repeats: 5, scenes: [...DEFAULT_SCENES, MODELS_PART], models: DEFAULT_MODELS, warmupMs: 2000, measureMs: 5000 };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'json') opts.json = true;
@@ -27,9 +32,15 @@ function parseArgs(argv) {
     else if (key === 'measure-ms') opts.measureMs = positiveInt(key, value);
     else if (key === 'scene') {
       opts.scenes = (value ?? '').split(',').filter(Boolean);
-      if (!opts.scenes.length) throw new Error(`--scene takes a comma-separated list, e.g. ${DEFAULT_SCENES.join(',')}`);
+      if (!opts.scenes.length) throw new Error(`--scene takes a comma-separated list, e.g. ${[...DEFAULT_SCENES, MODELS_PART].join(',')}`);
+    } else if (key === 'models') {
+      opts.models = (value ?? '').split(',').filter(Boolean);
+      if (!opts.models.length) throw new Error(`--models takes a comma-separated list, e.g. ${DEFAULT_MODELS.join(',')}`);
     } else throw new Error(`unknown option ${arg}`);
   }
+  opts.withModels = opts.scenes.includes(MODELS_PART);
+  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART);
+  if (opts.withModels) checkModels(opts.models);
   return opts;
 }
 
@@ -61,6 +72,24 @@ async function glRenderer(browser) {
   }
 }
 
+/**
+ * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
+ * model section (between its markers) when models ran, the page's previous model section otherwise.
+ */
+function writeDocs(scenesPage, models, meta, log) {
+  const file = new URL('../../docs/benchmarks.md', import.meta.url);
+  const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  let page = scenesPage ?? old;
+  if (!page) return log('[bench] docs/benchmarks.md not written: run the scenes once to create it');
+  if (models.length) page = spliceModels(page, modelsSection(models, meta));
+  else if (scenesPage && old) {
+    const kept = /<!-- bench:models:begin -->[\s\S]*<!-- bench:models:end -->/.exec(old);
+    if (kept) page = spliceModels(page, kept[0]);
+  }
+  writeFileSync(file, page);
+  log('[bench] wrote docs/benchmarks.md');
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (...a) => console.error(...a);
@@ -70,6 +99,7 @@ async function main() {
   try {
     log('[bench] building the benchmark page for production...');
     const { chunks: bundle } = await buildBench();
+    const buildS = Math.round((Date.now() - started) / 1000);
     server = await serveBench();
     const launched = await launchBrowser();
     browser = launched.browser;
@@ -80,7 +110,7 @@ async function main() {
     // Other processes on the machine skew every figure: record how loaded it was while measuring.
     const loads = [loadavg()[0]];
     const runs = Object.fromEntries(opts.scenes.map((s) => [s, { worker: [], main: [], description: '' }]));
-    for (let r = 0; r < opts.repeats; r++) {
+    for (let r = 0; r < (opts.scenes.length ? opts.repeats : 0); r++) {
       log(`[bench] round ${r + 1} of ${opts.repeats}`);
       for (const scene of opts.scenes) {
         // Alternate which host goes first, so a slow neighbour process does not always hit the same one.
@@ -92,6 +122,14 @@ async function main() {
         }
       }
     }
+
+    const scenesS = Math.round((Date.now() - started) / 1000) - buildS;
+    const modelsStarted = Date.now();
+    const modelRun = opts.withModels
+      ? await runModelBench(browser, server.modelsUrl, { repeats: opts.repeats, models: opts.models, log, afterRun: () => loads.push(loadavg()[0]) })
+      : { results: [], parallelCompile: null };
+    const models = modelRun.results;
+    const modelsS = Math.round((Date.now() - modelsStarted) / 1000);
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -117,19 +155,17 @@ async function main() {
         `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms idle, then starts the busy load, ` +
         `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms busy.`,
     };
-    const allChecks = results.flatMap(checks);
+    const allChecks = [...results.flatMap(checks), ...models.flatMap(modelChecks)];
 
     if (opts.json) {
       const extra = { date, machine: machine.summary, checks: allChecks, bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) } };
-      process.stdout.write(JSON.stringify(toJson(results, extra)) + '\n');
+      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models) }) + '\n');
     } else {
-      process.stdout.write(humanReport(results, bundle, machine, settings) + '\n');
+      const scenesPart = results.length ? humanReport(results, bundle, machine, settings) : `dash3d benchmark, ${machine.date}: ${machine.summary}`;
+      process.stdout.write(scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + '\n');
     }
-    if (opts.docs) {
-      writeFileSync(new URL('../../docs/benchmarks.md', import.meta.url), docsPage(results, bundle, machine, settings));
-      log('[bench] wrote docs/benchmarks.md');
-    }
-    log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s`);
+    if (opts.docs) writeDocs(results.length ? docsPage(results, bundle, machine, settings) : null, models, { date, repeats: opts.repeats, load, parallelCompile: modelRun.parallelCompile }, log);
+    log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);

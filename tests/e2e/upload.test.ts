@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import { FIXTURES, startPlayground, type Playground } from './support/server';
-import { dashboardDoc, frame, launchChromium, openPage, spaceSettled } from './support/browser';
+import { dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 
 const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
 const ROBOT = join(FIXTURES, 'gltf', 'RobotExpressive.glb');
@@ -88,6 +88,7 @@ describe('model upload through the playground', () => {
     // Selected from the dashboard's widget list: the model's own panel opens.
     await page.locator(`.dash3d-outline__item[data-widget-id="${modelId}"]`).click();
     await page.locator(`.dash3d-inspector[data-widget-id="${modelId}"]`).waitFor();
+    const emptyScene = await enginePixels(page, spaceId);
     await fileInput().setInputFiles(ROBOT);
     await page.getByText(en('upload.done', { name: 'RobotExpressive.glb' })).waitFor({ timeout: 60_000 });
     await expect.poll(async () => (await modelSrc()).fileList.length, { timeout: 10_000 }).toBe(1);
@@ -105,8 +106,13 @@ describe('model upload through the playground', () => {
     const served = Buffer.from(await (await fetch(pg.base + src.fileList[0]!.url)).arrayBuffer());
     expect(served.equals(original)).toBe(true);
 
-    // The space loads it: ready again with no error panel.
+    // The space's worker loads and draws it: the middle of the scene changes, no error panel.
+    await expect
+      .poll(async () => page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).models, spaceId), { timeout: 60_000 })
+      .toEqual({ total: 1, loaded: 1 });
     await spaceSettled(page, spaceId);
+    const withRobot = await enginePixels(page, spaceId);
+    expect(Math.max(...withRobot.map((c, i) => Math.abs(c - emptyScene[i]!)))).toBeGreaterThan(3);
     expect(await page.getByText(en('ui.sceneError')).count()).toBe(0);
   });
 

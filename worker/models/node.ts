@@ -167,7 +167,7 @@ export class ModelNode {
     this.ctx.invalidate();
   }
 
-  private scope(model: LoadedModel): ModelScope {
+  private scope(model: LoadedModel, index: number): ModelScope {
     return {
       id: this.id,
       ctx: this.ctx,
@@ -178,6 +178,16 @@ export class ModelNode {
       onHover: (fn) => {
         this.hoverFns.add(fn);
         return () => this.hoverFns.delete(fn);
+      },
+      rebuildLater: (change) => {
+        if (this.disposed || this.model !== model) return;
+        this.disposeFeatures(index + 1);
+        try {
+          change();
+        } finally {
+          // The disposed entries are gone from `active`, so they are created and applied afresh.
+          this.applyFeatures();
+        }
       },
     };
   }
@@ -196,7 +206,7 @@ export class ModelNode {
       if (entry && binding.rebuildsLater) this.disposeFeatures(i + 1);
       try {
         if (!entry) {
-          entry = { binding, feature: binding.create(this.scope(model)), last: '' };
+          entry = { binding, feature: binding.create(this.scope(model, i)), last: '' };
           this.active[i] = entry;
         }
         const prev = entry.last ? JSON.parse(entry.last) : undefined;

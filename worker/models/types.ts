@@ -50,6 +50,13 @@ export interface ModelScope {
    * or null when the pointer left the model. Returns an unsubscribe function.
    */
   onHover(fn: (part: Object3D | null) => void): () => void;
+  /**
+   * For a feature that `rebuildsLater` and replaces materials after `apply` returned (an async
+   * load finished): runs `change` with the features after it disposed, then creates and applies
+   * them again, so they never hold on to a material that was swapped out under them. The model
+   * node always provides it; a test scope may leave it out (the change then runs in place).
+   */
+  rebuildLater?(change: () => void): void;
 }
 
 /**

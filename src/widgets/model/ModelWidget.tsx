@@ -1,12 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { t } from '../../../shared/i18n';
 import { useSpace } from '../space/SpaceContext';
 import { mainFileOf } from './files';
+import { modelStatusStore } from './modelStatus';
 
-/** Events the model widget emits for the host's actions (spec §2). */
-export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave'] as const;
+/** Events the model widget emits for the host's actions: spec §2's pointer events, then its load. */
+export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave', 'progress', 'loaded', 'error'] as const;
 
 /**
  * The 3D model widget's view. Outside a 3D space it asks to be placed in one (spec §2). Inside, it
@@ -14,19 +15,42 @@ export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave'] as
  * parameter not false) and unregisters otherwise and on unmount. The model itself is drawn by the
  * space's worker, so the view has no DOM of its own there.
  */
-export function ModelWidget({ id, config, host, visible = true, display = true }: WidgetViewProps<ModelConfig>) {
+export function ModelWidget({ id, config, host, visible = true, display = true, onWidgetEvent }: WidgetViewProps<ModelConfig>) {
   const space = useSpace();
   const register = space?.register;
   const unregister = space?.unregister;
+  const bus = space?.events;
+  const onEvent = useRef(onWidgetEvent);
+  onEvent.current = onWidgetEvent;
   const shown = visible && display !== false;
   // The main file's name is what a designer recognises in a list of the space's models.
   const name = mainFileOf(config?.src?.fileList ?? [])?.name || id;
 
+  // Registered (and so drawn by the space's engine) only while shown; the config rides along.
   useEffect(() => {
-    if (!register || !unregister || !shown) return;
-    register({ id, name });
-    return () => unregister(id);
-  }, [register, unregister, shown, id, name]);
+    if (!register || !shown) return;
+    register({ id, name, config });
+  }, [register, shown, id, name, config]);
+  useEffect(() => {
+    if (!unregister || !shown) return;
+    return () => {
+      unregister(id);
+      modelStatusStore.clear(id);
+    };
+  }, [unregister, shown, id]);
+
+  // The engine's findings about this model become the widget's events for the host's actions.
+  useEffect(() => {
+    if (!bus) return;
+    return bus.subscribe(id, (e) => {
+      const emit = onEvent.current;
+      if (!emit) return;
+      if (e.type === 'model-pointer') emit(e.event, { name: e.name, uuid: e.uuid, point: e.point });
+      else if (e.type === 'model-progress') emit('progress', { phase: e.phase, loaded: e.loaded, total: e.total });
+      else if (e.type === 'model-loaded') emit('loaded', e.info);
+      else if (e.type === 'model-error') emit('error', { message: e.message });
+    });
+  }, [bus, id]);
 
   if (!space) {
     return (

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { EngineEvent } from '../../../shared/protocol';
 import type { ThreeDHost } from '../../host/types';
 
 /** A model widget registered with its space (spec §3: the container's list of meshes). */
@@ -6,6 +7,32 @@ export interface SpaceMesh {
   /** The model widget's id. */
   id: string;
   name: string;
+  /** The model widget's config as stored: the space hands it to its engine. */
+  config?: unknown;
+}
+
+/** Engine events that concern one model widget (they all carry its id). */
+export type ModelEngineEvent = Extract<EngineEvent, { id: string }>;
+
+/** Model events of a space's engine, delivered to the model widget they name. */
+export interface ModelEventBus {
+  subscribe(id: string, fn: (e: ModelEngineEvent) => void): () => void;
+  publish(e: ModelEngineEvent): void;
+}
+
+export function createModelEventBus(): ModelEventBus {
+  const subs = new Map<string, Set<(e: ModelEngineEvent) => void>>();
+  return {
+    subscribe(id, fn) {
+      let set = subs.get(id);
+      if (!set) subs.set(id, (set = new Set()));
+      set.add(fn);
+      return () => void set!.delete(fn);
+    },
+    publish(e) {
+      subs.get(e.id)?.forEach((fn) => fn(e));
+    },
+  };
 }
 
 /** What a 3D space offers the widgets placed inside it. */
@@ -15,9 +42,11 @@ export interface SpaceContextValue {
   host: ThreeDHost;
   /** Models registered now, in registration order. */
   meshes: readonly SpaceMesh[];
-  /** Adds the model, or updates its name when it is already registered. */
+  /** Adds the model, or updates its name and config when it is already registered. */
   register(mesh: SpaceMesh): void;
   unregister(id: string): void;
+  /** The engine's events about one model (load progress and result, pointer events). */
+  events: ModelEventBus;
 }
 
 /**
@@ -31,19 +60,28 @@ export function useSpace(): SpaceContextValue | null {
   return useContext(SpaceContext);
 }
 
-export function SpaceProvider({ spaceId, host, children }: { spaceId: string; host: ThreeDHost; children?: ReactNode }) {
+export function SpaceProvider({ spaceId, host, events, onMeshes, children }: {
+  spaceId: string;
+  host: ThreeDHost;
+  events: ModelEventBus;
+  /** Called with the registered models whenever they change (the space sends them to its engine). */
+  onMeshes?(meshes: readonly SpaceMesh[]): void;
+  children?: ReactNode;
+}) {
   const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
   const register = useCallback((mesh: SpaceMesh) => {
     setMeshes((list) => {
       const at = list.findIndex((m) => m.id === mesh.id);
       if (at < 0) return [...list, mesh];
-      if (list[at]!.name === mesh.name) return list;
+      const old = list[at]!;
+      if (old.name === mesh.name && old.config === mesh.config) return list;
       return list.map((m, i) => (i === at ? mesh : m));
     });
   }, []);
   const unregister = useCallback((id: string) => {
     setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
   }, []);
-  const value = useMemo(() => ({ spaceId, host, meshes, register, unregister }), [spaceId, host, meshes, register, unregister]);
+  useEffect(() => onMeshes?.(meshes), [meshes, onMeshes]);
+  const value = useMemo(() => ({ spaceId, host, meshes, register, unregister, events }), [spaceId, host, meshes, register, unregister, events]);
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

@@ -31,6 +31,27 @@ export function LoadingScreen({ config, progress, locale }: {
   );
 }
 
+/**
+ * A model loading into a running scene (a new upload, a changed source): the loading screen's bar,
+ * slim along the top edge, so the scene stays visible and usable while it fills.
+ */
+export function ModelLoadBar({ fraction, locale }: { fraction: number; locale: Locale }) {
+  const pct = Math.round(fraction * 100);
+  return (
+    <div
+      role="progressbar"
+      className="dash3d-model-loading"
+      aria-label={t(locale, 'ui.loading')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={pct}
+      style={{ position: 'absolute', left: 0, right: 0, top: 0, height: 3, background: 'rgba(255,255,255,0.2)', pointerEvents: 'none' }}
+    >
+      <div style={{ width: `${pct}%`, height: '100%', background: '#4096ff', transition: 'width 120ms' }} />
+    </div>
+  );
+}
+
 /** The spec's fallback panel: replaces the scene when it fails. */
 export function ErrorPanel({ locale }: { locale: Locale }) {
   return (

@@ -1,9 +1,10 @@
-import type { Ref } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
-import { SpaceProvider } from './SpaceContext';
+import { createModelEventBus, SpaceProvider, type ModelEngineEvent, type SpaceMesh } from './SpaceContext';
+import { modelStatusStore } from '../model/modelStatus';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
 export const SPACE_EVENTS = ['progress', 'ready', 'error'] as const;
@@ -19,21 +20,30 @@ function snapshotVarOf(config: unknown): string {
  * The 3D space container as the host places it: the scene, plus a layer over the canvas where the
  * widgets placed inside the space (models, data cards, groups) are rendered with the space's
  * context. The layer lets pointer events through to the canvas; a child that needs them (a card,
- * a group) turns them back on for itself. An optional `ref` (a prop in React 19) reaches the
- * scene's ThreeDSpaceHandle: the playground's test hook reads pixels and engine stats through it.
+ * a group) turns them back on for itself. Model widgets register their configs through the context
+ * and the space hands them to its engine; the engine's model events go back to the widget they name.
+ * An optional `ref` (a prop in React 19) reaches the scene's ThreeDSpaceHandle: the playground's
+ * test hook reads pixels and engine stats through it.
  */
 export function SpaceWidget({ id, config, host, children, onWidgetEvent, ref }: WidgetViewProps<SpaceConfig> & { ref?: Ref<ThreeDSpaceHandle> }) {
   const bound = useVariable(host.variables, snapshotVarOf(config));
   const activeSnapshot = typeof bound === 'string' || typeof bound === 'number' ? String(bound) : null;
+  const [events] = useState(createModelEventBus);
+  const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
+  const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? {}])), [meshes]);
   return (
-    <SpaceProvider spaceId={id} host={host}>
+    <SpaceProvider spaceId={id} host={host} events={events} onMeshes={setMeshes}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
         <ThreeDSpace
           config={config}
           locale={host.locale}
           activeSnapshot={activeSnapshot}
+          models={models}
           onEvent={(e) => {
-            if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
+            if ('id' in e) {
+              modelStatusStore.event(e);
+              events.publish(e as ModelEngineEvent);
+            } else if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
           }}
           ref={ref}
         />

@@ -4,7 +4,7 @@ import type { Snapshot } from '../../../shared/schema/snapshot';
 import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
-import { ErrorPanel, IssueList, LoadingScreen, NoticeList } from './SpaceOverlays';
+import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
 import { SnapshotBar } from './SnapshotBar';
 
 /** How long the camera takes to fly to a snapshot. */
@@ -106,6 +106,7 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
+      {engine.state === 'ready' && engine.modelProgress !== null ? <ModelLoadBar fraction={engine.modelProgress} locale={locale} /> : null}
       {engine.state === 'loading' ? <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} /> : null}
       {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
       <IssueList issues={engine.issues} locale={locale} />

@@ -218,5 +218,5 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state, progress: shown, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
+  return { state, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
 }

@@ -16,6 +16,8 @@ export interface MouseDragArgs {
   toY: number;
   /** Intermediate pointermove events; more steps, smoother drag. */
   steps?: number;
+  /** Pass through this point on the way (a drag that comes back to where it started). */
+  via?: { x: number; y: number };
   button?: 'left' | 'right' | 'middle';
 }
 
@@ -27,18 +29,20 @@ async function canvasBox(ctx: BrowserCommandContext) {
   return box;
 }
 
-const mouseDrag: BrowserCommand<[MouseDragArgs]> = async (ctx, { fromX, fromY, toX, toY, steps = 10, button = 'left' }) => {
+const mouseDrag: BrowserCommand<[MouseDragArgs]> = async (ctx, { fromX, fromY, toX, toY, steps = 10, button = 'left', via }) => {
   const box = await canvasBox(ctx);
   const at = (fx: number, fy: number) => [box.x + fx * box.width, box.y + fy * box.height] as const;
   await ctx.page.mouse.move(...at(fromX, fromY));
   await ctx.page.mouse.down({ button });
+  if (via) await ctx.page.mouse.move(...at(via.x, via.y), { steps });
   await ctx.page.mouse.move(...at(toX, toY), { steps });
   await ctx.page.mouse.up({ button });
 };
 
-const mouseClick: BrowserCommand<[{ x: number; y: number }]> = async (ctx, { x, y }) => {
+/** `clickCount: 2` is a double click: two press/release pairs in one go, as quick as a user's. */
+const mouseClick: BrowserCommand<[{ x: number; y: number; clickCount?: number }]> = async (ctx, { x, y, clickCount = 1 }) => {
   const box = await canvasBox(ctx);
-  await ctx.page.mouse.click(box.x + x * box.width, box.y + y * box.height);
+  await ctx.page.mouse.click(box.x + x * box.width, box.y + y * box.height, { clickCount });
 };
 
 /** Move without a button from one point to another (mouse look under pointer lock). */
@@ -73,8 +77,8 @@ export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, k
 declare module 'vitest/browser' {
   interface BrowserCommands {
     mouseDrag(args: MouseDragArgs): Promise<void>;
-    mouseMove(args: Omit<MouseDragArgs, 'button'>): Promise<void>;
-    mouseClick(args: { x: number; y: number }): Promise<void>;
+    mouseMove(args: Omit<MouseDragArgs, 'button' | 'via'>): Promise<void>;
+    mouseClick(args: { x: number; y: number; clickCount?: number }): Promise<void>;
     mouseWheel(args: { x?: number; y?: number; deltaX?: number; deltaY: number }): Promise<void>;
     keyDown(key: string): Promise<void>;
     keyUp(key: string): Promise<void>;

@@ -1,0 +1,114 @@
+// The model-load part of `npm run bench` (issue 4 §8): one cold load per fresh page, in the render
+// worker and with the same engine and loaders on the main thread. See docs/benchmarks.md.
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { within } from './measure.mjs';
+import { FIXTURES_DIR } from './fixtures.mjs';
+
+/** Model keys and their fixture paths: the same file the page reads (page/modelCases.ts). */
+export const MODEL_FILES = JSON.parse(readFileSync(new URL('./page/modelFiles.json', import.meta.url), 'utf8'));
+export const DEFAULT_MODELS = Object.keys(MODEL_FILES);
+const MODES = ['worker', 'main'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const medianOf = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
+
+/** Fail before building anything when a model key is wrong or its fixture is missing. */
+export function checkModels(keys) {
+  for (const key of keys) {
+    if (!MODEL_FILES[key]) throw new Error(`unknown model "${key}" (have: ${DEFAULT_MODELS.join(', ')})`);
+    statSync(join(FIXTURES_DIR, MODEL_FILES[key])); // throws ENOENT with the path
+  }
+}
+
+/**
+ * One cold load: a fresh browser context (empty HTTP cache), the page on its scene, ready and
+ * drawing, then the model's source is set once and measured until its first frame.
+ */
+export async function measureModelOnce(browser, modelsUrl, { model, mode, log }) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+  try {
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(m.text());
+    });
+    await page.goto(`${modelsUrl}?model=${encodeURIComponent(model)}&mode=${mode}`);
+    const info = await within(120_000, 'the page to get ready', page.evaluate(() => window.__benchModels.ready)).catch((err) => {
+      throw new Error(`${model}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
+    });
+    if (info.mode !== mode) throw new Error(`${model}: asked for the ${mode} host, the space runs in ${info.mode}`);
+    const r = await within(180_000, `${model} to load`, page.evaluate(() => window.__benchModels.load())).catch((err) => {
+      throw new Error(`${model}/${mode}: the load failed: ${err.message}\n${pageErrors.join('\n')}`);
+    });
+    const problems = await within(30_000, 'the error list', page.evaluate(() => window.__benchModels.problems()));
+    if (problems.length) throw new Error(`${model}/${mode}: ${problems.join('; ')}`);
+    const metrics = {
+      firstFrameMs: r.firstFrameMs,
+      loadedMs: r.loadedMs,
+      blockingMs: r.blockingMs,
+      longestTaskMs: r.longestTaskMs,
+      longestGapMs: r.longestGapMs,
+      fpsDuringLoad: (r.windowFrames * 1000) / r.windowMs,
+      fpsBefore: r.fpsBefore,
+    };
+    log(
+      `  ${model}/${mode}: first frame ${r.firstFrameMs.toFixed(0)} ms, blocking ${r.blockingMs.toFixed(0)} ms ` +
+        `(${r.longTasks} long tasks), longest gap ${r.longestGapMs.toFixed(0)} ms, ${metrics.fpsDuringLoad.toFixed(1)} fps (${r.fpsBefore.toFixed(1)} before)`,
+    );
+    return { metrics, info: r.info, warnings: r.warnings };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Whether this browser's WebGL2 offers KHR_parallel_shader_compile. Without it three's
+ * renderer.compileAsync only issues the compile and link and waits 10 ms: the compilation itself
+ * then happens when the GPU process first draws with the program.
+ */
+export async function hasParallelCompile(browser) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(() => {
+      const gl = new OffscreenCanvas(1, 1).getContext('webgl2');
+      return !!gl?.getExtension('KHR_parallel_shader_compile');
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/** Every model in both hosts, `repeats` times, the host order alternating between rounds. */
+export async function runModelBench(browser, modelsUrl, { repeats, models, log, afterRun = () => {} }) {
+  const parallelCompile = await hasParallelCompile(browser);
+  const runs = Object.fromEntries(models.map((m) => [m, { worker: [], main: [], info: null, warnings: new Set() }]));
+  for (let r = 0; r < repeats; r++) {
+    log(`[bench] models, round ${r + 1} of ${repeats}`);
+    for (const model of models) {
+      for (const mode of r % 2 ? [...MODES].reverse() : MODES) {
+        const one = await measureModelOnce(browser, modelsUrl, { model, mode, log });
+        runs[model][mode].push(one.metrics);
+        afterRun();
+        runs[model].info = one.info;
+        for (const w of one.warnings) runs[model].warnings.add(w);
+      }
+    }
+  }
+  const results = models.map((name) => ({
+    name,
+    file: MODEL_FILES[name],
+    bytes: statSync(join(FIXTURES_DIR, MODEL_FILES[name])).size,
+    info: runs[name].info,
+    warnings: [...runs[name].warnings],
+    engine: medianOf(runs[name].worker),
+    baseline: medianOf(runs[name].main),
+    runs: { engine: runs[name].worker, baseline: runs[name].main },
+  }));
+  return { results, parallelCompile };
+}

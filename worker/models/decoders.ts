@@ -1,0 +1,115 @@
+import { LoadingManager, type WebGLRenderer } from 'three';
+import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
+import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
+// The decoders come from our own build (Vite emits these files as assets), never from a CDN, so
+// compressed models load offline. The glTF flavour of Draco is the smaller build made for glTF.
+import dracoWrapperUrl from 'three/examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js?url';
+import dracoWasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
+import basisJsUrl from 'three/examples/jsm/libs/basis/basis_transcoder.js?url';
+import basisWasmUrl from 'three/examples/jsm/libs/basis/basis_transcoder.wasm?url';
+
+/**
+ * KTX2Loader asks for its transcoder by name under `transcoderPath`; our build gives the files
+ * hashed names, so its manager maps the names it asks for to the emitted URLs.
+ */
+const TRANSCODER_PATH = 'dash3d-decoders/';
+const TRANSCODER_FILES: Record<string, string> = {
+  [`${TRANSCODER_PATH}basis_transcoder.js`]: basisJsUrl,
+  [`${TRANSCODER_PATH}basis_transcoder.wasm`]: basisWasmUrl,
+};
+
+/** Each decoder runs its own workers; two are plenty on the machines dashboards run on. */
+const DECODER_WORKERS = 2;
+
+interface Shared<T> {
+  instance: T;
+  users: number;
+}
+
+let draco: Shared<DRACOLoader> | null = null;
+const ktx2 = new Map<WebGLRenderer, Shared<KTX2Loader>>();
+
+function newDraco(): DRACOLoader {
+  const d = new DRACOLoader();
+  // Explicit URLs (not a folder): the emitted files have hashed names. WebAssembly only.
+  d.setDecoderPath({ js: dracoWrapperUrl, wasm: dracoWasmUrl });
+  d.setWorkerLimit(DECODER_WORKERS);
+  return d;
+}
+
+function newKtx2(renderer: WebGLRenderer): KTX2Loader {
+  const manager = new LoadingManager();
+  manager.setURLModifier((url) => TRANSCODER_FILES[url] ?? url);
+  const k = new KTX2Loader(manager);
+  k.setTranscoderPath(TRANSCODER_PATH);
+  k.setWorkerLimit(DECODER_WORKERS);
+  // Picks the compressed format this GPU can sample (KTX2 is transcoded to it).
+  k.detectSupport(renderer);
+  return k;
+}
+
+export interface GltfDecoders {
+  draco: DRACOLoader;
+  /** Loads external .ktx2 files through `resolve` (the model's file list), embedded ones as they are. */
+  ktx2: KTX2Loader;
+  meshopt: typeof MeshoptDecoder;
+  /** Give the decoders back: the last user's release terminates their workers. */
+  release(): void;
+}
+
+/**
+ * Decoders for compressed glTF, shared by the loads under way: one Draco decoder per worker and
+ * one KTX2 transcoder per renderer (its output format depends on the GPU). Creating them is cheap
+ * (the decoder files are fetched on first use); when no load uses them any more they are disposed,
+ * so an idle space keeps no decoder workers alive.
+ */
+export async function acquireDecoders(
+  renderer: WebGLRenderer,
+  load: { resolve(url: string): string; warn(message: string): void },
+): Promise<GltfDecoders> {
+  draco ??= { instance: newDraco(), users: 0 };
+  const d = draco;
+  d.users++;
+  let k = ktx2.get(renderer);
+  if (!k) {
+    k = { instance: newKtx2(renderer), users: 0 };
+    ktx2.set(renderer, k);
+  }
+  const kk = k;
+  kk.users++;
+  await MeshoptDecoder.ready;
+
+  const shared = kk.instance;
+  // GLTFLoader uses only these members of its KTX2 loader. It drops a texture that fails without
+  // a word, so the failure is reported here.
+  const failed = (onError?: (err: unknown) => void) => (err: unknown) => {
+    load.warn(`a KTX2 texture could not be transcoded (${err instanceof Error ? err.message : String(err)})`);
+    onError?.(err);
+  };
+  const perLoad = {
+    isKTX2Loader: true,
+    parse: (buffer: ArrayBuffer, onLoad: never, onError?: (e: unknown) => void) => shared.parse(buffer, onLoad, failed(onError)),
+    load: (url: string, onLoad: never, onProgress: never, onError?: (e: unknown) => void) =>
+      shared.load(load.resolve(url), onLoad, onProgress, failed(onError)),
+  } as unknown as KTX2Loader;
+
+  let released = false;
+  return {
+    draco: d.instance,
+    ktx2: perLoad,
+    meshopt: MeshoptDecoder,
+    release() {
+      if (released) return;
+      released = true;
+      if (--d.users === 0 && draco === d) {
+        d.instance.dispose();
+        draco = null;
+      }
+      if (--kk.users === 0 && ktx2.get(renderer) === kk) {
+        kk.instance.dispose();
+        ktx2.delete(renderer);
+      }
+    },
+  };
+}

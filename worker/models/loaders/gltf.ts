@@ -1,0 +1,31 @@
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+import { acquireDecoders } from '../decoders';
+import type { LoadJob, Parsed } from './job';
+
+/**
+ * glb and gltf: a .gltf's .bin and images come from the model's files by name (the job's
+ * manager). Draco, meshopt and KTX2 decoders come from our build. GLTFLoader already decodes
+ * images with ImageBitmapLoader where it can; images given by URI go through our loader, which
+ * reports a missing one with its reason. Either way a missing image leaves that map empty.
+ */
+export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
+  const { manager, images } = job.manager(false, false);
+  const decoders = await acquireDecoders(job.opts.renderer, {
+    resolve: job.resolve,
+    warn: (message) => job.warn(`${job.main.name}: ${message}`),
+  });
+  try {
+    const loader = new GLTFLoader(manager)
+      .setDRACOLoader(decoders.draco)
+      .setKTX2Loader(decoders.ktx2)
+      .setMeshoptDecoder(decoders.meshopt);
+    // Path '' : references stay bare names for the manager to find in the file list.
+    const gltf = await loader.parseAsync(bytes, '');
+    await images.settled();
+    const object = gltf.scene ?? gltf.scenes?.[0];
+    if (!object) throw new Error('it holds no scene to show');
+    return { kind: 'mesh', object, animations: gltf.animations ?? [] };
+  } finally {
+    decoders.release();
+  }
+}

@@ -1,0 +1,79 @@
+import { LoadingManager, type AnimationClip } from 'three';
+import type { ModelConfig } from '../../../shared/schema/model';
+import { baseName, companionResolver, missingName, type MainFile } from '../files';
+import { BitmapTextureLoader, IMAGE_RE } from '../images';
+import type { LoadedModel, LoadOptions } from '../types';
+
+/** What a format's parser returns; loadModel adds the file facts and warnings. */
+export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
+
+/** One load of one model: its files, its options, the problems it lives with. */
+export interface LoadJob {
+  readonly main: MainFile;
+  readonly opts: LoadOptions;
+  /** Companion name or URL -> URL from the file list (see files.ts companionResolver). */
+  resolve(url: string): string;
+  /** Companions the file referred to that are not among the model's files. */
+  readonly missing: Set<string>;
+  readonly warnings: string[];
+  warn(message: string): void;
+  /**
+   * A LoadingManager for three's loaders: companions resolved by name, images decoded in the
+   * worker. `flip`: see BitmapTextureLoader. `anyImage`: also take image types the browser may
+   * not decode (.tga, .tif) rather than let three fall back to TextureLoader, which needs
+   * `document` and would fail the whole model; they end as warnings.
+   */
+  manager(flip: boolean, anyImage: boolean): { manager: LoadingManager; images: BitmapTextureLoader };
+}
+
+export function createJob(src: ModelConfig['src'], main: MainFile, opts: LoadOptions): LoadJob {
+  const byName = companionResolver(src, main);
+  const missing = new Set<string>();
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    // Two materials sharing one missing image would otherwise say it twice.
+    if (!warnings.includes(message)) warnings.push(message);
+  };
+  const resolve = (url: string) => {
+    const out = byName(url);
+    const name = missingName(out);
+    if (name !== null) missing.add(name);
+    return out;
+  };
+  return {
+    main,
+    opts,
+    resolve,
+    missing,
+    warnings,
+    warn,
+    manager(flip, anyImage) {
+      const manager = new LoadingManager();
+      manager.setURLModifier(resolve);
+      const images = new BitmapTextureLoader(manager, flip, { signal: opts.signal, warn });
+      images.referrer = main.name;
+      manager.addHandler(IMAGE_RE, images);
+      if (anyImage) manager.addHandler(/./, images);
+      // Images three's own loaders fetched (glTF's embedded or data: images): say which failed.
+      // Ours report themselves with the reason, and a failed .bin fails the whole load anyway.
+      manager.onError = (url) => {
+        if (images.owns(url) || /\.bin$/i.test(url.split(/[?#]/)[0] ?? '')) return;
+        warn(`${main.name}: ${/^(blob|data):/i.test(url) ? 'an embedded image' : baseName(url)} could not be loaded`);
+      };
+      return { manager, images };
+    },
+  };
+}
+
+/** The message a failed parse leaves with: the file's name and what is wrong, in plain words. */
+export function describeFailure(job: LoadJob, err: unknown): string {
+  const name = job.main.name;
+  if (job.missing.size) {
+    const list = [...job.missing].join(', ');
+    return `${name}: ${list} ${job.missing.size > 1 ? 'are' : 'is'} not among the model's files`;
+  }
+  const status = (err as { response?: { status?: number; url?: string } } | null)?.response;
+  if (status?.status) return `${name}: ${baseName(status.url ?? '') || 'a file it refers to'} could not be loaded (HTTP ${status.status})`;
+  const reason = err instanceof Error ? err.message || err.name : String(err);
+  return `${name}: the file is damaged or truncated (${reason.replace(/^THREE\.\w+:\s*/, '')})`;
+}
