@@ -10,11 +10,14 @@ import { newWidget } from './store/dashboard';
 import { placementFor } from './store/placement';
 import { findWidget } from './store/tree';
 import { sceneLink } from './store/url';
-import { exposeDashboard } from './testHook';
+import { exposeDashboard, exposeEvents } from './testHook';
+import { createEventLog, widgetSource } from './host/widgetEvents';
+import type { Widget } from '../shared/schema/dashboard';
 import { Toolbar } from './editor/Toolbar';
 import { Palette } from './editor/Palette';
 import { Outline } from './editor/Outline';
 import { Variables } from './editor/Variables';
+import { WidgetEvents } from './editor/WidgetEvents';
 import { Canvas } from './editor/Canvas';
 import { Inspector } from './editor/Inspector';
 import { LoadIssues } from './editor/LoadIssues';
@@ -42,10 +45,13 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const { offered, byType } = usePlugin(host);
   const [saving, setSaving] = useState(false);
   const [openDialog, setOpenDialog] = useState(false);
+  // Outlives mode switches: events seen in preview are listed when the sidebar is back.
+  const [eventLog] = useState(() => createEventLog(variables));
   const editing = settings.mode === 'edit';
   const ready = status.kind === 'ready';
 
   useEffect(() => exposeDashboard(() => (ready ? state.doc : null)), [ready, state.doc]);
+  useEffect(() => exposeEvents(eventLog.list), [eventLog]);
 
   const titleOf = (type: string) => byType.get(type)?.title[settings.locale] ?? type;
   const acceptsOf = (type: string) => byType.get(type)?.accepts ?? [];
@@ -97,6 +103,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         dispatch={dispatch}
         titleOf={titleOf}
         onDropNew={(type, at, parentId) => add(type, { at, parentId })}
+        onWidgetEvent={(w: Widget, event, payload) => eventLog.receive({ ...widgetSource(w, titleOf(w.type)), event, payload })}
       />
     );
   }
@@ -128,6 +135,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
             {ready ? <Palette descriptors={offered} host={host} onAdd={(type) => add(type)} /> : null}
             <Outline widgets={state.doc.widgets} selected={state.selected} onSelect={(id) => dispatch({ type: 'select', id })} titleOf={titleOf} />
             <Variables variables={variables} />
+            <WidgetEvents log={eventLog} />
           </aside>
         ) : null}
         <main style={{ flex: 1, minWidth: 0, overflow: 'auto', background: editing ? '#f5f7fa' : '#fff' }}>{main}</main>

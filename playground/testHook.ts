@@ -1,5 +1,6 @@
 import type { Dashboard } from '../shared/schema/dashboard';
 import type { ThreeDSpaceHandle } from '../src/widgets/space/ThreeDSpace';
+import type { WidgetEventRecord } from './host/widgetEvents';
 
 /**
  * `window.__dash3d`: what end-to-end tests (tests/e2e) read from the running playground, so they can
@@ -11,6 +12,8 @@ export interface Dash3dTestHook {
   spaces: Map<string, ThreeDSpaceHandle>;
   /** The dashboard document as the editor holds it now. */
   dashboard(): Dashboard | null;
+  /** The widget events the host received, newest first, as the sidebar lists them (no 'progress'). */
+  events(): WidgetEventRecord[];
 }
 
 declare global {
@@ -22,6 +25,7 @@ declare global {
 const spaces = new Map<string, ThreeDSpaceHandle>();
 const refs = new Map<string, (h: ThreeDSpaceHandle | null) => void>();
 let current: () => Dashboard | null = () => null;
+let events: () => readonly WidgetEventRecord[] = () => [];
 
 export const spaceHandles = {
   /** A stable ref callback per widget id, so re-renders do not detach and re-attach the handle. */
@@ -42,4 +46,8 @@ export function exposeDashboard(read: () => Dashboard | null) {
   current = read;
 }
 
-if (typeof window !== 'undefined') window.__dash3d = { spaces, dashboard: () => current() };
+export function exposeEvents(read: () => readonly WidgetEventRecord[]) {
+  events = read;
+}
+
+if (typeof window !== 'undefined') window.__dash3d = { spaces, dashboard: () => current(), events: () => [...events()] };

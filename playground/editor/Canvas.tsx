@@ -19,6 +19,8 @@ export interface CanvasProps {
   /** A widget type dropped from the palette at an absolute canvas position, into `parentId`. */
   onDropNew(type: string, at: { x: number; y: number }, parentId: string | null): void;
   titleOf(type: string): string;
+  /** A widget's event for the host's actions (a model's click, a space's ready, ...). */
+  onWidgetEvent(widget: Widget, name: string, payload: unknown): void;
 }
 
 /**
@@ -65,7 +67,13 @@ export function Canvas(p: CanvasProps) {
       const View = d.View as ComponentType<WidgetViewProps<unknown> & { ref?: Ref<ThreeDSpaceHandle> }>;
       // React 19 passes `ref` to function components: the 3D space hands its handle to the test hook.
       view = (
-        <View id={w.id} config={w.config} host={p.host} ref={w.type === SPACE_WIDGET ? spaceHandles.refFor(w.id) : undefined}>
+        <View
+          id={w.id}
+          config={w.config}
+          host={p.host}
+          onWidgetEvent={(name, payload) => p.onWidgetEvent(w, name, payload)}
+          ref={w.type === SPACE_WIDGET ? spaceHandles.refFor(w.id) : undefined}
+        >
           {children.length ? children : undefined}
         </View>
       );

@@ -10,6 +10,7 @@ function Value({ variables, name }: { variables: VariableSource; name: string })
   if (typeof value === 'boolean') {
     return <Tag color={value ? 'green' : 'default'}>{text(value ? 'playground.variables.on' : 'playground.variables.off')}</Tag>;
   }
+  if (value === '') return <span style={{ color: '#bfbfbf' }}>—</span>;
   const unit = name === 'temperature' ? ' °C' : name === 'pressure' ? ' kPa' : '';
   return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{`${String(value)}${unit}`}</span>;
 }

@@ -1,4 +1,5 @@
 import type { VariableSource } from '../../src/host/types';
+import { SELECTED_PART_VAR } from './widgetEvents';
 
 /** The simulated IoT device behind the playground's variables. */
 export interface SimulatedVariables extends VariableSource {
@@ -16,7 +17,7 @@ function drift(value: number, step: number, min: number, max: number, digits: nu
 
 /**
  * temperature (°C), pressure (kPa) and running (on/off), updated every second, so bindings in the
- * widgets have something live to show. `write` sets a value at once (a host's "set variable"
+ * widgets have something live to show; selectedPart, '' until a model click names a part. `write` sets a value at once (a host's "set variable"
  * action); the simulation then continues from it.
  */
 export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables {
@@ -24,6 +25,8 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
     ['temperature', 22.5],
     ['pressure', 101.3],
     ['running', true],
+    // Not simulated: the model click action writes the clicked part's name (host/widgetEvents.ts).
+    [SELECTED_PART_VAR, ''],
   ]);
   const listeners = new Map<string, Set<Listener>>();
 

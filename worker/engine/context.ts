@@ -2,6 +2,7 @@ import type { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { EngineEvent } from '../../shared/protocol';
 import type { ElementStandIn } from './element';
 import type { ViewHub } from './view';
+import type { UserCode } from '../scripting/gate';
 
 /** What every feature gets: the stage it draws on and the loop it asks for frames. */
 export interface EngineContext {
@@ -34,6 +35,8 @@ export interface EngineContext {
    */
   holdFrames(gpuWork: Promise<unknown>): void;
   emit(event: EngineEvent): void;
+  /** The switch and activity signal for user code (hooks, shader code, frame scripts). */
+  readonly userCode: UserCode;
   /** True once this stage was disposed: async work finishing later must drop its result. */
   readonly disposed: boolean;
 }

@@ -7,6 +7,7 @@ import { ElementStandIn } from './element';
 import { Stage } from './stage';
 import { Readiness } from './readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
+import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 
 export interface EngineOptions {
@@ -37,6 +38,7 @@ export class Engine {
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
   private patches = 0;
+  private readonly userCode: UserCode;
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
   private readonly models = new Map<string, ModelConfig>();
 
@@ -46,6 +48,7 @@ export class Engine {
     this.config = value;
     this.input = structuredClone(value) as Record<string, unknown>;
     this.size = opts.size;
+    this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
     for (const [id, model] of Object.entries(opts.models ?? {})) {
       const r = ModelConfigSchema.safeParse(model);
       if (r.success) this.models.set(id, r.data);
@@ -65,6 +68,7 @@ export class Engine {
       track: (label, work) => this.readiness.track(label, work),
       afterDraw: () => this.readiness.drawn(),
       modelLoaded: (_id, object) => this.scripts?.modelLoaded(object),
+      userCode: this.userCode,
     });
     this.loseExt = stage.renderer.getContext().getExtension('WEBGL_lose_context');
     stage.apply(this.config);

@@ -20,6 +20,7 @@ export interface StageOptions {
   track<T>(label: string, work: Promise<T>): Promise<T>;
   /** Called after each drawn frame (readiness bookkeeping). */
   afterDraw(): void;
+  userCode: import('../scripting/gate').UserCode;
   /** A model widget's file joined the scene (the space's onModelLoaded hook). */
   modelLoaded(id: string, object: import('three').Object3D): void;
 }
@@ -86,6 +87,7 @@ export class Stage {
         work.then(release, release);
       },
       emit: (e) => opts.emit(e),
+      userCode: opts.userCode,
       get disposed() {
         return stage.isDisposed;
       },

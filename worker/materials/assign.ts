@@ -75,12 +75,19 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
     built.material.name = name;
     const swaps = replaceByUuid(model.object, uuids, built.material);
     const frame = built.frame;
-    const stopFrame = frame
-      ? ctx.onFrame((dt) => {
-          frame(dt);
-          ctx.invalidate();
-        })
-      : null;
+    let stopFrame: (() => void) | null = null;
+    if (frame) {
+      // A frame script that never returns must be known as user code to the heartbeat.
+      const release = ctx.userCode.hold();
+      const unsubscribe = ctx.onFrame((dt) => {
+        frame(dt);
+        ctx.invalidate();
+      });
+      stopFrame = () => {
+        unsubscribe();
+        release();
+      };
+    }
     a.shown = { built, swaps, stopFrame };
   }
 
@@ -95,6 +102,7 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
         baseUrl: url,
         // Decoded upside down for flipY = false (TOOLCHAIN.md); a stale load stops fetching.
         loadImage: (src) => loadBitmap(src, { flipY: true, signal: controller.signal }),
+        userCode: ctx.userCode,
       }),
     );
     const landed = work.then(

@@ -6,6 +6,7 @@ import {
 import { materialKind, type Material as MaterialEntity } from '../../shared/schema/material';
 import { COLOUR_SLOTS, NOT_PROPERTIES, interpretValue, isTextureSlot } from './values';
 import { SHADER_CODE_ERROR, compileFrameScript, runShaderCode } from './code';
+import type { UserCode } from '../scripting/gate';
 
 /** Spec §5: side and combine are looked up by name as three.js constants. */
 export const SIDE_CONSTANTS: Record<string, number> = { FrontSide, BackSide, DoubleSide };
@@ -19,6 +20,8 @@ export interface BuildOptions {
    * an Error saying why.
    */
   loadImage(url: string): Promise<TexImageSource>;
+  /** The engine's user-code switch: off after a script hang; running code is announced. */
+  userCode?: UserCode;
 }
 
 export interface BuiltMaterial {
@@ -46,11 +49,17 @@ export async function buildMaterial(entity: MaterialEntity, opts: BuildOptions):
   const kind = materialKind(entity.type);
   let material: Material;
   if (kind === 'shader') {
+    if (opts.userCode && !opts.userCode.enabled) {
+      throw new ShaderCodeError('shaderCode: not run, user code is turned off after a script stopped responding');
+    }
+    const release = opts.userCode?.hold();
     try {
       material = new ShaderMaterial(await runShaderCode(entity.shaderCode));
     } catch (err) {
       console.error(SHADER_CODE_ERROR, err);
       throw new ShaderCodeError(`shaderCode: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    } finally {
+      release?.();
     }
   } else if (kind === 'phong') material = new MeshPhongMaterial();
   else if (kind === 'points') material = new PointsMaterial();
@@ -92,7 +101,7 @@ export async function buildMaterial(entity: MaterialEntity, opts: BuildOptions):
 
   const textures = await loadTextures(entity, images, target, opts, problems);
   material.needsUpdate = true;
-  return { material, textures, problems, frame: compileFrameScript(entity.frameScript, material) };
+  return { material, textures, problems, frame: opts.userCode?.enabled === false ? null : compileFrameScript(entity.frameScript, material) };
 }
 
 function lookUp(table: Record<string, number>, name: string, field: string, problems: string[]): number | undefined {

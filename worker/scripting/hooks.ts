@@ -30,13 +30,16 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
   let frameUnsubs: (() => void)[] = [];
   let frameErrorReported = false;
   let inHook = 0;
-  let announced = false;
+  let release: (() => void) | null = null;
 
   /** Tell the main thread before user code can run (see the 'script-activity' event). */
   function announce() {
     const busy = inHook > 0 || frameUnsubs.length > 0;
-    if (busy !== announced) ctx.emit({ type: 'script-activity', busy });
-    announced = busy;
+    if (busy && !release) release = ctx.userCode.hold();
+    else if (!busy && release) {
+      release();
+      release = null;
+    }
   }
 
   const api: ScriptApi = {

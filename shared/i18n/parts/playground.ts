@@ -55,6 +55,12 @@ export const playground = definePart(
     'playground.variables.running': 'Running state',
     'playground.variables.on': 'Running',
     'playground.variables.off': 'Stopped',
+    'playground.variables.selectedPart': 'Selected part',
+
+    'playground.events.title': 'Widget events',
+    'playground.events.help':
+      'What the widgets send to the dashboard, newest first (load progress is left out). Action: clicking a part of a model writes its name into the selectedPart variable above; try it here or in preview.',
+    'playground.events.none': 'No events yet. Load a model, then click it in the scene.',
 
     'playground.openDialog.title': 'Open a saved dashboard',
     'playground.openDialog.none': 'No saved dashboards yet.',
@@ -126,6 +132,11 @@ export const playground = definePart(
     'playground.variables.running': '运行状态',
     'playground.variables.on': '运行中',
     'playground.variables.off': '已停止',
+    'playground.variables.selectedPart': '选中的部件',
+
+    'playground.events.title': '组件事件',
+    'playground.events.help': '组件发给仪表板的事件，最新的在前（不列出加载进度）。动作：点击模型的某个部件，会把部件名称写入上方的 selectedPart 变量；可在此处或预览中试试。',
+    'playground.events.none': '暂无事件。加载一个模型，然后在场景中点击它。',
 
     'playground.openDialog.title': '打开已保存的仪表板',
     'playground.openDialog.none': '还没有已保存的仪表板。',

@@ -118,7 +118,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       else if (e.type === 'error') {
         console.error('[dash3d]', e.code, e.message);
         if (e.fatal) setState('error');
-      }
+      } else onModelEvent(e);
       onEvent.current?.(e);
     };
 

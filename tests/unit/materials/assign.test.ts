@@ -3,6 +3,7 @@ import { BoxGeometry, Group, Mesh, MeshBasicMaterial, MeshPhongMaterial, MeshPhy
 import type { EngineContext } from '../../../worker/engine/context';
 import type { ModelScope } from '../../../worker/models/types';
 import { createMaterials } from '../../../worker/materials/assign';
+import { createUserCode } from '../../../worker/scripting/gate';
 
 const airm = (material: object) => JSON.stringify({ formatVersion: 1, material });
 const FILES: Record<string, string> = {
@@ -27,7 +28,11 @@ afterEach(() => {
   held.clear();
 });
 
-function setup() {
+function setup(scriptsEnabled = true) {
+  const activity: boolean[] = [];
+  const userCode = createUserCode(scriptsEnabled, (e) => {
+    if (e.type === 'script-activity') activity.push(e.busy);
+  });
   const red = Object.assign(new MeshBasicMaterial({ color: 0x808080 }), { name: 'Body' });
   const glass = Object.assign(new MeshBasicMaterial(), { name: 'Glass' });
   const body = new Mesh(new BoxGeometry(), red);
@@ -43,6 +48,7 @@ function setup() {
     track: <T,>(_label: string, work: Promise<T>) => (pending.push(work), work),
     onFrame: (fn: (dt: number) => void) => (frames.add(fn), () => frames.delete(fn)),
     renderer: { initTexture() {} },
+    userCode,
   } as unknown as EngineContext;
   const scope: ModelScope = {
     id: 'm1', ctx, root: new Group(), frame: new Group(),
@@ -62,7 +68,7 @@ function setup() {
     feature.apply({ materials }, undefined);
     await settle();
   };
-  return { feature, body, multi, red, glass, warnings, rebuilds, frames, apply, settle };
+  return { feature, body, multi, red, glass, warnings, rebuilds, frames, activity, apply, settle };
 }
 
 describe('library materials on model parts', () => {
@@ -108,8 +114,22 @@ describe('library materials on model parts', () => {
     expect(t.frames.size).toBe(1);
     for (const f of t.frames) f(0.25);
     expect(lib.opacity).toBe(0.25);
+    // The heartbeat learns that user code may run each frame, and when it stops.
+    expect(t.activity).toEqual([true]);
     await t.apply({});
     expect(t.frames.size).toBe(0);
+    expect(t.activity).toEqual([true, false]);
+  });
+
+  it('after a script hang (user code off) neither frame scripts nor shader code run', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const t = setup(false);
+    await t.apply({ Glass: 'lib/green-physical.airm' });
+    expect(t.frames.size).toBe(0);
+    expect(t.activity).toEqual([]);
+    await t.apply({ Body: 'lib/shader.airm' });
+    expect(t.body.material).toBe(t.red);
+    expect(t.warnings.join('\n')).toContain('user code is turned off');
   });
 
   it.each([

@@ -68,10 +68,9 @@ export function createJob(src: ModelConfig['src'], main: MainFile, opts: LoadOpt
 /** The message a failed parse leaves with: the file's name and what is wrong, in plain words. */
 export function describeFailure(job: LoadJob, err: unknown): string {
   const name = job.main.name;
-  if (job.missing.size) {
-    const list = [...job.missing].join(', ');
-    return `${name}: ${list} ${job.missing.size > 1 ? 'are' : 'is'} not among the model's files`;
-  }
+  // Missing images are warnings (the model shows without them): only other companions fail a load.
+  const fatal = [...job.missing].filter((n) => !IMAGE_RE.test(n));
+  if (fatal.length) return `${name}: ${fatal.join(', ')} ${fatal.length > 1 ? 'are' : 'is'} not among the model's files`;
   const status = (err as { response?: { status?: number; url?: string } } | null)?.response;
   if (status?.status) return `${name}: ${baseName(status.url ?? '') || 'a file it refers to'} could not be loaded (HTTP ${status.status})`;
   const reason = err instanceof Error ? err.message || err.name : String(err);
