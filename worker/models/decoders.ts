@@ -68,6 +68,8 @@ export async function acquireDecoders(
   renderer: WebGLRenderer,
   load: { resolve(url: string): string; warn(message: string): void },
 ): Promise<GltfDecoders> {
+  // First, so that a failure here leaves no count behind.
+  await MeshoptDecoder.ready;
   draco ??= { instance: newDraco(), users: 0 };
   const d = draco;
   d.users++;
@@ -78,13 +80,12 @@ export async function acquireDecoders(
   }
   const kk = k;
   kk.users++;
-  await MeshoptDecoder.ready;
 
   const shared = kk.instance;
   // GLTFLoader uses only these members of its KTX2 loader. It drops a texture that fails without
   // a word, so the failure is reported here.
   const failed = (onError?: (err: unknown) => void) => (err: unknown) => {
-    load.warn(`a KTX2 texture could not be transcoded (${err instanceof Error ? err.message : String(err)})`);
+    load.warn(`a KTX2 texture could not be loaded (${err instanceof Error ? err.message : String(err)})`);
     onError?.(err);
   };
   const perLoad = {

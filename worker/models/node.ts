@@ -6,6 +6,7 @@ import { MODEL_FEATURES } from './features';
 import { loadModel } from './loaders/index';
 import { disposeObject } from './dispose';
 import { describeModel } from './describe';
+import { uploadBeforeShowing } from './upload';
 import type { LoadedModel, ModelFeatureBinding, ModelScope } from './types';
 
 export interface ModelNodeHooks {
@@ -99,7 +100,7 @@ export class ModelNode {
         if (!controller.signal.aborted) this.ctx.emit({ type: 'model-progress', id: this.id, phase, loaded, total });
       },
     }).then(async (model) => {
-      if (model) await this.upload(model, controller.signal);
+      if (model) await uploadBeforeShowing(model, this.ctx, this.hooks.prepare, controller.signal);
       return model;
     });
     // A refresh happens behind a running scene: it must not bring the loading bar back.
@@ -125,23 +126,6 @@ export class ModelNode {
     } finally {
       if (this.loading === controller) this.loading = null;
     }
-  }
-
-  /** Compile shaders and upload textures off the frame loop, before the model is seen. */
-  private async upload(model: LoadedModel, signal: AbortSignal) {
-    model.object.updateMatrixWorld(true);
-    this.hooks.prepare(model.object);
-    if (signal.aborted) return;
-    model.object.traverse((o) => {
-      const mats = (o as { material?: unknown }).material;
-      for (const m of Array.isArray(mats) ? mats : mats ? [mats] : []) {
-        for (const v of Object.values(m as Record<string, unknown>)) {
-          if (v && (v as { isTexture?: boolean }).isTexture) this.ctx.renderer.initTexture(v as never);
-        }
-      }
-    });
-    if (signal.aborted) return;
-    await this.ctx.renderer.compileAsync(model.object, this.ctx.camera, this.ctx.scene);
   }
 
   private swap(model: LoadedModel | null) {

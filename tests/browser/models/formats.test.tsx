@@ -3,6 +3,7 @@ import { commands } from 'vitest/browser';
 import { colourDistance, hexToRgb, meanColour, mountSpace, unmountAll, waitFor, type Mounted, type RGBA } from '../support/harness';
 import { fixtureSource } from '../support/fixtures';
 import type { EngineEvent, ModelInfo, PixelReadout } from '../../../shared/protocol';
+import { quadFbx, quadGltf, redOverBlue } from './format-files';
 
 /**
  * Every fixture loads in the worker and draws. The camera is framed on each model from its
@@ -182,7 +183,7 @@ describe('every fixture format loads in the worker and draws', () => {
     }
   }, 180_000);
 
-  it('textures are the right way up: obj + mtl (flipped while decoding) and glTF (not flipped)', async () => {
+  it('textures are the right way up: obj + mtl and fbx (flipped while decoding), glTF (not flipped)', async () => {
     // A square picture, red above blue, on a square facing the camera: red must be on top.
     const png = await redOverBlue();
     const pic = { uid: 'p', name: 'pic.png', url: await commands.writeTempFile('pic.png', png, true) };
@@ -190,8 +191,10 @@ describe('every fixture format loads in the worker and draws', () => {
     const obj = await file('quad.obj', 'mtllib quad.mtl\nv -1 -1 0\nv 1 -1 0\nv 1 1 0\nv -1 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nusemtl pic\nf 1/1 2/2 3/3 4/4\n');
     const mtl = await file('quad.mtl', 'newmtl pic\nKd 1 1 1\nmap_Kd pic.png\n');
     const gltf = await file('quad.gltf', quadGltf());
+    // Also holds a camera: FBXLoader sizes it from window.innerWidth, which a worker lacks.
+    const fbx = await file('quad.fbx', quadFbx());
     const m = await space();
-    for (const files of [[obj, mtl, pic], [gltf, pic]]) {
+    for (const files of [[obj, mtl, pic], [gltf, pic], [fbx, pic]]) {
       const r = await show(m, { filePath: files[0]!.url, fileList: files }, [0, 0, 1]);
       expect(r.warnings).toEqual([]);
       const top = meanColour(r.pixels, 0.45, 0.3, 0.55, 0.4);
@@ -201,49 +204,3 @@ describe('every fixture format loads in the worker and draws', () => {
     }
   });
 });
-
-/** base64 PNG, 64x64: top half red, bottom half blue. */
-async function redOverBlue(): Promise<string> {
-  const c = document.createElement('canvas');
-  c.width = c.height = 64;
-  const g = c.getContext('2d')!;
-  g.fillStyle = '#ff0000';
-  g.fillRect(0, 0, 64, 32);
-  g.fillStyle = '#0000ff';
-  g.fillRect(0, 32, 64, 32);
-  return c.toDataURL('image/png').split(',')[1]!;
-}
-
-/** A unit square in x/y facing +z, unlit, textured with pic.png (glTF's uv origin is the image's top left). */
-function quadGltf(): string {
-  const pos = new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]);
-  const uv = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
-  const idx = new Uint16Array([0, 1, 2, 0, 2, 3]);
-  const bin = new Uint8Array(pos.byteLength + uv.byteLength + idx.byteLength);
-  bin.set(new Uint8Array(pos.buffer), 0);
-  bin.set(new Uint8Array(uv.buffer), pos.byteLength);
-  bin.set(new Uint8Array(idx.buffer), pos.byteLength + uv.byteLength);
-  const b64 = btoa(String.fromCharCode(...bin));
-  return JSON.stringify({
-    asset: { version: '2.0' },
-    extensionsUsed: ['KHR_materials_unlit'],
-    scene: 0,
-    scenes: [{ nodes: [0] }],
-    nodes: [{ mesh: 0 }],
-    meshes: [{ primitives: [{ attributes: { POSITION: 0, TEXCOORD_0: 1 }, indices: 2, material: 0 }] }],
-    materials: [{ pbrMetallicRoughness: { baseColorTexture: { index: 0 } }, extensions: { KHR_materials_unlit: {} } }],
-    textures: [{ source: 0 }],
-    images: [{ uri: 'pic.png' }],
-    buffers: [{ byteLength: bin.byteLength, uri: `data:application/octet-stream;base64,${b64}` }],
-    bufferViews: [
-      { buffer: 0, byteOffset: 0, byteLength: pos.byteLength },
-      { buffer: 0, byteOffset: pos.byteLength, byteLength: uv.byteLength },
-      { buffer: 0, byteOffset: pos.byteLength + uv.byteLength, byteLength: idx.byteLength },
-    ],
-    accessors: [
-      { bufferView: 0, componentType: 5126, count: 4, type: 'VEC3', min: [-1, -1, 0], max: [1, 1, 0] },
-      { bufferView: 1, componentType: 5126, count: 4, type: 'VEC2' },
-      { bufferView: 2, componentType: 5123, count: 6, type: 'SCALAR' },
-    ],
-  });
-}

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Color, PointsMaterial, SRGBColorSpace, type BufferAttribute, type BufferGeometry } from 'three';
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
-import { parsePcd, parsePcdHeader } from '../../../worker/models/loaders/pcd-parse';
+import { parsePcd } from '../../../worker/models/loaders/pcd-parse';
+import { parsePcdHeader } from '../../../worker/models/loaders/pcd-header';
 import { lzfDecompress } from '../../../worker/models/loaders/lzf';
 import { pointsOf } from '../../../worker/models/loaders/pcd';
 
@@ -156,11 +157,12 @@ describe('point cloud object', () => {
     expect(material.vertexColors).toBe(true);
     expect(geometry.getAttribute('color').count).toBe(13704);
     expect(points.name).toBe('milk_color.pcd');
-    const c = new Color().setRGB(103 / 255, 90 / 255, 85 / 255, SRGBColorSpace);
-    const cloud = parsePcd(bytesOf('milk_color.pcd'));
+    // The file's sRGB bytes, as linear values (three's colour attributes are linear).
+    const { color } = parsePcd(bytesOf('milk_color.pcd'));
+    const c = new Color().setRGB(color![0]! / 255, color![1]! / 255, color![2]! / 255, SRGBColorSpace);
     const col = geometry.getAttribute('color') as BufferAttribute;
-    c.setRGB(cloud.color![0]! / 255, cloud.color![1]! / 255, cloud.color![2]! / 255, SRGBColorSpace);
-    expect(col.getX(0)).toBeCloseTo(c.r, 6);
+    expect([col.getX(0), col.getY(0), col.getZ(0)].map((v) => v.toFixed(5))).toEqual([c.r, c.g, c.b].map((v) => v.toFixed(5)));
+    expect(c.r).not.toBeCloseTo(color![0]! / 255, 2);
   });
 
   it('intensity clouds and plain clouds say so, for hotColor; sizes follow the cloud’s spacing', () => {
