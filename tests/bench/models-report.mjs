@@ -91,7 +91,8 @@ export function modelsSection(results, meta) {
 Measured by \`npm run bench\` (\`--scene=models\` runs only this part) on ${meta.date}; ${meta.load}.
 
 Page \`tests/bench/page/models.html\`, built with the scene page: the real \`ThreeDSpace\` in a
-1000x600 box on a small lit scene with a ground, shadows and orbit auto-rotation, so the engine
+1000x600 box on a small lit scene (a ground, ambient and directional light, the default
+environment) with orbit auto-rotation, so the engine
 draws every frame. Once the space is ready and has drawn for a second, the page sets the \`models\`
 prop to one model whose source is a fixture file (\`../shared/fixtures\`, served as it is by the
 benchmark's server with no caching; \`adaptive\` on, every other model setting at its default).

@@ -82,7 +82,10 @@ export function ModelUploadField({ media, locale, value, onChange, id }: Props) 
     setItems(fileList);
     if (file.status === 'done') void notify.success(t(locale, 'upload.done', { name: file.name }));
     if (file.status === 'removed') void notify.info(t(locale, 'upload.removed', { name: file.name }));
-    if (file.status === 'done' || file.status === 'removed') {
+    // One change per batch: while files picked together are still uploading, a .gltf that is done
+    // would be loaded without its .bin and textures (an error, then warnings, then reloads).
+    const finished = file.status === 'done' || file.status === 'removed' || file.status === 'error';
+    if (finished && !fileList.some((i) => i.status === 'uploading')) {
       const files = doneFiles(fileList);
       if (files.length === 0) catalog.current = null;
       onChange?.(modelSource(files));

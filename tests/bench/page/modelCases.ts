@@ -21,6 +21,6 @@ export const MODEL_SCENE: SpaceConfigInput = {
   controlConfig: { controlType: 'orbit', orbitConfig: { autoRotate: true, autoRotateSpeed: 2 } },
   lightConfig: {
     ambientLight: [{ intensity: 0.6 }],
-    directionalLight: [{ intensity: 2, castShadow: true, position: { x: 200, y: 400, z: 250 } }],
+    directionalLight: [{ intensity: 2, position: { x: 200, y: 400, z: 250 } }],
   },
 };
