@@ -1,6 +1,6 @@
 import { Group, type Object3D } from 'three';
 import type { ModelInfo } from '../../shared/protocol';
-import type { ModelConfig } from '../../shared/schema/model';
+import { modelFormatOf, type ModelConfig } from '../../shared/schema/model';
 import type { EngineContext, Feature } from '../engine/context';
 import { MODEL_FEATURES } from './features';
 import { loadModel } from './loaders/index';
@@ -87,7 +87,10 @@ export class ModelNode {
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
-    if (!config.src.filePath && config.src.fileList.length === 0) {
+    // Companions uploaded without their model (a .bin alone): nothing to draw yet, and no error —
+    // the panel already says that none of the files is a model.
+    const hasModelFile = !!config.src.filePath || config.src.fileList.some((f) => modelFormatOf(f.name) ?? modelFormatOf(f.url));
+    if (!hasModelFile) {
       this.loading = null;
       this.swap(null);
       return;

@@ -85,4 +85,17 @@ describe('a model file that cannot be loaded', () => {
     expect((r as { message: string }).message).toBe("DamagedHelmet.gltf: DamagedHelmet.bin is not among the model's files");
     await waitFor(() => fallbackShown(m), 'the fallback message');
   });
+
+  it('companion files uploaded without their model draw nothing and raise no error until the model file arrives', async () => {
+    const dir = 'gltf/DamagedHelmet/';
+    const companions = fixtureSource(dir + 'DamagedHelmet.bin', dir + 'Default_AO.jpg');
+    const m = await mountSpace(scene, { models: { h: { src: { filePath: '', fileList: companions.fileList } } } });
+    await m.handle.settled();
+    expect(m.events.some((e) => e.type === 'model-error' || e.type === 'model-loaded')).toBe(false);
+    expect(fallbackShown(m)).toBe(false);
+    expect((await m.handle.stats()).models).toEqual({ total: 1, loaded: 0 });
+    const full = fixtureSource(dir + 'DamagedHelmet.gltf', dir + 'DamagedHelmet.bin');
+    await m.update(scene, { models: { h: { src: full } } });
+    expect((await resultOf(m, 'h', 0)).type).toBe('model-loaded');
+  });
 });
