@@ -135,6 +135,8 @@ export type EngineEvent =
   | { type: 'model-progress'; id: string; phase: 'download' | 'parse'; loaded: number; total: number }
   /** A model's (re)load finished and the model is in the scene. */
   | { type: 'model-loaded'; id: string; info: ModelInfo }
+  /** The model shows nothing now and nothing is loading (its source has no model file). */
+  | { type: 'model-cleared'; id: string }
   /** The model's file failed (damaged, truncated, missing): the model is empty, the rest runs on. */
   | { type: 'model-error'; id: string; message: string }
   /** Something the model lives without (a missing texture, a material that failed to load). */

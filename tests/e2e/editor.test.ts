@@ -110,7 +110,7 @@ describe('the playground against `npm start`', () => {
   it('switches language without a reload: the editor, antd and the widget panels change', async () => {
     const url = page.url();
     await page.getByText('简体中文', { exact: true }).click();
-    await page.getByRole('heading', { name: zh('playground.palette.title') }).waitFor();
+    await page.getByRole('heading', { name: zh('playground.palette.title'), exact: true }).waitFor();
     await inspector().getByText(zh('settings.background'), { exact: true }).waitFor();
     await palette().getByRole('button', { name: zh('playground.palette.add', { name: zh('widgets.space.title') }) }).waitFor();
     expect(await page.getByRole('button', { name: en('playground.save') }).count()).toBe(0);
@@ -121,7 +121,7 @@ describe('the playground against `npm start`', () => {
     expect(await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.restarts, spaceId)).toBe(0);
 
     await page.getByText('English', { exact: true }).click();
-    await page.getByRole('heading', { name: en('playground.palette.title') }).waitFor();
+    await page.getByRole('heading', { name: en('playground.palette.title'), exact: true }).waitFor();
   });
 
   it('saves to the server and a reload opens the same dashboard', async () => {

@@ -2,7 +2,7 @@ import type { Material } from 'three';
 import type { ModelConfig } from '../../shared/schema/model';
 import type { Feature } from '../engine/context';
 import type { ModelScope } from '../models/types';
-import { disposeTexture } from '../models/dispose';
+import { disposeTexture, texturesOf } from '../models/dispose';
 import { loadBitmap } from '../features/images';
 import { AirmError, airmUrl, fetchAirm } from './airm';
 import { buildMaterial, type BuiltMaterial } from './build';
@@ -29,7 +29,8 @@ const fileName = (path: string) => path.split(/[?#]/)[0]!.split('/').pop() || pa
 
 function free(built: BuiltMaterial) {
   built.material.dispose();
-  built.textures.forEach(disposeTexture);
+  // Textures of the entity's image fields, and any a shaderCode put in its uniforms.
+  new Set([...built.textures, ...texturesOf(built.material)]).forEach(disposeTexture);
 }
 
 /**

@@ -40,8 +40,12 @@ export class ModelNode {
   private loading: AbortController | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private readonly hoverFns = new Set<(part: Object3D | null) => void>();
+  /** The part under the pointer now, for features created while it rests there. */
+  private hovered: Object3D | null = null;
   private disposed = false;
   private srcKey = '';
+  /** The last full load failed: `update` ticks retry it. */
+  private failed = false;
 
   constructor(
     readonly id: string,
@@ -71,6 +75,7 @@ export class ModelNode {
 
   /** The part under the pointer, from picking. */
   hover(part: Object3D | null): void {
+    this.hovered = part;
     for (const fn of this.hoverFns) fn(part);
   }
 
@@ -83,7 +88,13 @@ export class ModelNode {
   private async load(refresh: boolean): Promise<void> {
     const config = this.config;
     if (!config || this.disposed) return;
-    if (refresh && (this.loading || !this.model)) return; // a load is already under way, or nothing to refresh
+    if (refresh && this.loading) return; // a load is already under way
+    if (refresh && !this.model) {
+      // Nothing shown: only a source that failed is worth another try (the server file may be
+      // fixed by now), and then as a full load that reports its result.
+      if (!this.failed) return;
+      refresh = false;
+    }
     this.loading?.abort();
     const controller = new AbortController();
     this.loading = controller;
@@ -92,7 +103,9 @@ export class ModelNode {
     const hasModelFile = !!config.src.filePath || config.src.fileList.some((f) => modelFormatOf(f.name) ?? modelFormatOf(f.url));
     if (!hasModelFile) {
       this.loading = null;
+      this.failed = false;
       this.swap(null);
+      this.ctx.emit({ type: 'model-cleared', id: this.id });
       return;
     }
     const work = loadModel(config.src, {
@@ -100,7 +113,9 @@ export class ModelNode {
       renderer: this.ctx.renderer,
       validators: refresh ? { etag: this.model?.etag, lastModified: this.model?.lastModified } : undefined,
       onProgress: (phase, loaded, total) => {
-        if (!controller.signal.aborted) this.ctx.emit({ type: 'model-progress', id: this.id, phase, loaded, total });
+        // A refresh runs behind the shown model: no bar, and no 'loading' state that only a
+        // model-loaded would end (a refresh that fails or finds nothing new emits none).
+        if (!controller.signal.aborted && !refresh) this.ctx.emit({ type: 'model-progress', id: this.id, phase, loaded, total });
       },
     }).then(async (model) => {
       if (model) await uploadBeforeShowing(model, this.ctx, this.hooks.prepare, controller.signal);
@@ -114,7 +129,10 @@ export class ModelNode {
         if (model) disposeObject(model.object);
         return;
       }
-      if (model) this.swap(model);
+      if (model) {
+        this.failed = false;
+        this.swap(model);
+      }
     } catch (err) {
       if (controller.signal.aborted || isAbort(err) || this.disposed) return;
       const text = message(err);
@@ -123,6 +141,7 @@ export class ModelNode {
         // The shown model stays; the designer learns the refresh failed.
         this.ctx.emit({ type: 'model-warning', id: this.id, message: text });
       } else {
+        this.failed = true;
         this.swap(null);
         this.ctx.emit({ type: 'model-error', id: this.id, message: text });
       }
@@ -138,6 +157,7 @@ export class ModelNode {
       disposeObject(this.model.object);
     }
     this.model = model;
+    this.hovered = null;
     this.frame.position.set(0, 0, 0);
     this.frame.scale.set(1, 1, 1);
     this.root.position.set(0, 0, 0);
@@ -145,10 +165,12 @@ export class ModelNode {
     this.root.scale.set(1, 1, 1);
     if (model) {
       this.frame.add(model.object);
-      this.applyFeatures();
-      for (const w of model.warnings) this.ctx.emit({ type: 'model-warning', id: this.id, message: w });
       const info: ModelInfo = describeModel(model);
+      // model-loaded first: it starts the panel's warning list afresh (a refresh sends no progress),
+      // so the file's warnings and those of the features applied below must come after it.
       this.ctx.emit({ type: 'model-loaded', id: this.id, info });
+      for (const w of model.warnings) this.ctx.emit({ type: 'model-warning', id: this.id, message: w });
+      this.applyFeatures();
       this.hooks.loaded(this.id, model.object);
     }
     this.ctx.invalidate();
@@ -164,6 +186,8 @@ export class ModelNode {
       warn: (text) => this.ctx.emit({ type: 'model-warning', id: this.id, message: text }),
       onHover: (fn) => {
         this.hoverFns.add(fn);
+        // Rebuilt under a resting pointer (a library material landed): the highlight shows again.
+        if (this.hovered) fn(this.hovered);
         return () => this.hoverFns.delete(fn);
       },
       rebuildLater: (change) => {
@@ -231,6 +255,7 @@ export class ModelNode {
     if (this.model) disposeObject(this.model.object);
     this.model = null;
     this.hoverFns.clear();
+    this.hovered = null;
     this.ctx.scene.remove(this.root);
     this.ctx.invalidate();
   }

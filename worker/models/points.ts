@@ -96,6 +96,9 @@ export function createPointColour(scope: ModelScope): Feature<ModelConfig['point
     dispose() {
       unscale();
       for (const p of added.keys()) {
+        // Free the added attribute's GPU buffer now: once it is off the geometry, the model's
+        // geometry.dispose() never sees it. The geometry uploads again on its next draw.
+        p.geometry.dispose();
         const before = replaced.get(p);
         if (before) p.geometry.setAttribute('color', before);
         else p.geometry.deleteAttribute('color');

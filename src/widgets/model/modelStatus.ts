@@ -40,6 +40,7 @@ export const modelStatusStore = {
     if (e.type === 'model-progress') {
       if (cur.state !== 'loading') set(e.id, { ...cur, state: 'loading', error: null, warnings: [] });
     } else if (e.type === 'model-loaded') set(e.id, { state: 'ready', info: e.info, error: null, warnings: cur.state === 'loading' ? cur.warnings : [] });
+    else if (e.type === 'model-cleared') set(e.id, EMPTY);
     else if (e.type === 'model-error') set(e.id, { state: 'error', info: null, error: e.message, warnings: cur.warnings });
     else if (e.type === 'model-warning') set(e.id, { ...cur, warnings: [...cur.warnings, e.message] });
   },

@@ -89,6 +89,17 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
 
   // Model configs travel on their own queue: a model edit never re-sends the scene settings.
   useEffect(() => {
+    // A model removed mid-load or after failing sends no further event: forget it here, or the
+    // load bar and the error notice would stay for good.
+    const gone = (id: string) => !(id in models.current);
+    const loads = modelLoads.current;
+    const failed = failedModels.current;
+    if ([...loads.keys()].some(gone) || [...failed].some(gone)) {
+      for (const id of [...loads.keys()]) if (gone(id)) loads.delete(id);
+      for (const id of [...failed]) if (gone(id)) failed.delete(id);
+      setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
+      if (!failed.size) dropNotice('ui.sceneError');
+    }
     if (handle.current) modelQueue.current.push(models.current);
   }, [opts.models]);
 
@@ -128,7 +139,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         // Download counts for most of a load; parsing and GPU upload for the last fifth.
         const f = e.phase === 'download' ? (e.total > 0 ? (e.loaded / e.total) * 0.8 : 0.4) : 0.8 + 0.2 * (e.total > 0 ? e.loaded / e.total : 0);
         loads.set(e.id, Math.min(1, f));
-      } else if (e.type === 'model-loaded' || e.type === 'model-error') {
+      } else if (e.type === 'model-loaded' || e.type === 'model-error' || e.type === 'model-cleared') {
         loads.delete(e.id);
         const failed = failedModels.current;
         if (e.type === 'model-error') {

@@ -45,4 +45,18 @@ describe('model refresh (update interval)', () => {
     expect(brightness(meanColour(p, 0.6, 0.4, 0.8, 0.6))).toBeGreaterThan(30);
     expect(m.events.some((e) => e.type === 'model-error')).toBe(false);
   });
+
+  it('a source that failed is tried again each interval and shows once the server has the file', async () => {
+    const placeholder = await commands.writeTempFile('placeholder.txt', '');
+    const url = placeholder.replace(/placeholder\.txt$/, 'late.obj');
+    const model = { src: { filePath: url, fileList: [{ uid: '1', name: 'late.obj', url }] }, adaptive: false, update: 1 };
+    const m = await mountSpace(scene, { width: 400, height: 240, models: { c: model } });
+    await waitFor(() => m.events.some((e) => e.type === 'model-error'), 'the 404');
+    expect((m.host.textContent ?? '')).toContain('An error has occurred, possibly due to the model file being damaged or missing!');
+    await commands.overwriteTempFile(url, cubeObj(-150));
+    await waitFor(() => loads(m) === 1, 'the retried load', 15_000);
+    const p = await m.pixels();
+    expect(brightness(meanColour(p, 0.2, 0.4, 0.4, 0.6))).toBeGreaterThan(30);
+    await waitFor(() => !(m.host.textContent ?? '').includes('An error has occurred'), 'the notice to go');
+  });
 });

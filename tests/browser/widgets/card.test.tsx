@@ -77,7 +77,8 @@ describe('the data card settings', () => {
     const label = r.container.querySelector<HTMLInputElement>('input[id$="dataConfig_dataList_0_label"]')!;
     await userEvent.type(label, 'Speed');
     await waitFor(() => last()?.dataConfig.dataList[0]?.label === 'Speed', 'the label typed');
-    const remove = r.container.querySelector<HTMLButtonElement>('button[aria-label*="Speed"]')!;
+    // The entry's title follows the typed label one render after the config does.
+    const remove = await waitFor(() => r.container.querySelector<HTMLButtonElement>('button[aria-label*="Speed"]'), 'the remove button named after the item');
     await userEvent.click(remove);
     await waitFor(() => last()?.dataConfig.dataList.length === 0, 'the item removed');
   });

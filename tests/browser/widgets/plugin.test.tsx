@@ -22,7 +22,7 @@ describe('createThreeDPlugin', () => {
     expect(byType[GROUP_WIDGET]!.layout).toMatchObject({ w: 400, h: 250 });
     expect(byType[SPACE_WIDGET]!.defaults()).toEqual(SpaceConfigSchema.parse({}));
     expect(byType[SPACE_WIDGET]!.accepts).toEqual([MODEL_WIDGET, CARD_WIDGET, GROUP_WIDGET]);
-    expect(byType[MODEL_WIDGET]!.events).toEqual(['click', 'dblclick', 'mouseenter', 'mouseleave']);
+    expect(byType[MODEL_WIDGET]!.events).toEqual(['click', 'dblclick', 'mouseenter', 'mouseleave', 'progress', 'loaded', 'error']);
     expect(byType[SPACE_WIDGET]!.title).toEqual({ en: '3D space', zh_Hans: '3D空间' });
     expect(byType[GROUP_WIDGET]!.title).toEqual({ en: '3D component group', zh_Hans: '3D组件组' });
   });
