@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Form } from 'antd';
 import { t, type Locale } from '../../shared/i18n';
 import type { MediaAccess } from '../host/types';
 import { SettingsProvider, type SettingsContextValue } from './context';
 import type { FieldPath } from './schemaPath';
-import { sameIssues, validateDraft, type IssueMap, type Parser } from './validate';
+import type { IssueMap, Parser } from './validate';
+import { useSchemaDraft } from './useSchemaDraft';
 
 export interface SchemaFormProps<T> {
   /** The whole config's schema: validates every change and gives the rows their ranges. */
@@ -21,43 +22,13 @@ export interface SchemaFormProps<T> {
   children: ReactNode | ((issues: IssueMap) => ReactNode);
 }
 
-const NO_ISSUES: IssueMap = new Map();
-
 /**
  * An antd Form whose store is the draft config. Each change validates the whole draft with the
  * schema: issues show under their rows in the current language, and `onChange` receives only a
  * valid config (see validateDraft: invalid values are held back, the rest goes through).
  */
 export function SchemaForm<T>({ schema, value, onChange, locale, media, name, children }: SchemaFormProps<T>) {
-  const [form] = Form.useForm();
-  const [issues, setIssues] = useState<IssueMap>(NO_ISSUES);
-  const lastValid = useRef(value);
-  const lastJson = useRef(JSON.stringify(value));
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  const run = useCallback(() => {
-    const draft = form.getFieldsValue(true);
-    const result = validateDraft(schema, draft, lastValid.current);
-    setIssues((prev) => (sameIssues(prev, result.issues) ? prev : result.issues));
-    if (result.next === null) return;
-    const json = JSON.stringify(result.next);
-    if (json === lastJson.current) return;
-    lastJson.current = json;
-    lastValid.current = result.next;
-    onChangeRef.current(result.next);
-  }, [form, schema]);
-
-  // A config from outside (undo, another editor, a reload) replaces the draft; the echo of what
-  // this form just sent does not, so a half-typed invalid value stays where the designer left it.
-  useEffect(() => {
-    const json = JSON.stringify(value);
-    if (json === lastJson.current) return;
-    lastJson.current = json;
-    lastValid.current = value;
-    form.setFieldsValue(value as object);
-    setIssues(NO_ISSUES);
-  }, [value, form]);
+  const { form, issues, run } = useSchemaDraft(schema, value, onChange);
 
   const ctx = useMemo<SettingsContextValue>(
     () => ({

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Form } from 'antd';
 import { FieldPrefix, SettingsProvider, useSettings, type SettingsContextValue } from '../../../settings/context';
 import type { FieldPath } from '../../../settings/schemaPath';
-import { sameIssues, validateDraft, type IssueMap, type Parser } from '../../../settings/validate';
+import type { Parser } from '../../../settings/validate';
+import { useSchemaDraft } from '../../../settings/useSchemaDraft';
 
 interface SubFormProps<T> {
   /** The entry's schema (MeshConfigSchema, AnimationSchema): ranges, defaults and messages. */
@@ -15,8 +16,6 @@ interface SubFormProps<T> {
   name: string;
   children: ReactNode;
 }
-
-const NO_ISSUES: IssueMap = new Map();
 
 /**
  * A form for ONE entry of a keyed collection (a part of treeConfig, a clip of animationConfig)
@@ -31,34 +30,7 @@ const NO_ISSUES: IssueMap = new Map();
  */
 export function SubForm<T>({ schema, value, onChange, name, children }: SubFormProps<T>) {
   const outer = useSettings();
-  const [form] = Form.useForm();
-  const [issues, setIssues] = useState<IssueMap>(NO_ISSUES);
-  const lastValid = useRef(value);
-  const lastJson = useRef(JSON.stringify(value));
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  const run = useCallback(() => {
-    const result = validateDraft(schema, form.getFieldsValue(true), lastValid.current);
-    setIssues((prev) => (sameIssues(prev, result.issues) ? prev : result.issues));
-    if (result.next === null) return;
-    const json = JSON.stringify(result.next);
-    if (json === lastJson.current) return;
-    lastJson.current = json;
-    lastValid.current = result.next;
-    onChangeRef.current(result.next);
-  }, [form, schema]);
-
-  // A value from outside (reset, undo, another panel) replaces the draft; the echo of our own does not.
-  useEffect(() => {
-    const json = JSON.stringify(value);
-    if (json === lastJson.current) return;
-    lastJson.current = json;
-    lastValid.current = value;
-    form.resetFields();
-    form.setFieldsValue(value as object);
-    setIssues(NO_ISSUES);
-  }, [value, form]);
+  const { form, issues, run } = useSchemaDraft(schema, value, onChange, true);
 
   const ctx = useMemo<SettingsContextValue>(
     () => ({

@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form } from 'antd';
+import { sameIssues, validateDraft, type IssueMap, type Parser } from './validate';
+
+const NO_ISSUES: IssueMap = new Map();
+
+/**
+ * The draft behind a settings form: an antd form store validated with the schema on every change.
+ * `run()` validates the draft; only a parsed value that differs from the last one sent reaches
+ * `onChange`, and issues stay under their rows. A value from outside (undo, another panel, a
+ * reset) replaces the draft; the echo of what this form just sent does not, so a half-typed invalid
+ * value stays where the designer left it. `resetFirst` also clears fields the new value lacks.
+ */
+export function useSchemaDraft<T>(schema: Parser<T>, value: T, onChange: (next: T) => void, resetFirst = false) {
+  const [form] = Form.useForm();
+  const [issues, setIssues] = useState<IssueMap>(NO_ISSUES);
+  const lastValid = useRef(value);
+  const lastJson = useRef(JSON.stringify(value));
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const run = useCallback(() => {
+    const result = validateDraft(schema, form.getFieldsValue(true), lastValid.current);
+    setIssues((prev) => (sameIssues(prev, result.issues) ? prev : result.issues));
+    if (result.next === null) return;
+    const json = JSON.stringify(result.next);
+    if (json === lastJson.current) return;
+    lastJson.current = json;
+    lastValid.current = result.next;
+    onChangeRef.current(result.next);
+  }, [form, schema]);
+
+  useEffect(() => {
+    const json = JSON.stringify(value);
+    if (json === lastJson.current) return;
+    lastJson.current = json;
+    lastValid.current = value;
+    if (resetFirst) form.resetFields();
+    form.setFieldsValue(value as object);
+    setIssues(NO_ISSUES);
+  }, [value, form, resetFirst]);
+
+  return { form, issues, run };
+}
