@@ -1,4 +1,5 @@
-import { EdgesGeometry, LineBasicMaterial, LineSegments, type BufferGeometry, type Mesh, type Object3D } from 'three';
+import { EdgesGeometry, LineBasicMaterial, LineSegments, type BufferGeometry, type Mesh, type Object3D, type SkinnedMesh } from 'three';
+import { skinnedEdgeGeometry, skinnedLines } from './edges-skinned';
 import type { ModelConfig } from '../../shared/schema/model';
 import type { Feature } from '../engine/context';
 import { setColour } from '../features/colour';
@@ -8,16 +9,15 @@ import { HELPER_FLAG, isHelperObject, type ModelScope } from './types';
 export const EDGE_THRESHOLD_DEG = 30;
 
 /**
- * Meshes that get edge lines. Left out:
- * - skinned meshes: the lines would be computed once from the rest pose and stay there while the
- *   skin moves with its bones (three has no skinned line type), drawing a ghost of the rest pose;
+ * Meshes that get edge lines (skinned ones get lines that follow their bones, edges-skinned.ts).
+ * Left out:
  * - instanced meshes: one set of lines would sit where no instance is;
  * - helpers the engine added.
  * Meshes with morph targets get the edges of their base shape.
  */
 export function edgeable(o: Object3D): o is Mesh {
   const m = o as Mesh & { isSkinnedMesh?: boolean; isInstancedMesh?: boolean };
-  return m.isMesh === true && !m.isSkinnedMesh && !m.isInstancedMesh && !isHelperObject(o) && !!m.geometry?.getAttribute('position');
+  return m.isMesh === true && !m.isInstancedMesh && !isHelperObject(o) && !!m.geometry?.getAttribute('position');
 }
 
 /**
@@ -28,7 +28,7 @@ export function edgeable(o: Object3D): o is Mesh {
 export function createEdges(scope: ModelScope): Feature<ModelConfig['edgeConfig']> {
   const { ctx, model } = scope;
   const lines: LineSegments[] = [];
-  const geometries = new Map<BufferGeometry, EdgesGeometry>();
+  const geometries = new Map<BufferGeometry, BufferGeometry>();
   let material: LineBasicMaterial | null = null;
 
   const build = (colour: string) => {
@@ -43,12 +43,13 @@ export function createEdges(scope: ModelScope): Feature<ModelConfig['edgeConfig'
     };
     visit(model.object);
     for (const mesh of meshes) {
+      const skinned = (mesh as SkinnedMesh).isSkinnedMesh === true;
       let edges = geometries.get(mesh.geometry);
       if (!edges) {
-        edges = new EdgesGeometry(mesh.geometry, EDGE_THRESHOLD_DEG);
+        edges = skinned ? skinnedEdgeGeometry(mesh.geometry, EDGE_THRESHOLD_DEG) : new EdgesGeometry(mesh.geometry, EDGE_THRESHOLD_DEG);
         geometries.set(mesh.geometry, edges);
       }
-      const line = new LineSegments(edges, material);
+      const line = skinned ? skinnedLines(mesh as SkinnedMesh, edges, material!) : new LineSegments(edges, material);
       line.name = 'edges';
       line.userData[HELPER_FLAG] = true;
       // Picking reports the part, never its outline.

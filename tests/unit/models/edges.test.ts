@@ -20,7 +20,7 @@ function model() {
 const linesOf = (o: { children: unknown[] }) => o.children.filter((c) => c instanceof LineSegments) as LineSegments[];
 
 describe('edgeConfig', () => {
-  it('lines over sharp edges, as marked helper children of each mesh; skinned meshes are left out', () => {
+  it('lines over sharp edges, as marked helper children of each mesh; a skinned mesh gets lines on its own skin', () => {
     const { root, a, b, ball, skinned } = model();
     const f = fakeScope(root);
     createEdges(f.scope).apply({ enable: true, color: '#ff0000' }, undefined);
@@ -31,11 +31,18 @@ describe('edgeConfig', () => {
     expect(linesOf(b)[0]!.geometry).toBe(la!.geometry); // shared geometry, shared edges
     // A smooth sphere has no edge sharper than 30°.
     expect(linesOf(ball)[0]!.geometry.getAttribute('position').count).toBe(0);
-    expect(linesOf(skinned)).toHaveLength(0);
+    // The skinned box: the same 12 edges, as index pairs over the box's own (skinned) vertices,
+    // drawn with the mesh's skeleton so they follow its bones.
+    const [ls] = linesOf(skinned);
+    expect(ls!.geometry.getIndex()!.count).toBe(24);
+    expect(ls!.geometry.getAttribute('position')).toBe(skinned.geometry.getAttribute('position'));
+    expect((ls as unknown as { isSkinnedMesh: boolean; skeleton: Skeleton }).isSkinnedMesh).toBe(true);
+    expect((ls as unknown as { skeleton: Skeleton }).skeleton).toBe(skinned.skeleton);
     expect((la!.material as LineBasicMaterial).color.getHexString()).toBe('ff0000');
     // The reported tree leaves the lines out.
     const info = describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0 } as LoadedModel);
     expect(info.nodes[0]!.children.map((c) => c.children.length)).toEqual([0, 0, 0, 0]);
+    expect(linesOf(skinned)).toHaveLength(1);
   });
 
   it('a colour change updates the line material without rebuilding', () => {
