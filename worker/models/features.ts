@@ -19,14 +19,16 @@ const bind = <S>(
 
 /**
  * Per-model features, in the order they build on each other: library materials replace material
- * objects, so everything that changes or reads materials (part colours and opacity, edges, point
- * colour, highlight) comes after them and is rebuilt when they change.
+ * objects, so everything that changes or reads materials (point colour, part colours and opacity,
+ * edges, highlight) comes after them and is rebuilt when they change.
  */
 export const MODEL_FEATURES: ModelFeatureBinding<unknown>[] = [
   bind('adaptive', (c) => ({ enable: c.adaptive }), createFit),
   bind('materials', (c) => c.materialsConfig, createMaterials, true),
-  bind('parts', (c) => ({ tree: c.treeConfig, tween: c.tweenConfig }), createParts),
+  // Point colours before parts: a part's cloned material then starts from the cloud's colours,
+  // and clearing a part colour gives them back.
   bind('points', (c) => c.pointConfig, createPointColour),
+  bind('parts', (c) => ({ tree: c.treeConfig, tween: c.tweenConfig }), createParts),
   bind('edges', (c) => c.edgeConfig, createEdges),
   bind('animations', (c) => c.animationConfig, createAnimations),
   bind('keyframes', (c) => c.customAnimationConfig, createKeyframes),
