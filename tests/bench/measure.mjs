@@ -41,15 +41,24 @@ async function scriptClock(cdp) {
  * the engine (`stats(windowMs)` counts frames drawn in the last windowMs wherever the engine
  * runs), so a blocked main thread cannot shift the window it is measured over.
  */
-export async function measureOnce(browser, url, { scene, mode, warmupMs, measureMs, log }) {
+/**
+ * A fresh browser context (empty HTTP cache) with one page, the same size for every benchmark, and
+ * the page's errors collected for failure messages. The caller closes the context.
+ */
+export async function openBenchPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') pageErrors.push(m.text());
+  });
+  return { context, page, pageErrors };
+}
+
+export async function measureOnce(browser, url, { scene, mode, warmupMs, measureMs, log }) {
+  const { context, page, pageErrors } = await openBenchPage(browser);
   try {
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
 

@@ -2,7 +2,7 @@
 // worker and with the same engine and loaders on the main thread. See docs/benchmarks.md.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { within } from './measure.mjs';
+import { openBenchPage, within } from './measure.mjs';
 import { FIXTURES_DIR } from './fixtures.mjs';
 
 /** Model keys and their fixture paths: the same file the page reads (page/modelCases.ts). */
@@ -30,14 +30,8 @@ export function checkModels(keys) {
  * drawing, then the model's source is set once and measured until its first frame.
  */
 export async function measureModelOnce(browser, modelsUrl, { model, mode, log }) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+  const { context, page, pageErrors } = await openBenchPage(browser);
   try {
-    const page = await context.newPage();
-    const pageErrors = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') pageErrors.push(m.text());
-    });
     await page.goto(`${modelsUrl}?model=${encodeURIComponent(model)}&mode=${mode}`);
     const info = await within(120_000, 'the page to get ready', page.evaluate(() => window.__benchModels.ready)).catch((err) => {
       throw new Error(`${model}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);

@@ -13,19 +13,26 @@ export interface BitmapOptions {
    */
   flipY: boolean;
   signal?: AbortSignal;
+  /** 'none' keeps the file's pixel values (model textures: three manages colour spaces itself). */
+  colorSpaceConversion?: ColorSpaceConversion;
 }
 
 /** Fetch and decode one image. Rejects with an Error whose message says why (HTTP status, decode). */
-export async function loadBitmap(url: string, { flipY, signal }: BitmapOptions): Promise<ImageBitmap> {
+export async function loadBitmap(url: string, { flipY, signal, colorSpaceConversion }: BitmapOptions): Promise<ImageBitmap> {
   const res = await fetch(resolveUrl(url), { signal });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const blob = await res.blob();
   signal?.throwIfAborted();
-  return createImageBitmap(blob, {
-    imageOrientation: flipY ? 'flipY' : 'from-image',
-    // three uploads straight colour values; premultiplying here would darken transparent edges.
-    premultiplyAlpha: 'none',
-  });
+  try {
+    return await createImageBitmap(blob, {
+      imageOrientation: flipY ? 'flipY' : 'from-image',
+      // three uploads straight colour values; premultiplying here would darken transparent edges.
+      premultiplyAlpha: 'none',
+      ...(colorSpaceConversion ? { colorSpaceConversion } : {}),
+    });
+  } catch {
+    throw new Error(`not a readable image (${blob.type || 'unknown type'})`);
+  }
 }
 
 /** Load several images; if any fails, the ones that did load are closed before rejecting. */

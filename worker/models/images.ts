@@ -1,6 +1,5 @@
 import { Loader, type LoadingManager, type Material, type Object3D, Texture } from 'three';
-import { reasonOf } from '../features/images';
-import { abortError } from './fetch';
+import { loadBitmap, reasonOf } from '../features/images';
 import { baseName, missingName } from './files';
 
 /** Image files a model may refer to. Tested against what loaders pass: a URL, a name or '.jpg'. */
@@ -82,21 +81,7 @@ export class BitmapTextureLoader extends Loader<Texture> {
 
   private async decode(url: string): Promise<ImageBitmap> {
     if (missingName(url) !== null) throw new Error("not among the model's files");
-    const { signal } = this.jobs;
-    const res = await fetch(url, { signal });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const blob = await res.blob();
-    if (signal.aborted) throw abortError();
-    try {
-      return await createImageBitmap(blob, {
-        imageOrientation: this.flip ? 'flipY' : 'from-image',
-        // three uploads straight colour values; premultiplying would darken transparent edges.
-        premultiplyAlpha: 'none',
-        colorSpaceConversion: 'none',
-      });
-    } catch {
-      throw new Error(`not a readable image (${blob.type || 'unknown type'})`);
-    }
+    return loadBitmap(url, { flipY: this.flip, signal: this.jobs.signal, colorSpaceConversion: 'none' });
   }
 
   /** True for a URL this loader fetched (it reports its own failures). */

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { EngineEvent } from '../../../shared/protocol';
 import type { ThreeDHost } from '../../host/types';
 
@@ -60,12 +60,10 @@ export function useSpace(): SpaceContextValue | null {
   return useContext(SpaceContext);
 }
 
-export function SpaceProvider({ spaceId, host, events, onMeshes, children }: {
+export function SpaceProvider({ spaceId, host, events, children }: {
   spaceId: string;
   host: ThreeDHost;
   events: ModelEventBus;
-  /** Called with the registered models whenever they change (the space sends them to its engine). */
-  onMeshes?(meshes: readonly SpaceMesh[]): void;
   children?: ReactNode;
 }) {
   const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
@@ -81,7 +79,6 @@ export function SpaceProvider({ spaceId, host, events, onMeshes, children }: {
   const unregister = useCallback((id: string) => {
     setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
   }, []);
-  useEffect(() => onMeshes?.(meshes), [meshes, onMeshes]);
   const value = useMemo(() => ({ spaceId, host, meshes, register, unregister, events }), [spaceId, host, meshes, register, unregister, events]);
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

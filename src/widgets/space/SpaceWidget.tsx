@@ -3,7 +3,7 @@ import type { WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
-import { createModelEventBus, SpaceProvider, type ModelEngineEvent, type SpaceMesh } from './SpaceContext';
+import { createModelEventBus, SpaceProvider, useSpace, type ModelEngineEvent } from './SpaceContext';
 import { modelStatusStore } from '../model/modelStatus';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
@@ -29,28 +29,41 @@ export function SpaceWidget({ id, config, host, children, onWidgetEvent, ref }: 
   const bound = useVariable(host.variables, snapshotVarOf(config));
   const activeSnapshot = typeof bound === 'string' || typeof bound === 'number' ? String(bound) : null;
   const [events] = useState(createModelEventBus);
-  const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
-  const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? {}])), [meshes]);
   return (
-    <SpaceProvider spaceId={id} host={host} events={events} onMeshes={setMeshes}>
+    <SpaceProvider spaceId={id} host={host} events={events}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
-        <ThreeDSpace
-          config={config}
-          locale={host.locale}
-          activeSnapshot={activeSnapshot}
-          models={models}
-          onEvent={(e) => {
-            if ('id' in e) {
-              modelStatusStore.event(e);
-              events.publish(e as ModelEngineEvent);
-            } else if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
-          }}
-          ref={ref}
-        />
+        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={ref} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>
       </div>
     </SpaceProvider>
+  );
+}
+
+/** The scene, inside the space's context: it draws the models registered there. */
+function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
+  config: SpaceConfig;
+  activeSnapshot: string | null;
+  onWidgetEvent?: WidgetViewProps<SpaceConfig>['onWidgetEvent'];
+  ref?: Ref<ThreeDSpaceHandle>;
+}) {
+  const space = useSpace()!;
+  const { meshes, events } = space;
+  const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? {}])), [meshes]);
+  return (
+    <ThreeDSpace
+      config={config}
+      locale={space.host.locale}
+      activeSnapshot={activeSnapshot}
+      models={models}
+      onEvent={(e) => {
+        if ('id' in e) {
+          modelStatusStore.event(e);
+          events.publish(e as ModelEngineEvent);
+        } else if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
+      }}
+      ref={ref}
+    />
   );
 }
