@@ -76,6 +76,12 @@ export interface ModelInfo {
   vertices: number;
   /** Bytes of the main file. */
   bytes: number;
+  /**
+   * True when the file was parsed (and its picking trees built) in a parse worker, so the thread
+   * that draws the space never stopped for it; false when the drawing thread parsed it (the
+   * main-thread fallback engine, or a page that forbids nested workers).
+   */
+  parsedOffThread: boolean;
 }
 
 export type ModelPointerEvent = 'click' | 'dblclick' | 'mouseenter' | 'mouseleave';

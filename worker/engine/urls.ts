@@ -15,3 +15,8 @@ export function setBaseUrl(url: string): void {
 export function resolveUrl(url: string): string {
   return new URL(url, base).href;
 }
+
+/** The base config URLs are resolved against (handed to parse workers, which start without it). */
+export function baseUrl(): string {
+  return base;
+}

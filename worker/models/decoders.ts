@@ -1,4 +1,5 @@
 import { LoadingManager, type WebGLRenderer } from 'three';
+import type { Ktx2Support } from './parse/env';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
@@ -28,7 +29,8 @@ interface Shared<T> {
 }
 
 let draco: Shared<DRACOLoader> | null = null;
-const ktx2 = new Map<WebGLRenderer, Shared<KTX2Loader>>();
+/** Keyed by the GPU's formats (ktx2SupportOf): the transcoder's output depends on them. */
+const ktx2 = new Map<string, Shared<KTX2Loader>>();
 
 function newDraco(): DRACOLoader {
   const d = new DRACOLoader();
@@ -38,14 +40,23 @@ function newDraco(): DRACOLoader {
   return d;
 }
 
-function newKtx2(renderer: WebGLRenderer): KTX2Loader {
+/**
+ * Which compressed formats the renderer's GPU samples, as KTX2Loader works it out (its Linux
+ * driver quirks included). Taken on the render thread and handed to the parser, which may run in
+ * a worker with no renderer.
+ */
+export function ktx2SupportOf(renderer: WebGLRenderer): Ktx2Support {
+  return { ...(new KTX2Loader().detectSupport(renderer) as unknown as { workerConfig: Ktx2Support }).workerConfig };
+}
+
+function newKtx2(support: Ktx2Support): KTX2Loader {
   const manager = new LoadingManager();
   manager.setURLModifier((url) => TRANSCODER_FILES[url] ?? url);
   const k = new KTX2Loader(manager);
   k.setTranscoderPath(TRANSCODER_PATH);
   k.setWorkerLimit(DECODER_WORKERS);
-  // Picks the compressed format this GPU can sample (KTX2 is transcoded to it).
-  k.detectSupport(renderer);
+  // The compressed format this GPU can sample (KTX2 is transcoded to it); what detectSupport sets.
+  (k as unknown as { workerConfig: Ktx2Support }).workerConfig = { ...support };
   return k;
 }
 
@@ -60,12 +71,12 @@ export interface GltfDecoders {
 
 /**
  * Decoders for compressed glTF, shared by the loads under way: one Draco decoder per worker and
- * one KTX2 transcoder per renderer (its output format depends on the GPU). Creating them is cheap
+ * one KTX2 transcoder per GPU format set (its output format depends on the GPU). Creating them is cheap
  * (the decoder files are fetched on first use); when no load uses them any more they are disposed,
  * so an idle space keeps no decoder workers alive.
  */
 export async function acquireDecoders(
-  renderer: WebGLRenderer,
+  support: Ktx2Support,
   load: { resolve(url: string): string; warn(message: string): void },
 ): Promise<GltfDecoders> {
   // First, so that a failure here leaves no count behind.
@@ -73,10 +84,11 @@ export async function acquireDecoders(
   draco ??= { instance: newDraco(), users: 0 };
   const d = draco;
   d.users++;
-  let k = ktx2.get(renderer);
+  const key = JSON.stringify(support);
+  let k = ktx2.get(key);
   if (!k) {
-    k = { instance: newKtx2(renderer), users: 0 };
-    ktx2.set(renderer, k);
+    k = { instance: newKtx2(support), users: 0 };
+    ktx2.set(key, k);
   }
   const kk = k;
   kk.users++;
@@ -107,9 +119,9 @@ export async function acquireDecoders(
         d.instance.dispose();
         draco = null;
       }
-      if (--kk.users === 0 && ktx2.get(renderer) === kk) {
+      if (--kk.users === 0 && ktx2.get(key) === kk) {
         kk.instance.dispose();
-        ktx2.delete(renderer);
+        ktx2.delete(key);
       }
     },
   };

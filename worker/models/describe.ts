@@ -36,5 +36,6 @@ export function describeModel(model: LoadedModel): ModelInfo {
     materials,
     vertices,
     bytes: model.bytes,
+    parsedOffThread: model.parsedOffThread,
   };
 }

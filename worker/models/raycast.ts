@@ -70,6 +70,23 @@ function treeFor(o: Object3D): GeometryBVH | null {
   return tree;
 }
 
+/** The tree `treeFor` built for `o`: undefined when none was built, null when building failed. */
+export function builtTree(o: Object3D): GeometryBVH | null | undefined {
+  const kind = treeKind(o);
+  return kind ? trees.get(kind === 'skinned' ? o : (o as Mesh).geometry) : undefined;
+}
+
+/** Takes a tree built elsewhere (the parse worker, transfer/trees.ts) as `o`'s own. */
+export function adoptTree(o: Object3D, tree: GeometryBVH): void {
+  const kind = treeKind(o);
+  if (!kind) return;
+  trees.set(kind === 'skinned' ? o : (o as Mesh).geometry, tree);
+  if (kind === 'skinned') poses.set(o as SkinnedMesh, null);
+}
+
+/** Which tree class `o` takes, or null; transfer/trees.ts rebuilds a tree of that class. */
+export const treeKindOf = treeKind;
+
 /** Build the trees of every pickable object under `root` (before the model joins the scene). */
 export function buildBoundsTrees(root: Object3D): void {
   root.traverse((o) => {

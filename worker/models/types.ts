@@ -15,6 +15,8 @@ export interface LoadedModel {
   warnings: string[];
   /** Bytes of the main file. */
   bytes: number;
+  /** Parsed in a parse worker rather than on the thread that draws (ModelInfo.parsedOffThread). */
+  parsedOffThread: boolean;
   /** Validators of the main file, for `update` refreshes (conditional requests). */
   etag?: string;
   lastModified?: string;

@@ -81,6 +81,8 @@ async function show(m: Mounted, src: ReturnType<typeof fixtureSource>, view = OB
     60_000,
   );
   if (done.type === 'model-error') throw new Error(`model-error: ${done.message}`);
+  // Parsed in a parse worker: the render worker's frame loop never waited on it (§8).
+  expect.soft((done as Loaded).info.parsedOffThread, `${src.fileList[0]!.name} parsed off the render thread`).toBe(true);
   const log = await waitFor(() => since().find((e) => e.type === 'log' && e.message.startsWith('bounds ')), 'its bounds');
   const box = JSON.parse((log as Extract<EngineEvent, { type: 'log' }>).message.slice('bounds '.length));
   await m.update(scene(framing(box, view)), { models });

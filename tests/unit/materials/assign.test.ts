@@ -52,7 +52,7 @@ function setup(scriptsEnabled = true) {
   } as unknown as EngineContext;
   const scope: ModelScope = {
     id: 'm1', ctx, root: new Group(), frame: new Group(),
-    model: { kind: 'mesh', object, animations: [], warnings: [], bytes: 0 },
+    model: { kind: 'mesh', object, animations: [], warnings: [], bytes: 0, parsedOffThread: false },
     warn: (m) => warnings.push(m),
     onHover: () => () => {},
     rebuildLater: (change) => {

@@ -28,7 +28,7 @@ export function fakeScope(object: Object3D, animations: AnimationClip[] = []) {
     ctx,
     root,
     frame,
-    model: { kind: 'mesh', object, animations, warnings: [], bytes: 0 },
+    model: { kind: 'mesh', object, animations, warnings: [], bytes: 0, parsedOffThread: false },
     warn: (m) => warnings.push(m),
     onHover: () => () => {},
   };

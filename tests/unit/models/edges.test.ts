@@ -40,7 +40,7 @@ describe('edgeConfig', () => {
     expect((ls as unknown as { skeleton: Skeleton }).skeleton).toBe(skinned.skeleton);
     expect((la!.material as LineBasicMaterial).color.getHexString()).toBe('ff0000');
     // The reported tree leaves the lines out.
-    const info = describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0 } as LoadedModel);
+    const info = describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0, parsedOffThread: false } as LoadedModel);
     expect(info.nodes[0]!.children.map((c) => c.children.length)).toEqual([0, 0, 0, 0]);
     expect(linesOf(skinned)).toHaveLength(1);
   });

@@ -47,7 +47,7 @@ describe('parts: finding parts by tree key and by name', () => {
     // Every key of describe.ts + toTreeNodes finds the object with that node's uuid.
     const keys: [string, string][] = [];
     const walk = (ns: TreeNode[]) => ns.forEach((n) => (keys.push([n.key, n.uuid]), walk(n.children)));
-    walk(toTreeNodes(describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0 }).nodes));
+    walk(toTreeNodes(describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0, parsedOffThread: false }).nodes));
     expect(keys).toHaveLength(5);
     for (const [key, uuid] of keys) expect(index.find(key).map((o) => o.uuid)).toContain(uuid);
   });

@@ -9,8 +9,8 @@ import type { LoadJob, Parsed } from './job';
 export async function parseFbx(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
   const { manager, images } = job.manager(true, true);
   const loader = new FBXLoader(manager);
-  const canvas = job.opts.renderer.domElement as { width?: number; height?: number };
-  const object = withWindow(canvas.width || 1, canvas.height || 1, () => loader.parse(bytes, ''));
+  const { width, height } = job.env.viewport;
+  const object = withWindow(width || 1, height || 1, () => loader.parse(bytes, ''));
   await images.settled();
   dropFailedTextures(object, images.failed);
   return { kind: 'mesh', object, animations: object.animations ?? [] };

@@ -10,7 +10,7 @@ import type { LoadJob, Parsed } from './job';
  */
 export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
   const { manager, images } = job.manager(false, false);
-  const decoders = await acquireDecoders(job.opts.renderer, {
+  const decoders = await acquireDecoders(job.env.ktx2, {
     resolve: job.resolve,
     warn: (message) => job.warn(`${job.main.name}: ${message}`),
   });

@@ -1,51 +1,52 @@
+import type { WebGLRenderer } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
+import { baseUrl } from '../../engine/urls';
 import { disposeObject } from '../dispose';
 import { abortError, fetchMain } from '../fetch';
-import { mainFileOf, type LoadFormat } from '../files';
+import { mainFileOf, type MainFile } from '../files';
+import type { Ktx2Support, ParseEnv } from '../parse/env';
+import type { ParsedFile } from '../parse/parse-file';
 import type { LoadedModel, LoadOptions } from '../types';
-import { createJob, describeFailure, type LoadJob, type Parsed } from './job';
 
 /**
- * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
- * the Draco glue, and the worker starts faster.
+ * In the render worker a model is parsed in a parse worker (parse/client.ts) so that the frame
+ * loop keeps running; the main-thread fallback engine parses in place (and is the benchmark's
+ * baseline: three's loaders on the page's thread).
  */
-type Parser = (bytes: ArrayBuffer, job: LoadJob) => Promise<Parsed>;
-const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
-  glb: async () => (await import('./gltf')).parseGltf,
-  gltf: async () => (await import('./gltf')).parseGltf,
-  obj: async () => (await import('./obj')).parseObj,
-  fbx: async () => (await import('./fbx')).parseFbx,
-  pcd: async () => {
-    const { parsePcdModel } = await import('./pcd');
-    return (bytes, job) => parsePcdModel(bytes, job.main.name);
-  },
-};
+const IN_WORKER = typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined';
+let parseWorkersWork = true;
+
+const ktx2Support = new WeakMap<WebGLRenderer, Ktx2Support>();
+async function ktx2For(renderer: WebGLRenderer, main: MainFile): Promise<Ktx2Support> {
+  if (main.format !== 'glb' && main.format !== 'gltf') return {};
+  let s = ktx2Support.get(renderer);
+  if (!s) {
+    s = (await import('../decoders')).ktx2SupportOf(renderer);
+    ktx2Support.set(renderer, s);
+  }
+  return s;
+}
 
 /**
- * Load a model source in the worker: fetch the main file (progress, cancellation, conditional
- * refresh), then parse it with its companions from the file list. Resolves null when a
- * conditional request finds the file unchanged. Rejects with an AbortError when cancelled, or an
- * Error whose message names the file and what is wrong with it. The result is in no scene.
+ * Load a model source: fetch the main file here (progress, cancellation, conditional refresh),
+ * then parse it with its companions from the file list. Resolves null when a conditional request
+ * finds the file unchanged. Rejects with an AbortError when cancelled, or an Error whose message
+ * names the file and what is wrong with it. The result is in no scene.
  */
 export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Promise<LoadedModel | null> {
-  const { signal, onProgress } = opts;
+  const { signal, onProgress, renderer } = opts;
   const main = mainFileOf(src);
+  // A refresh mostly finds the file unchanged: only a first load starts a parser while downloading.
+  if (IN_WORKER && parseWorkersWork && !opts.validators) void import('../parse/client').then((c) => c.warmParser(), () => {});
   const fetched = await fetchMain(main.url, main.name, opts);
   if (!fetched) return null;
   if (signal.aborted) throw abortError();
 
-  // Loaded before the parse starts, so a failed chunk load is not blamed on the file.
-  const parse = await PARSERS[main.format]();
+  const canvas = renderer.domElement as { width?: number; height?: number };
+  const env: ParseEnv = { signal, ktx2: await ktx2For(renderer, main), viewport: { width: canvas.width ?? 1, height: canvas.height ?? 1 } };
   const bytes = fetched.bytes.byteLength;
   onProgress('parse', 0, 1);
-  const job = createJob(src, main, opts);
-  let parsed: Parsed;
-  try {
-    parsed = await parse(fetched.bytes, job);
-  } catch (err) {
-    if (signal.aborted) throw abortError();
-    throw new Error(describeFailure(job, err), { cause: err });
-  }
+  const { parsed, warnings, offThread } = await parse(fetched.bytes, src, env);
   if (signal.aborted) {
     // Newest source wins: what this load made is freed, not shown.
     disposeObject(parsed.object);
@@ -56,9 +57,31 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
     kind: parsed.kind,
     object: parsed.object,
     animations: parsed.animations ?? [],
-    warnings: job.warnings,
+    warnings,
     bytes,
+    parsedOffThread: offThread,
     etag: fetched.etag,
     lastModified: fetched.lastModified,
   };
+}
+
+async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], env: ParseEnv): Promise<ParsedFile & { offThread: boolean }> {
+  if (IN_WORKER && parseWorkersWork) {
+    const [{ parseOffThread, ParserUnavailable }, { unpackModel }] = await Promise.all([
+      import('../parse/client'),
+      import('../transfer/unpack'),
+    ]);
+    try {
+      const request = { src, baseUrl: baseUrl(), ktx2: env.ktx2, viewport: env.viewport };
+      const reply = await parseOffThread(bytes, request, env.signal);
+      return { parsed: unpackModel(reply.model), warnings: reply.warnings, offThread: true };
+    } catch (err) {
+      if (!(err instanceof ParserUnavailable)) throw err;
+      // Still correct, only no longer off the render thread; said once.
+      parseWorkersWork = false;
+      console.warn(`[dash3d] models are parsed on the render thread: ${err.message}`);
+    }
+  }
+  const { parseFile } = await import('../parse/parse-file');
+  return { ...(await parseFile(bytes, src, env)), offThread: false };
 }

@@ -2,7 +2,8 @@ import { LoadingManager, type AnimationClip } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { baseName, companionResolver, missingName, type MainFile } from '../files';
 import { BitmapTextureLoader, IMAGE_RE } from '../images';
-import type { LoadedModel, LoadOptions } from '../types';
+import type { LoadedModel } from '../types';
+import type { ParseEnv } from '../parse/env';
 
 /** What a format's parser returns; loadModel adds the file facts and warnings. */
 export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
@@ -10,7 +11,7 @@ export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: Anima
 /** One load of one model: its files, its options, the problems it lives with. */
 export interface LoadJob {
   readonly main: MainFile;
-  readonly opts: LoadOptions;
+  readonly env: ParseEnv;
   /** Companion name or URL -> URL from the file list (see files.ts companionResolver). */
   resolve(url: string): string;
   /** Companions the file referred to that are not among the model's files. */
@@ -26,7 +27,7 @@ export interface LoadJob {
   manager(flip: boolean, anyImage: boolean): { manager: LoadingManager; images: BitmapTextureLoader };
 }
 
-export function createJob(src: ModelConfig['src'], main: MainFile, opts: LoadOptions): LoadJob {
+export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv): LoadJob {
   const byName = companionResolver(src, main);
   const missing = new Set<string>();
   const warnings: string[] = [];
@@ -42,7 +43,7 @@ export function createJob(src: ModelConfig['src'], main: MainFile, opts: LoadOpt
   };
   return {
     main,
-    opts,
+    env,
     resolve,
     missing,
     warnings,
@@ -50,7 +51,7 @@ export function createJob(src: ModelConfig['src'], main: MainFile, opts: LoadOpt
     manager(flip, anyImage) {
       const manager = new LoadingManager();
       manager.setURLModifier(resolve);
-      const images = new BitmapTextureLoader(manager, flip, { signal: opts.signal, warn });
+      const images = new BitmapTextureLoader(manager, flip, { signal: env.signal, warn });
       images.referrer = main.name;
       manager.addHandler(IMAGE_RE, images);
       if (anyImage) manager.addHandler(/./, images);

@@ -53,11 +53,11 @@ async function fetchLibrary(name: string, job: LoadJob): Promise<string | null> 
     return null;
   }
   try {
-    const res = await fetch(url, { signal: job.opts.signal });
+    const res = await fetch(url, { signal: job.env.signal });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return await res.text();
   } catch (err) {
-    job.opts.signal.throwIfAborted();
+    job.env.signal.throwIfAborted();
     job.warn(`${job.main.name}: material library ${name} could not be loaded (${reasonOf(err)}); ${plain}`);
     return null;
   }

@@ -1,0 +1,45 @@
+import type { ModelConfig } from '../../../shared/schema/model';
+import { mainFileOf, type LoadFormat } from '../files';
+import { createJob, describeFailure, type LoadJob, type Parsed } from '../loaders/job';
+import type { ParseEnv } from './env';
+
+/**
+ * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
+ * the Draco glue, and the worker starts faster.
+ */
+type Parser = (bytes: ArrayBuffer, job: LoadJob) => Promise<Parsed>;
+const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
+  glb: async () => (await import('../loaders/gltf')).parseGltf,
+  gltf: async () => (await import('../loaders/gltf')).parseGltf,
+  obj: async () => (await import('../loaders/obj')).parseObj,
+  fbx: async () => (await import('../loaders/fbx')).parseFbx,
+  pcd: async () => {
+    const { parsePcdModel } = await import('../loaders/pcd');
+    return (bytes, job) => parsePcdModel(bytes, job.main.name);
+  },
+};
+
+/** Load a format's parser ahead of the parse, so that a failed chunk load is not blamed on the file. */
+export const parserFor = (format: LoadFormat): Promise<Parser> => PARSERS[format]();
+
+export interface ParsedFile {
+  parsed: Parsed;
+  /** Problems the model lives with (a missing texture), in plain words with the file name. */
+  warnings: string[];
+}
+
+/**
+ * Parse a fetched main file with its companions from the file list. Rejects with an Error whose
+ * message names the file and what is wrong with it. The result is in no scene.
+ */
+export async function parseFile(bytes: ArrayBuffer, src: ModelConfig['src'], env: ParseEnv): Promise<ParsedFile> {
+  const main = mainFileOf(src);
+  const parse = await parserFor(main.format);
+  const job = createJob(src, main, env);
+  try {
+    return { parsed: await parse(bytes, job), warnings: job.warnings };
+  } catch (err) {
+    env.signal.throwIfAborted();
+    throw new Error(describeFailure(job, err), { cause: err });
+  }
+}

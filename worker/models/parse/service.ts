@@ -1,0 +1,48 @@
+import { transfer } from 'comlink';
+import { z } from 'zod';
+import { ModelSrcSchema } from '../../../shared/schema/model';
+import { setBaseUrl } from '../../engine/urls';
+import type { PackedModel } from '../transfer/pack';
+import { buildBoundsTrees } from '../raycast';
+import type { ParseRequest } from './env';
+
+/** The name a parse worker is started with; the same script as the render worker (parse/client.ts). */
+export const PARSE_WORKER_NAME = 'dash3d-parse';
+
+const RequestSchema = z.object({
+  src: ModelSrcSchema,
+  baseUrl: z.string().url(),
+  ktx2: z.record(z.string(), z.boolean()),
+  viewport: z.object({ width: z.number().finite().min(0), height: z.number().finite().min(0) }),
+});
+
+export interface ParseReply {
+  model: PackedModel;
+  warnings: string[];
+}
+
+/**
+ * Runs in a parse worker (exposed by comlink beside the render API): parse one model file, build
+ * its picking trees, and hand the result back packed, its arrays and bitmaps moved. This is the
+ * work that would otherwise stop the render worker's frame loop for as long as it takes.
+ * A failure rejects with the message the designer sees (parse-file.ts).
+ */
+export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply> {
+  if (self.name !== PARSE_WORKER_NAME) throw new Error('parseModel runs in a parse worker only');
+  if (!(bytes instanceof ArrayBuffer)) throw new Error('parseModel needs the file as an ArrayBuffer');
+  const req = RequestSchema.parse(request);
+  setBaseUrl(req.baseUrl);
+  const [{ parseFile }, { packModel }] = await Promise.all([import('./parse-file'), import('../transfer/pack')]);
+  // Cancelling a parse terminates its worker (parse/client.ts): this signal never fires.
+  const env = { signal: new AbortController().signal, ktx2: req.ktx2, viewport: req.viewport };
+  const { parsed, warnings } = await parseFile(bytes, req.src, env);
+  parsed.object.updateMatrixWorld(true);
+  try {
+    buildBoundsTrees(parsed.object);
+  } catch (err) {
+    // Picking falls back to three's raycasting for what has no tree; the model still loads.
+    console.warn('[dash3d] building the picking hierarchy failed', err);
+  }
+  const { model, transfer: moved } = packModel(parsed);
+  return transfer({ model, warnings }, moved);
+}
