@@ -80,7 +80,10 @@ function compileNote(parallel) {
         '`renderer.compileAsync` can only issue the compile and link and wait 10 ms: whatever the GPU ' +
         'process has not finished by then is waited for by the first frames that draw the model, in both ' +
         'hosts. Where the extension exists (most GPUs), that wait happens before the model joins the ' +
-        'scene, off the frame loop.';
+        'scene, off the frame loop. SwiftShader also compiles the pipeline of a shader the first time ' +
+        'it draws, in the GPU process: the frame after the model joins the scene is committed only once ' +
+        'that is done, so with no GPU that frame is the longest gap of a load in both hosts, with the ' +
+        "engine's own thread idle meanwhile (its draw calls for that frame take a few milliseconds).";
 }
 
 /** The docs section, markers included. `meta`: { date, repeats, load (the load-average line), parallelCompile }. */

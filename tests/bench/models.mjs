@@ -42,6 +42,10 @@ export async function measureModelOnce(browser, modelsUrl, { model, mode, log })
     });
     const problems = await within(30_000, 'the error list', page.evaluate(() => window.__benchModels.problems()));
     if (problems.length) throw new Error(`${model}/${mode}: ${problems.join('; ')}`);
+    // The worker host is measured as shipped: its model parsed in a parse worker, not in place.
+    if (r.info.parsedOffThread !== (mode === 'worker')) {
+      throw new Error(`${model}/${mode}: the model was parsed ${r.info.parsedOffThread ? 'in a parse worker' : 'on the thread that draws'}, not as this host ships`);
+    }
     const metrics = {
       firstFrameMs: r.firstFrameMs,
       loadedMs: r.loadedMs,

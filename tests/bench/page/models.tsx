@@ -27,7 +27,7 @@ export interface LoadResult {
   windowMs: number;
   /** Frames per second in the second before the source was set (the scene alone). */
   fpsBefore: number;
-  info: Pick<ModelInfo, 'kind' | 'vertices' | 'bytes'>;
+  info: Pick<ModelInfo, 'kind' | 'vertices' | 'bytes' | 'parsedOffThread'>;
   warnings: string[];
 }
 
@@ -150,7 +150,7 @@ async function load(): Promise<LoadResult> {
     windowFrames: stats.windowFrames,
     windowMs: stats.windowMs,
     fpsBefore: (before.windowFrames * 1000) / before.windowMs,
-    info: { kind: info.kind, vertices: info.vertices, bytes: info.bytes },
+    info: { kind: info.kind, vertices: info.vertices, bytes: info.bytes, parsedOffThread: info.parsedOffThread },
     warnings: [...warnings],
   };
 }
