@@ -46,7 +46,7 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
   const env: ParseEnv = { signal, ktx2: await ktx2For(renderer, main), viewport: { width: canvas.width ?? 1, height: canvas.height ?? 1 } };
   const bytes = fetched.bytes.byteLength;
   onProgress('parse', 0, 1);
-  const { parsed, warnings, offThread } = await parse(fetched.bytes, src, env);
+  const { parsed, warnings, offThread } = await parse(fetched.bytes, src, main.name, env);
   if (signal.aborted) {
     // Newest source wins: what this load made is freed, not shown.
     disposeObject(parsed.object);
@@ -65,16 +65,24 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
   };
 }
 
-async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], env: ParseEnv): Promise<ParsedFile & { offThread: boolean }> {
+async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, env: ParseEnv): Promise<ParsedFile & { offThread: boolean }> {
   if (IN_WORKER && parseWorkersWork) {
     const [{ parseOffThread, ParserUnavailable }, { unpackModel }] = await Promise.all([
       import('../parse/client'),
       import('../transfer/unpack'),
     ]);
+    // A model the parser made that cannot be rebuilt here is our fault, not the file's: say so.
+    const unpacked = (model: Parameters<typeof unpackModel>[0]) => {
+      try {
+        return unpackModel(model);
+      } catch (err) {
+        throw new Error(`${name}: the parsed model could not be prepared for display (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+      }
+    };
     try {
       const request = { src, baseUrl: baseUrl(), ktx2: env.ktx2, viewport: env.viewport };
       const reply = await parseOffThread(bytes, request, env.signal);
-      return { parsed: unpackModel(reply.model), warnings: reply.warnings, offThread: true };
+      return { parsed: unpacked(reply.model), warnings: reply.warnings, offThread: true };
     } catch (err) {
       if (!(err instanceof ParserUnavailable)) throw err;
       // Still correct, only no longer off the render thread; said once.

@@ -99,6 +99,7 @@ function turn(signal: AbortSignal): Promise<void> {
  * parse fails, or with a message saying the parser stopped.
  */
 export async function parseOffThread(bytes: ArrayBuffer, request: ParseRequest, signal: AbortSignal): Promise<ParseReply> {
+  if (signal.aborted) throw abortError();
   await turn(signal);
   let slot: Slot;
   try {
