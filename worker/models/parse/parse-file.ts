@@ -20,7 +20,7 @@ const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
 };
 
 /** Load a format's parser ahead of the parse, so that a failed chunk load is not blamed on the file. */
-export const parserFor = (format: LoadFormat): Promise<Parser> => PARSERS[format]();
+const parserFor = (format: LoadFormat): Promise<Parser> => PARSERS[format]();
 
 export interface ParsedFile {
   parsed: Parsed;
