@@ -14,11 +14,9 @@ export interface ParseEnv {
 }
 
 /** A parse request as it crosses to a parse worker (no signal: cancelling terminates that worker). */
-export interface ParseRequest {
+export type ParseRequest = Omit<ParseEnv, 'signal'> & {
   /** The model's `src` (file list and path) as the config holds it. */
   src: import('../../../shared/schema/model').ModelConfig['src'];
   /** The dashboard page's URL: config URLs are relative to it (engine/urls.ts). */
   baseUrl: string;
-  ktx2: Ktx2Support;
-  viewport: { width: number; height: number };
-}
+};

@@ -1,7 +1,6 @@
+import type { ComponentProps } from 'react';
 import { Form } from 'antd';
 import type { ModelConfig } from '../../../../shared/schema/model';
-import type { Locale } from '../../../../shared/i18n';
-import type { MediaAccess } from '../../../host/types';
 import { ModelUploadField } from '../ModelUploadField';
 
 type Src = ModelConfig['src'];
@@ -9,13 +8,8 @@ type Src = ModelConfig['src'];
 /** Spec §4: the tree selector shows once a file is uploaded. */
 export const hasFiles = (src: Src) => src.fileList.length > 0 || src.filePath !== '';
 
-interface Props {
-  media: MediaAccess;
-  locale: Locale;
-  value?: Src;
-  onChange?(next: Src): void;
-  id?: string;
-}
+/** The wrapped field's own props: this field only adds the tree flag. */
+type Props = ComponentProps<typeof ModelUploadField>;
 
 /**
  * The upload field, keeping `tree.visible` (spec §3 "tree hidden" by default) equal to "a file is
