@@ -29,8 +29,8 @@ export function t(locale: Locale, key: MessageKey, params?: Record<string, strin
 
 /** Schema issues in the designer's language. zod's own texts (type errors) are not keys and pass through. */
 export function describeIssues(issues: readonly SchemaIssue[], locale: Locale): SchemaIssue[] {
-  return issues.map(({ path, message }) => ({
+  return issues.map(({ path, message, params }) => ({
     path,
-    message: isMessageKey(message) ? t(locale, message) : message,
+    message: isMessageKey(message) ? t(locale, message, params) : message,
   }));
 }

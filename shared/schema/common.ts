@@ -68,6 +68,8 @@ export function uv(u: number, v: number) {
 export interface SchemaIssue {
   path: string;
   message: string;
+  /** Values for the message's `{name}` placeholders (e.g. the duplicated widget id). */
+  params?: Record<string, string | number>;
 }
 
 export function toIssues(error: z.ZodError): SchemaIssue[] {

@@ -4,6 +4,9 @@ import { SpaceConfigSchema } from './space';
 import { ModelConfigSchema } from './model';
 import { CardConfigSchema } from './card';
 import { GroupConfigSchema } from './group';
+import { checkDashboardLimits, duplicateIdIssues } from './dashboard-limits';
+
+export { DASHBOARD_LIMITS } from './dashboard-limits';
 
 export const SPACE_WIDGET = 'threeD-space';
 export const MODEL_WIDGET = 'threeD-model';
@@ -100,13 +103,18 @@ function parseConfigs(widgets: Widget[], path: string, issues: SchemaIssue[]): W
 /**
  * Parses a stored or hand-written dashboard. Never throws: whatever `json` is, the answer is either
  * the dashboard with every default filled or the list of issues, each naming its field path.
- * Widget configs are only checked once the envelope (ids, types, layouts, nesting) is sound.
+ * Nesting depth and widget count are bounded first (dashboard-limits.ts); widget configs are only
+ * checked once the envelope (ids, types, layouts, nesting) is sound.
  */
 export function parseDashboard(json: unknown): ParseDashboardResult {
   try {
+    // Before zod: its recursion over `children` is what a hostile depth would overflow.
+    const limit = checkDashboardLimits(json);
+    if (limit) return { ok: false, issues: [limit] };
     const envelope = DashboardSchema.safeParse(json);
     if (!envelope.success) return { ok: false, issues: toIssues(envelope.error) };
-    const issues: SchemaIssue[] = [];
+    // Ids key React's lists, the editor's selection and the host's events: each must be unique.
+    const issues: SchemaIssue[] = duplicateIdIssues(envelope.data.widgets);
     const widgets = parseConfigs(envelope.data.widgets, 'widgets', issues);
     return issues.length ? { ok: false, issues } : { ok: true, dashboard: { ...envelope.data, widgets } };
   } catch {

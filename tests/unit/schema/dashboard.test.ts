@@ -132,7 +132,8 @@ describe('parseDashboard', () => {
     const cyclic: { id: string; type: string; layout: typeof layout; children: unknown[] } = { id: 'a', type: 'x', layout, children: [] };
     cyclic.children.push(cyclic);
     const r = parseDashboard({ widgets: [cyclic] });
-    expect(r).toEqual({ ok: false, issues: [{ path: '(root)', message: MSG.invalidConfig }] });
+    // A cycle is endless nesting: the depth limit names it before anything recurses into it.
+    expect(r.ok === false && r.issues.map((i) => i.message)).toEqual(['msg.nestingTooDeep']);
     const throwing = { get widgets() { throw new Error('boom'); } };
     expect(parseDashboard(throwing).ok).toBe(false);
   });
