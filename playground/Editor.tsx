@@ -9,7 +9,6 @@ import { useSession } from './useSession';
 import { newWidget } from './store/dashboard';
 import { placementFor } from './store/placement';
 import { findWidget } from './store/tree';
-import { sceneLink } from './store/url';
 import { exposeDashboard, exposeEvents } from './testHook';
 import { createEventLog, widgetSource } from './host/widgetEvents';
 import type { Widget } from '../shared/schema/dashboard';
@@ -22,6 +21,7 @@ import { Canvas } from './editor/Canvas';
 import { Inspector } from './editor/Inspector';
 import { LoadIssues } from './editor/LoadIssues';
 import { OpenDialog } from './editor/OpenDialog';
+import { useShareLink } from './editor/useShareLink';
 
 export interface EditorProps {
   host: ThreeDHost;
@@ -77,15 +77,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
     }
   };
 
-  const onCopyLink = async () => {
-    const link = sceneLink(state.doc, settings.mode);
-    try {
-      await navigator.clipboard.writeText(link);
-      message.success(text('playground.linkCopied'));
-    } catch {
-      message.info(text('playground.linkNotCopied', { link }));
-    }
-  };
+  const onCopyLink = useShareLink(state.doc, settings.mode, save);
 
   let main;
   if (status.kind === 'loading') main = <Spin style={{ margin: 48 }} description={text('playground.loading')}><span /></Spin>;

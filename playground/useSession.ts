@@ -2,24 +2,35 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Dashboard } from '../shared/schema/dashboard';
 import { emptyDashboard, useDashboard, withSavableId } from './store/dashboard';
 import { openDashboard, parseDashboardText, saveDashboard } from './store/persistence';
-import { decodeBase64Url, readUrl, writeUrl } from './store/url';
+import { unpack } from './store/scene-link';
+import { readUrl, writeUrl } from './store/url';
 import type { LoadFailure } from './editor/LoadIssues';
 
 export type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; failure: LoadFailure };
 
 /**
- * Which dashboard is open and where it came from: `?scene=` (decoded and parsed here), `?dashboard=`
- * (fetched and parsed), or a new one. Saving writes `?dashboard=<id>` into the address, so a reload
- * opens the saved document.
+ * Where the open document came from: a link (`#scene=` or the older `?scene=`, anyone may have
+ * written it), the dashboard store (`?dashboard=` or Open: saved by a signed-in user), or a new
+ * one started here. Saving does not change it: the document on screen is still the one that
+ * arrived by the link until it is opened again from the store.
+ */
+export type DocumentSource = 'scene' | 'saved' | 'new';
+
+/**
+ * Which dashboard is open and where it came from: a scene link (unpacked and parsed here),
+ * `?dashboard=` (fetched and parsed), or a new one. Saving writes `?dashboard=<id>` into the
+ * address, so a reload opens the saved document.
  */
 export function useSession(untitled: string) {
   // A new dashboard has no name: the name field shows 'Untitled dashboard' in the current language.
   const [state, dispatch] = useDashboard(() => emptyDashboard(''));
+  const [source, setSource] = useState<DocumentSource>('new');
   const [status, setStatus] = useState<Status>(() => (readUrl().scene || readUrl().dashboard ? { kind: 'loading' } : { kind: 'ready' }));
 
   const loaded = useCallback(
-    (doc: Dashboard) => {
+    (doc: Dashboard, from: DocumentSource) => {
       dispatch({ type: 'load', doc: withSavableId(doc) });
+      setSource(from);
       setStatus({ kind: 'ready' });
     },
     [dispatch],
@@ -31,8 +42,20 @@ export function useSession(untitled: string) {
       const r = await openDashboard(id);
       if (!isLive()) return;
       writeUrl({ dashboard: id });
-      if (r.ok) loaded(r.dashboard);
+      if (r.ok) loaded(r.dashboard, 'saved');
       else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'saved', id } } });
+    },
+    [loaded],
+  );
+
+  const openScene = useCallback(
+    async (scene: string, isLive: () => boolean) => {
+      setStatus({ kind: 'loading' });
+      const text = await unpack(scene);
+      if (!isLive()) return;
+      const r = text.ok ? parseDashboardText(text.text) : { ok: false as const, issues: [{ path: 'scene', message: text.message, params: text.params }] };
+      if (r.ok) loaded(r.dashboard, 'scene');
+      else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'scene' } } });
     },
     [loaded],
   );
@@ -40,26 +63,28 @@ export function useSession(untitled: string) {
   useEffect(() => {
     const { scene, dashboard } = readUrl();
     let live = true;
-    if (scene) {
-      let textOf: string | null = null;
-      try {
-        textOf = decodeBase64Url(scene);
-      } catch {
-        setStatus({ kind: 'failed', failure: { issues: [{ path: 'scene', message: 'playground.error.badScene' }], source: { kind: 'scene' } } });
-      }
-      if (textOf !== null) {
-        const r = parseDashboardText(textOf);
-        if (r.ok) loaded(r.dashboard);
-        else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'scene' } } });
-      }
-    } else if (dashboard) {
-      void openSaved(dashboard, () => live);
-    }
-    return () => void (live = false);
-  }, [loaded, openSaved]);
+    // Each opening supersedes the one before: only the newest may land.
+    let opening = 0;
+    const latest = () => {
+      const mine = ++opening;
+      return () => live && mine === opening;
+    };
+    if (scene) void openScene(scene, latest());
+    else if (dashboard) void openSaved(dashboard, latest());
+    // A scene link pasted into this tab's address changes only the fragment: no reload follows.
+    const onHash = () => {
+      const next = readUrl().scene;
+      if (next) void openScene(next, latest());
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      live = false;
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [openScene, openSaved]);
 
   const startNew = useCallback(() => {
-    loaded(emptyDashboard(''));
+    loaded(emptyDashboard(''), 'new');
     writeUrl({ dashboard: null, scene: null });
   }, [loaded]);
 
@@ -76,5 +101,5 @@ export function useSession(untitled: string) {
     return doc;
   }, [state.doc, dispatch, untitled]);
 
-  return { state, dispatch, status, openSaved, startNew, save };
+  return { state, dispatch, status, source, openSaved, startNew, save };
 }

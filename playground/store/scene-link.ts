@@ -1,0 +1,107 @@
+import { LINK_LIMITS } from '../../shared/schema/dashboard-limits';
+
+/**
+ * The packed form of a document in a share link: deflate-raw (CompressionStream), then base64url
+ * (RFC 4648 §5, no padding). Unpacking is bounded: it stops reading once the output passes a cap,
+ * so a link that inflates without end fails quickly with a message instead of filling memory.
+ */
+
+export type UnpackResult =
+  | { ok: true; text: string }
+  | { ok: false; message: string; params?: Record<string, string | number> };
+
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  // In slices: String.fromCharCode(...bytes) over megabytes would overflow the argument list.
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Throws on text that is not base64url (atob's own check). */
+export function base64UrlToBytes(param: string): Uint8Array {
+  const b64 = param.replace(/-/g, '+').replace(/_/g, '/');
+  const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>, cap: number): Promise<Uint8Array | null> {
+  const reader = stream.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) (out.set(p, at), (at += p.byteLength));
+  return out;
+}
+
+/** The input in small pieces, handed over only when asked: with the pipe's back-pressure, output waits for the reader. */
+function trickle(bytes: Uint8Array, piece = 1024): ReadableStream<BufferSource> {
+  let at = 0;
+  return new ReadableStream<BufferSource>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      // Copied, so the stream can take ownership of its chunk.
+      controller.enqueue(bytes.slice(at, (at += piece)));
+    },
+  }, { highWaterMark: 0 });
+}
+
+export async function pack(text: string): Promise<string> {
+  const input = trickle(new TextEncoder().encode(text), 64 * 1024);
+  const packed = await readAll(input.pipeThrough(new CompressionStream('deflate-raw')), Infinity);
+  return bytesToBase64Url(packed!);
+}
+
+const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+
+/** A plain (not packed) document: older `?scene=` links, or a hand-made fragment. */
+function plainText(bytes: Uint8Array): string | null {
+  if (bytes[0] !== 0x7b /* '{' */) return null;
+  try {
+    const text = utf8(bytes);
+    JSON.parse(text);
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A link parameter back to document text: packed (deflate-raw) or plain base64url JSON. The text
+ * is not parsed as a dashboard here; the caller does that.
+ */
+export async function unpack(param: string, cap: number = LINK_LIMITS.maxBytes): Promise<UnpackResult> {
+  const tooLarge: UnpackResult = { ok: false, message: 'playground.error.sceneTooLarge', params: { limit: Math.round(cap / 2 ** 20) } };
+  let bytes: Uint8Array;
+  try {
+    bytes = base64UrlToBytes(param);
+  } catch {
+    return { ok: false, message: 'playground.error.badScene' };
+  }
+  if (bytes.length > cap) return tooLarge;
+  const plain = plainText(bytes);
+  if (plain !== null) return { ok: true, text: plain };
+  let out: Uint8Array | null;
+  try {
+    out = await readAll(trickle(bytes).pipeThrough(new DecompressionStream('deflate-raw')), cap);
+  } catch {
+    // Not deflate data, or cut short.
+    return { ok: false, message: 'playground.error.sceneNotPacked' };
+  }
+  if (!out) return tooLarge;
+  try {
+    return { ok: true, text: utf8(out) };
+  } catch {
+    return { ok: false, message: 'playground.error.sceneNotPacked' };
+  }
+}
