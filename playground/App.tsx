@@ -9,6 +9,7 @@ import { createSimulatedVariables } from './host/variables';
 import { LocaleContext } from './locale';
 import { readUrl, writeUrl } from './store/url';
 import { Editor } from './Editor';
+import { exposeVariables } from './testHook';
 
 const ANTD_LOCALES = { zh_Hans: zhCN, en: enUS } as const;
 
@@ -28,7 +29,11 @@ export function App() {
   const [allowedFormats, setAllowedFormats] = useState<readonly string[]>(DEFAULT_ALLOWED_FORMATS);
   const [variables] = useState(() => createSimulatedVariables());
 
-  useEffect(() => () => variables.dispose(), [variables]);
+  useEffect(() => {
+    variables.start();
+    exposeVariables(variables);
+    return () => variables.stop();
+  }, [variables]);
   useEffect(() => {
     let live = true;
     void loadAllowedFormats().then((list) => live && setAllowedFormats(list));

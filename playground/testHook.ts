@@ -1,6 +1,7 @@
 import type { Dashboard } from '../shared/schema/dashboard';
 import type { ThreeDSpaceHandle } from '../src/widgets/space/ThreeDSpace';
 import type { WidgetEventRecord } from './host/widgetEvents';
+import type { VariableSource } from '../src/host/types';
 
 /**
  * `window.__dash3d`: what end-to-end tests (tests/e2e) read from the running playground, so they can
@@ -14,6 +15,12 @@ export interface Dash3dTestHook {
   dashboard(): Dashboard | null;
   /** The widget events the host received, newest first, as the sidebar lists them (no 'progress'). */
   events(): WidgetEventRecord[];
+  /**
+   * The playground's live variables (the simulated device): `write(name, value)` sets one at once,
+   * as a host's "set variable" action would, so tests and benchmarks can drive values (e.g. at
+   * 10 Hz); `read`, `names` and `subscribe` see what widgets see.
+   */
+  variables: Pick<VariableSource, 'names' | 'read' | 'write' | 'subscribe'>;
 }
 
 declare global {
@@ -26,6 +33,7 @@ const spaces = new Map<string, ThreeDSpaceHandle>();
 const refs = new Map<string, (h: ThreeDSpaceHandle | null) => void>();
 let current: () => Dashboard | null = () => null;
 let events: () => readonly WidgetEventRecord[] = () => [];
+let variables: VariableSource | null = null;
 
 export const spaceHandles = {
   /** A stable ref callback per widget id, so re-renders do not detach and re-attach the handle. */
@@ -50,4 +58,26 @@ export function exposeEvents(read: () => readonly WidgetEventRecord[]) {
   events = read;
 }
 
-if (typeof window !== 'undefined') window.__dash3d = { spaces, dashboard: () => current(), events: () => [...events()] };
+export function exposeVariables(source: VariableSource) {
+  variables = source;
+}
+
+/** Before the App mounted there are no variables: say so rather than answer undefined. */
+const source = () => {
+  if (!variables) throw new Error('__dash3d.variables: the playground has not mounted yet');
+  return variables;
+};
+
+if (typeof window !== 'undefined') {
+  window.__dash3d = {
+    spaces,
+    dashboard: () => current(),
+    events: () => [...events()],
+    variables: {
+      names: () => source().names(),
+      read: (name) => source().read(name),
+      write: (name, value) => source().write(name, value),
+      subscribe: (name, onChange) => source().subscribe(name, onChange),
+    },
+  };
+}

@@ -3,8 +3,13 @@ import { SELECTED_PART_VAR } from './widgetEvents';
 
 /** The simulated IoT device behind the playground's variables. */
 export interface SimulatedVariables extends VariableSource {
-  /** Stops the once-a-second updates. */
-  dispose(): void;
+  /**
+   * Counted: the updates run while at least one start() is not matched by a stop(). React
+   * StrictMode mounts, cleans up and mounts an effect again; a plain dispose() in the clean-up
+   * stopped the device for good, a count survives it.
+   */
+  start(): void;
+  stop(): void;
 }
 
 type Listener = (value: unknown) => void;
@@ -16,7 +21,7 @@ function drift(value: number, step: number, min: number, max: number, digits: nu
 }
 
 /**
- * temperature (°C), pressure (kPa) and running (on/off), updated every second, so bindings in the
+ * temperature (°C), pressure (kPa) and running (on/off), updated every second while started, so bindings in the
  * widgets have something live to show; selectedPart, '' until a model click names a part. `write` sets a value at once (a host's "set variable"
  * action); the simulation then continues from it.
  */
@@ -46,7 +51,8 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
     // About once a minute the machine switches state.
     if (Math.random() < 1 / 60) set('running', !running);
   };
-  const timer = setInterval(tick, intervalMs);
+  let users = 0;
+  let timer: ReturnType<typeof setInterval> | undefined;
 
   return {
     names: () => [...values.keys()],
@@ -58,6 +64,12 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
       return () => void set.delete(onChange);
     },
     write: (name, value) => set(name, value),
-    dispose: () => clearInterval(timer),
+    start() {
+      if (users++ === 0) timer = setInterval(tick, intervalMs);
+    },
+    stop() {
+      if (users === 0) return;
+      if (--users === 0) clearInterval(timer);
+    },
   };
 }
