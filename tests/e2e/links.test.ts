@@ -63,7 +63,14 @@ describe('share links', () => {
     const packed = await pack(JSON.stringify(doc));
     expect(packed.length).toBeGreaterThan(200_000);
     const { page, errors } = await openPage(browser, `${pg.base}/#scene=${packed}`);
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(r.url()));
     expect(await openedDoc(page)).toEqual(doc);
+    await page.reload();
+    expect(await openedDoc(page)).toEqual(doc);
+    // The fragment stays in the browser: no request (page, modules, API) carried the document.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.filter((u) => u.includes('scene=') || u.includes(packed.slice(0, 64)))).toEqual([]);
     expect(await page.locator('.dash3d-frame').count()).toBe(10);
 
     await copyLink(page);
