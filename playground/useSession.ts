@@ -4,6 +4,7 @@ import { emptyDashboard, useDashboard, withSavableId } from './store/dashboard';
 import { openDashboard, parseDashboardText, saveDashboard } from './store/persistence';
 import { decodeBase64Url, readUrl, writeUrl } from './store/url';
 import type { LoadFailure } from './editor/LoadIssues';
+import type { UserCodePolicy } from '../src/host/types';
 
 export type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; failure: LoadFailure };
 
@@ -16,10 +17,17 @@ export function useSession(untitled: string) {
   // A new dashboard has no name: the name field shows 'Untitled dashboard' in the current language.
   const [state, dispatch] = useDashboard(() => emptyDashboard(''));
   const [status, setStatus] = useState<Status>(() => (readUrl().scene || readUrl().dashboard ? { kind: 'loading' } : { kind: 'ready' }));
+  /**
+   * Whether the open document's code may run (issue 8 §1): documents from the store (saved by a
+   * user holding 'threeD') and new ones run; one from a link runs after the designer agrees, per
+   * its content as it arrived.
+   */
+  const [userCode, setUserCode] = useState<UserCodePolicy>(() => ({ trusted: !readUrl().scene }));
 
   const loaded = useCallback(
-    (doc: Dashboard) => {
+    (doc: Dashboard, policy: UserCodePolicy = { trusted: true }) => {
       dispatch({ type: 'load', doc: withSavableId(doc) });
+      setUserCode(policy);
       setStatus({ kind: 'ready' });
     },
     [dispatch],
@@ -49,7 +57,7 @@ export function useSession(untitled: string) {
       }
       if (textOf !== null) {
         const r = parseDashboardText(textOf);
-        if (r.ok) loaded(r.dashboard);
+        if (r.ok) loaded(r.dashboard, { trusted: false, document: textOf });
         else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'scene' } } });
       }
     } else if (dashboard) {
@@ -76,5 +84,5 @@ export function useSession(untitled: string) {
     return doc;
   }, [state.doc, dispatch, untitled]);
 
-  return { state, dispatch, status, openSaved, startNew, save };
+  return { state, dispatch, status, userCode, openSaved, startNew, save };
 }
