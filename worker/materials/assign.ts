@@ -98,9 +98,10 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
     a.loading = controller;
     const file = fileName(a.path);
     const stale = () => controller.signal.aborted || disposed || ctx.disposed;
-    // airmUrl refuses a path outside the allowed origins (engine/urls.ts): reported like a failed load.
-    const url = new Promise<string>((resolve) => resolve(airmUrl(a.path)));
-    const work = url.then(async (url) => {
+    // airmUrl refuses a path outside the allowed origins (engine/urls.ts): reported like a failed
+    // load. An async function, so that the request still starts before load() returns.
+    const work = (async () => {
+      const url = airmUrl(a.path);
       const entity = await fetchAirm(url, controller.signal);
       // With user code off the frame script is dropped without a word by buildMaterial: say so.
       if (!ctx.userCode.enabled) {
@@ -117,7 +118,7 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
         loadImage: (src) => loadBitmap(src, { flipY: true, signal: controller.signal }),
         userCode: ctx.userCode,
       });
-    });
+    })();
     const landed = work.then(
       (built) => {
         if (stale()) return free(built);
