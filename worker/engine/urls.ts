@@ -9,6 +9,8 @@
  * outside the allowed origins is refused before any request leaves. Inline data (data:, blob:)
  * is not a request and passes.
  */
+import { httpOrigin, urlAllowed } from '../../shared/origins';
+
 let base: string = typeof location !== 'undefined' ? location.href : 'http://localhost/';
 /** Origins content may load from; null until set: then only the base's own origin. */
 let allowed: ReadonlySet<string> | null = null;
@@ -34,16 +36,7 @@ export function allowedOrigins(): string[] {
   return [...(allowed ?? new Set([originOf(base)!]))];
 }
 
-function originOf(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-const INLINE = /^(data|blob):/i;
+const originOf = (url: string) => httpOrigin(url);
 
 /** A URL outside the allowed origins. The message names the URI as the document wrote it. */
 export class RefusedUrlError extends Error {
@@ -55,9 +48,7 @@ export class RefusedUrlError extends Error {
 
 /** True when `absolute` may be requested: inline data, or an http(s) URL of an allowed origin. */
 export function isAllowedUrl(absolute: string): boolean {
-  if (INLINE.test(absolute)) return true;
-  const origin = originOf(absolute);
-  return origin !== null && allowedOrigins().includes(origin);
+  return urlAllowed(absolute, allowedOrigins());
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { urlAllowed } from '../../../shared/origins';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
 import { t, type Locale } from '../../../shared/i18n';
@@ -69,7 +70,19 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
   const held: HeldCode[] = consent.allowed
     ? []
     : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];
-  const { loadingConfig, snapshotConfig } = engine.valid;
+  // The images the space draws in the DOM obey the same origin rule as the worker's loads.
+  const { loadingConfig, snapshotConfig } = useMemo(() => {
+    const ok = (url: string) => !url || urlAllowed(url, allowedOrigins, document.baseURI);
+    const { loadingConfig: l, snapshotConfig: s } = engine.valid;
+    const refused = [l.img, ...s.snapshotList.map((x) => x.img)].filter((u) => !ok(u));
+    for (const u of refused) console.warn(`[dash3d] image ${u} is refused: images load only from ${allowedOrigins.join(', ')}`);
+    return {
+      loadingConfig: ok(l.img) ? l : { ...l, img: '' },
+      snapshotConfig: { ...s, snapshotList: s.snapshotList.map((x) => (ok(x.img) ? x : { ...x, img: '' })) },
+    };
+    // The origins are a new array each render; their content is what counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine.valid, allowedOrigins.join(' ')]);
   const [current, setCurrent] = useState<string | null>(null);
 
   const goTo = (s: Snapshot) => {

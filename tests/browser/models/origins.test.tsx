@@ -109,6 +109,24 @@ describe('the render worker loads only from allowed origins', () => {
     expect(await commands.listenerRequests(port)).toEqual([]);
   });
 
+  it("the images the space draws itself (loading screen, snapshot bar) obey the same rule", async () => {
+    const img = `http://127.0.0.1:${port}/logo.png`;
+    const config = {
+      ...scene,
+      loadingConfig: { img },
+      snapshotConfig: { showBar: true, snapshotList: [{ name: 'front', img: `http://127.0.0.1:${port}/front.png`, position: { x: 0, y: 100, z: 500 }, target: { x: 0, y: 0, z: 0 } }] },
+    };
+    const m = await mountSpace(config, { waitReady: false });
+    expect(m.root.querySelector('.dash3d-loading img')).toBeNull();
+    await waitFor(() => m.root.dataset.state === 'ready', 'the space to be ready');
+    expect(m.root.querySelectorAll('img')).toHaveLength(0);
+    expect(await commands.listenerRequests(port)).toEqual([]);
+    // Allowed by the host: the same images are requested (so the check above could fail).
+    const allowed = await mountSpace(config, { waitReady: false, allowedOrigins: [location.origin, `http://127.0.0.1:${port}`] });
+    await waitFor(() => allowed.root.dataset.state === 'ready', 'the second space to be ready');
+    await waitFor(async () => (await commands.listenerRequests(port)).length > 0, 'the allowed images to be requested');
+  });
+
   it('the listener does see a request that is allowed (the test can tell)', async () => {
     const bin = `http://127.0.0.1:${port}/x.bin`;
     const url = await commands.writeTempFile('allowed.gltf', triangleGltf({ bufferUri: bin }));
