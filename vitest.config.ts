@@ -3,6 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { baseConfig } from './vite.config';
 import { browserCommands } from './tests/browser/support/commands';
 import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
+import { listenerCommands } from './tests/browser/support/listener';
 
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,7 +55,7 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
-            commands: { ...browserCommands, ...fileCommands },
+            commands: { ...browserCommands, ...fileCommands, ...listenerCommands },
             provider: playwright({
               launchOptions: {
                 executablePath,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { App as AntApp, Spin } from 'antd';
 import type { Locale } from '../shared/i18n';
 import type { ThreeDHost, VariableSource } from '../src/host/types';
@@ -41,8 +41,10 @@ const side = (width: number, edge: 'Left' | 'Right'): CSSProperties => ({
 export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const text = useText();
   const { message } = AntApp.useApp();
-  const { state, dispatch, status, openSaved, startNew, save } = useSession(text('playground.untitled'));
+  const { state, dispatch, status, userCode, openSaved, startNew, save } = useSession(text('playground.untitled'));
   const { offered, byType } = usePlugin(host);
+  // The widgets get the host with the open document's user-code policy (where it came from).
+  const docHost = useMemo<ThreeDHost>(() => ({ ...host, userCode }), [host, userCode]);
   const [saving, setSaving] = useState(false);
   const [openDialog, setOpenDialog] = useState(false);
   // Outlives mode switches: events seen in preview are listed when the sidebar is back.
@@ -89,7 +91,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
       <Canvas
         widgets={state.doc.widgets}
         descriptors={byType}
-        host={host}
+        host={docHost}
         selected={state.selected}
         editing={editing}
         dispatch={dispatch}
@@ -136,7 +138,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
             <Inspector
               found={state.selected ? findWidget(state.doc.widgets, state.selected) : null}
               descriptors={byType}
-              host={host}
+              host={docHost}
               dispatch={dispatch}
               titleOf={titleOf}
             />

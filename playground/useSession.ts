@@ -5,6 +5,7 @@ import { openDashboard, parseDashboardText, saveDashboard } from './store/persis
 import { unpack } from './store/scene-link';
 import { readUrl, writeUrl } from './store/url';
 import type { LoadFailure } from './editor/LoadIssues';
+import type { UserCodePolicy } from '../src/host/types';
 
 export type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; failure: LoadFailure };
 
@@ -26,11 +27,18 @@ export function useSession(untitled: string) {
   const [state, dispatch] = useDashboard(() => emptyDashboard(''));
   const [source, setSource] = useState<DocumentSource>('new');
   const [status, setStatus] = useState<Status>(() => (readUrl().scene || readUrl().dashboard ? { kind: 'loading' } : { kind: 'ready' }));
+  /**
+   * Whether the open document's code may run (issue 8 §1): documents from the store (saved by a
+   * user holding 'threeD') and new ones run; one from a link runs after the designer agrees, per
+   * its content as it arrived.
+   */
+  const [userCode, setUserCode] = useState<UserCodePolicy>(() => ({ trusted: !readUrl().scene }));
 
   const loaded = useCallback(
-    (doc: Dashboard, from: DocumentSource) => {
+    (doc: Dashboard, from: DocumentSource, text?: string) => {
       dispatch({ type: 'load', doc: withSavableId(doc) });
       setSource(from);
+      setUserCode(from === 'scene' ? { trusted: false, document: text ?? JSON.stringify(doc) } : { trusted: true });
       setStatus({ kind: 'ready' });
     },
     [dispatch],
@@ -54,7 +62,7 @@ export function useSession(untitled: string) {
       const text = await unpack(scene);
       if (!isLive()) return;
       const r = text.ok ? parseDashboardText(text.text) : { ok: false as const, issues: [{ path: 'scene', message: text.message, params: text.params }] };
-      if (r.ok) loaded(r.dashboard, 'scene');
+      if (r.ok) loaded(r.dashboard, 'scene', text.ok ? text.text : undefined);
       else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'scene' } } });
     },
     [loaded],
@@ -101,5 +109,5 @@ export function useSession(untitled: string) {
     return doc;
   }, [state.doc, dispatch, untitled]);
 
-  return { state, dispatch, status, source, openSaved, startNew, save };
+  return { state, dispatch, status, source, userCode, openSaved, startNew, save };
 }

@@ -24,7 +24,16 @@ export interface InitOptions {
   models?: Record<string, unknown>;
   /** The dashboard page's URL: relative asset URLs in the config resolve against it. */
   baseUrl: string;
-  /** False after a restart caused by a hung script: hooks and frame scripts are not run. */
+  /**
+   * Origins (e.g. 'https://media.example.com') assets may load from: the media library's and the
+   * ones the host lists (ThreeDHost.media.allowedOrigins). Every other URL a config or a model
+   * file names is refused without a request. Absent: the base URL's origin only.
+   */
+  allowedOrigins?: string[];
+  /**
+   * False after a restart caused by a hung script, and while the host has not allowed the
+   * document's code to run: hooks, frame scripts and shader code are not run.
+   */
   scriptsEnabled: boolean;
   /** main -> worker: forwarded pointer/wheel/key events (shared/input.ts). */
   input: MessagePort;
@@ -137,6 +146,8 @@ export type EngineEvent =
    */
   | { type: 'script-activity'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  /** User code was not run because user code is off (a material file's shaderCode or frameScript). */
+  | { type: 'user-code-held'; what: 'shaderCode' | 'frameScript'; file: string }
   /** A model's load: bytes received ('download'), then parsing and GPU upload ('parse', 0..1). */
   | { type: 'model-progress'; id: string; phase: 'download' | 'parse'; loaded: number; total: number }
   /** A model's (re)load finished and the model is in the scene. */

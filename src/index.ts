@@ -12,6 +12,7 @@ export type {
   ThreeDHost,
   VariableSource,
   MediaAccess,
+  UserCodePolicy,
   WidgetDescriptor,
   WidgetViewProps,
   WidgetSettingsProps,

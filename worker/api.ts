@@ -4,7 +4,7 @@ import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './engine/engine';
-import { setBaseUrl } from './engine/urls';
+import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
 /*
  * The render worker's API (comlink exposes these exports). The worker never trusts the main
@@ -19,6 +19,8 @@ const SizeSchema = z.object({
   left: z.number().finite().optional(),
   top: z.number().finite().optional(),
 });
+
+const OriginsSchema = z.array(z.string().max(2048)).max(100).optional();
 
 let engine: Engine | null = null;
 let eventsPort: MessagePort | null = null;
@@ -40,6 +42,9 @@ export async function init(options: InitOptions): Promise<InitResult> {
     throw new Error('init needs input and events MessagePorts');
   }
   if (typeof options.baseUrl === 'string') setBaseUrl(options.baseUrl);
+  const origins = OriginsSchema.safeParse(options.allowedOrigins);
+  // Absent or malformed: only the base URL's own origin (the safe side, never "anything").
+  setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
   eventsPort = options.events;
   inputPort = options.input;
   try {

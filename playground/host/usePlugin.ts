@@ -22,6 +22,7 @@ export function usePlugin(host: ThreeDHost) {
       hasPermission: () => true,
       get media() { return latest.current.media; },
       get variables() { return latest.current.variables; },
+      get userCode() { return latest.current.userCode; },
       supportsLayoutInheritance: true,
     };
     return new Map<string, WidgetDescriptor>(createThreeDPlugin(renderHost).widgets.map((d) => [d.type, d]));

@@ -4,6 +4,7 @@ import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
 import { documents } from './parts/documents';
+import { consent } from './parts/consent';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -52,6 +53,7 @@ export const en = {
   ...playground.en,
   ...modelPanel.en,
   ...documents.en,
+  ...consent.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,7 @@ import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
 import { documents } from './parts/documents';
+import { consent } from './parts/consent';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -43,4 +44,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...playground.zh_Hans,
   ...modelPanel.zh_Hans,
   ...documents.zh_Hans,
+  ...consent.zh_Hans,
 };

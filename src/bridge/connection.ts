@@ -32,6 +32,8 @@ export interface ConnectOptions {
   /** Model widgets by id, set before the first frame so the loading screen waits for them. */
   models: Readonly<Record<string, unknown>>;
   scriptsEnabled: boolean;
+  /** Origins assets may load from (InitOptions.allowedOrigins); the engine refuses every other. */
+  allowedOrigins: readonly string[];
   onEvent(event: EngineEvent): void;
   /** The worker died, or stopped answering while user code ran (`hung`) or for a long time (`silent`). */
   onCrash(reason: 'hung' | 'silent' | 'crashed', detail: string): void;
@@ -124,6 +126,7 @@ async function startWorker(
           config: opts.config,
           models: opts.models,
           baseUrl: document.baseURI,
+          allowedOrigins: [...opts.allowedOrigins],
           scriptsEnabled: opts.scriptsEnabled,
           input: inputPort,
           events: eventsPort,
@@ -163,7 +166,9 @@ async function startMain(
 ): Promise<RenderHandle> {
   console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
   // Loaded only now, so the main bundle carries no three.js when workers can render.
-  const { Engine } = await import('../../worker/engine/engine');
+  const [{ Engine }, urls] = await Promise.all([import('../../worker/engine/engine'), import('../../worker/engine/urls')]);
+  // The same origin check as in the worker (this page's copy of the module: one host per page).
+  urls.setAllowedOrigins(opts.allowedOrigins);
   const engine = new Engine({
     canvas,
     size: opts.size,

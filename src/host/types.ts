@@ -21,6 +21,32 @@ export interface MediaAccess {
   headers(): Record<string, string>;
   /** Extensions the library accepts (lower case, no dot); empty means "no list configured". */
   allowedFormats: readonly string[];
+  /**
+   * Origins besides the media library's (baseUrl resolved against the page) that models,
+   * textures, images and .airm files may load from, e.g. ['https://cdn.example.com']. Every other
+   * URL a document names is refused without a request.
+   */
+  allowedOrigins?: readonly string[];
+}
+
+/**
+ * Whether user code in the open document (the space script's hooks and frame callbacks, library
+ * materials' shaderCode and frameScript) may run. A host that gives none gets the safe side: code
+ * does not run until the designer presses Run scripts in the scene.
+ */
+export interface UserCodePolicy {
+  /**
+   * True for a document the host vouches for (e.g. loaded from its own store, saved by a user
+   * holding the 'threeD' permission): its code runs at once. False for one that came from a link
+   * or a file: each 3D space opens with user code off and asks.
+   */
+  trusted: boolean;
+  /**
+   * The document's content as it arrived (its JSON text). Consent is remembered for the browser
+   * session per SHA-256 of it, and given once for every space of the document. Without it each
+   * space asks for its own script.
+   */
+  document?: string;
 }
 
 /** What the host dashboard editor gives the plug-in. Documented in the README. */
@@ -32,6 +58,8 @@ export interface ThreeDHost {
   variables: VariableSource;
   /** The group widget is offered only where the host supports layout inheritance (spec §2). */
   supportsLayoutInheritance: boolean;
+  /** Whether the open document's code may run; absent: not until the designer agrees. */
+  userCode?: UserCodePolicy;
 }
 
 /** Props of a widget's view inside the host's canvas. */

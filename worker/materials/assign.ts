@@ -5,7 +5,8 @@ import type { ModelScope } from '../models/types';
 import { disposeTexture, texturesOf } from '../models/dispose';
 import { loadBitmap } from '../features/images';
 import { AirmError, airmUrl, fetchAirm } from './airm';
-import { buildMaterial, type BuiltMaterial } from './build';
+import { buildMaterial, USER_CODE_OFF, type BuiltMaterial } from './build';
+import { materialKind } from '../../shared/schema/material';
 import { materialsByName, replaceByUuid, restoreSwaps, type Swap } from './replace';
 
 type Slice = ModelConfig['materialsConfig'];
@@ -95,17 +96,29 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
   function load(name: string, a: Assignment) {
     const controller = new AbortController();
     a.loading = controller;
-    const url = airmUrl(a.path);
     const file = fileName(a.path);
     const stale = () => controller.signal.aborted || disposed || ctx.disposed;
-    const work = fetchAirm(url, controller.signal).then((entity) =>
-      buildMaterial(entity, {
+    // airmUrl refuses a path outside the allowed origins (engine/urls.ts): reported like a failed
+    // load. An async function, so that the request still starts before load() returns.
+    const work = (async () => {
+      const url = airmUrl(a.path);
+      const entity = await fetchAirm(url, controller.signal);
+      // With user code off the frame script is dropped without a word by buildMaterial: say so.
+      if (!ctx.userCode.enabled) {
+        // The consent notice names what was held back; a shader's own failure says the rest.
+        if (materialKind(entity.type) === 'shader') ctx.emit({ type: 'user-code-held', what: 'shaderCode', file });
+        if (entity.frameScript.trim()) {
+          ctx.emit({ type: 'user-code-held', what: 'frameScript', file });
+          if (materialKind(entity.type) !== 'shader') scope.warn(`material file ${file}: its frameScript is not run (${USER_CODE_OFF})`);
+        }
+      }
+      return buildMaterial(entity, {
         baseUrl: url,
         // Decoded upside down for flipY = false (TOOLCHAIN.md); a stale load stops fetching.
         loadImage: (src) => loadBitmap(src, { flipY: true, signal: controller.signal }),
         userCode: ctx.userCode,
-      }),
-    );
+      });
+    })();
     const landed = work.then(
       (built) => {
         if (stale()) return free(built);

@@ -37,6 +37,10 @@ export interface BuiltMaterial {
 /** User shader code failed: the part keeps its material (SHADER_CODE_ERROR was logged). */
 export class ShaderCodeError extends Error {}
 
+/** Why user code is not run: the engine does not know which of the two, so both are named. */
+export const USER_CODE_OFF =
+  'user code is off in this space: the document has not been allowed to run code, or a script stopped responding';
+
 /**
  * Build a three.js material from a material entity, following spec §5 exactly: type phong, shader
  * or points, anything else physical; each remaining field that the three.js material has is set,
@@ -50,7 +54,7 @@ export async function buildMaterial(entity: MaterialEntity, opts: BuildOptions):
   let material: Material;
   if (kind === 'shader') {
     if (opts.userCode && !opts.userCode.enabled) {
-      throw new ShaderCodeError('shaderCode: not run, user code is turned off after a script stopped responding');
+      throw new ShaderCodeError(`shaderCode: not run, ${USER_CODE_OFF}`);
     }
     const release = opts.userCode?.hold();
     try {

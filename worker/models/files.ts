@@ -1,5 +1,5 @@
 import { modelFormatOf, type ModelConfig, type UploadedFile } from '../../shared/schema/model';
-import { resolveUrl } from '../engine/urls';
+import { refusedUri, resolveOrRefuse, resolveUrl } from '../engine/urls';
 
 export type LoadFormat = NonNullable<ReturnType<typeof modelFormatOf>>;
 
@@ -70,15 +70,17 @@ export function companionResolver(src: ModelConfig['src'], main: MainFile): (url
       if (!folded.has(name.toLowerCase())) folded.set(name.toLowerCase(), f.url);
     }
   }
-  const listed = new Set(list.map((f) => resolveUrl(f.url)));
+  // List entries outside the allowed origins map to the refused scheme: named, never requested.
+  const listed = new Set(list.map((f) => resolveOrRefuse(f.url)));
   return (url) => {
-    if (isInline(url) || url.startsWith(MISSING_SCHEME)) return url;
-    if (list.length === 0) return new URL(url, main.url).href;
+    if (isInline(url) || url.startsWith(MISSING_SCHEME) || refusedUri(url) !== null) return url;
+    // What the file itself names ('http://other/x.bin', '//host/y.png', 'file:///...') is checked.
+    if (list.length === 0) return resolveOrRefuse(url, main.url);
     // Already one of the list's URLs (a loader handing back what it was given).
     if (listed.has(url)) return url;
     const name = baseName(url);
     const hit = exact.get(name) ?? folded.get(name.toLowerCase());
-    return hit ? resolveUrl(hit) : MISSING_SCHEME + name;
+    return hit ? resolveOrRefuse(hit) : MISSING_SCHEME + name;
   };
 }
 

@@ -81,6 +81,7 @@ export class BitmapTextureLoader extends Loader<Texture> {
 
   private async decode(url: string): Promise<ImageBitmap> {
     if (missingName(url) !== null) throw new Error("not among the model's files");
+    // A URI outside the allowed origins: loadBitmap's resolveUrl refuses it with the URI named.
     return loadBitmap(url, { flipY: this.flip, signal: this.jobs.signal, colorSpaceConversion: 'none' });
   }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Ref } from 'react';
-import type { WidgetViewProps } from '../../host/types';
+import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
@@ -41,6 +41,17 @@ export function SpaceWidget({ id, config, host, children, onWidgetEvent, ref }: 
   );
 }
 
+/** The media library's origin (its base URL resolved against the page) and the host's extra ones. */
+function originsOf(media: MediaAccess): string[] {
+  const out: string[] = [];
+  try {
+    out.push(new URL(media.baseUrl, document.baseURI).origin);
+  } catch {
+    // An unusable base URL allows nothing of its own; the host's list still applies.
+  }
+  return [...out, ...(media.allowedOrigins ?? [])];
+}
+
 /** The scene, inside the space's context: it draws the models registered there. */
 function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
   config: SpaceConfig;
@@ -57,6 +68,8 @@ function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
       locale={space.host.locale}
       activeSnapshot={activeSnapshot}
       models={models}
+      userCode={space.host.userCode}
+      allowedOrigins={originsOf(space.host.media)}
       onEvent={(e) => {
         if ('id' in e) {
           modelStatusStore.event(e);

@@ -1,4 +1,5 @@
-import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { urlAllowed } from '../../../shared/origins';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
 import { t, type Locale } from '../../../shared/i18n';
@@ -6,6 +7,10 @@ import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
 import { SnapshotBar } from './SnapshotBar';
+import { ConsentNotice } from './ConsentNotice';
+import { describeScript, type HeldCode } from './userCode';
+import { useUserCodeConsent } from '../../host/consent';
+import type { UserCodePolicy } from '../../host/types';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -39,6 +44,13 @@ export interface ThreeDSpaceProps {
   /** The model widgets placed in this space, by widget id (stored configs; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
   onEvent?(event: EngineEvent): void;
+  /**
+   * Whether the config's user code may run (ThreeDHost.userCode). Absent: not until the designer
+   * presses Run scripts in the scene.
+   */
+  userCode?: UserCodePolicy;
+  /** Origins assets may load from. Absent: the page's own origin only. */
+  allowedOrigins?: readonly string[];
   className?: string;
   style?: CSSProperties;
   ref?: Ref<ThreeDSpaceHandle>;
@@ -48,10 +60,29 @@ export interface ThreeDSpaceProps {
  * The 3D space container's view. The scene renders in a Web Worker on an OffscreenCanvas; this
  * component only holds config, forwards input and draws the DOM overlays.
  */
-export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
+export function ThreeDSpace(props: ThreeDSpaceProps) {
+  const { config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref } = props;
   const host = useRef<HTMLDivElement>(null);
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent });
-  const { loadingConfig, snapshotConfig } = engine.valid;
+  const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
+  const consent = useUserCodeConsent(props.userCode, script);
+  const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const held: HeldCode[] = consent.allowed
+    ? []
+    : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];
+  // The images the space draws in the DOM obey the same origin rule as the worker's loads.
+  const { loadingConfig, snapshotConfig } = useMemo(() => {
+    const ok = (url: string) => !url || urlAllowed(url, allowedOrigins, document.baseURI);
+    const { loadingConfig: l, snapshotConfig: s } = engine.valid;
+    const refused = [l.img, ...s.snapshotList.map((x) => x.img)].filter((u) => !ok(u));
+    for (const u of refused) console.warn(`[dash3d] image ${u} is refused: images load only from ${allowedOrigins.join(', ')}`);
+    return {
+      loadingConfig: ok(l.img) ? l : { ...l, img: '' },
+      snapshotConfig: { ...s, snapshotList: s.snapshotList.map((x) => (ok(x.img) ? x : { ...x, img: '' })) },
+    };
+    // The origins are a new array each render; their content is what counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [engine.valid, allowedOrigins.join(' ')]);
   const [current, setCurrent] = useState<string | null>(null);
 
   const goTo = (s: Snapshot) => {
@@ -111,6 +142,7 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
       {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
       <IssueList issues={engine.issues} locale={locale} />
       <NoticeList notices={engine.notices} locale={locale} />
+      {held.length ? <ConsentNotice held={held} locale={locale} onRun={consent.grant} /> : null}
     </div>
   );
 }

@@ -27,6 +27,13 @@ export interface EngineOptions {
   models?: Readonly<Record<string, unknown>>;
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  /**
+   * Whether the document's user code may run (src/host/consent.ts). Turning it on restarts the
+   * engine with scripts on; turning it off restarts it with scripts off.
+   */
+  scriptsAllowed: boolean;
+  /** Origins assets may load from (the media library's and the host's list). */
+  allowedOrigins: readonly string[];
   onEvent?(event: EngineEvent): void;
 }
 
@@ -40,7 +47,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const [progress, setProgress] = useState({ loaded: 0, total: 0 });
   const [issues, setIssues] = useState<SchemaIssue[]>([]);
   const [notices, setNotices] = useState<Notice[]>([]);
-  const [run, setRun] = useState({ generation: 0, scriptsEnabled: true });
+  const [run, setRun] = useState(() => ({ generation: 0, scriptsEnabled: opts.scriptsAllowed }));
+  const allowed = useRef(opts.scriptsAllowed);
+  /** Material code the worker did not run because user code is off (for the consent notice). */
+  const [heldCode, setHeldCode] = useState<{ what: 'shaderCode' | 'frameScript'; file: string }[]>([]);
+  const origins = useRef(opts.allowedOrigins);
+  origins.current = opts.allowedOrigins;
   const handle = useRef<RenderHandle | null>(null);
   const scriptsOn = useRef(run.scriptsEnabled);
   scriptsOn.current = run.scriptsEnabled;
@@ -66,6 +78,15 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const addNotice = (n: Notice) => setNotices((list) => [...list.filter((x) => x.key !== n.key), n]);
   const dropNotice = (key: string) => setNotices((list) => list.filter((x) => x.key !== key));
 
+  // Consent given (or withdrawn by the host): a fresh engine with user code on (off). Only a change
+  // counts: scripts turned off after a hang stay off until the script is edited.
+  useEffect(() => {
+    if (allowed.current === opts.scriptsAllowed) return;
+    allowed.current = opts.scriptsAllowed;
+    if (opts.scriptsAllowed) dropNotice('notice.scriptsDisabled');
+    setRun((x) => ({ generation: x.generation + 1, scriptsEnabled: opts.scriptsAllowed }));
+  }, [opts.scriptsAllowed]);
+
   // Every config change is parsed here first; an invalid one is shown, never sent.
   useEffect(() => {
     const r = SpaceConfigSchema.safeParse(opts.config);
@@ -78,7 +99,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     const scriptEdited = lastValid.current !== null && lastValid.current.script !== r.data.script;
     lastValid.current = r.data;
     setValid(r.data);
-    if (scriptEdited && !scriptsOn.current) {
+    if (scriptEdited && !scriptsOn.current && allowed.current) {
       // The designer changed the script that hung: give the new one a fresh worker with scripts on.
       dropNotice('notice.scriptsDisabled');
       setRun((x) => ({ generation: x.generation + 1, scriptsEnabled: true }));
@@ -113,6 +134,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     const modelsAtStart = models.current;
     modelLoads.current.clear();
     failedModels.current.clear();
+    setHeldCode([]);
     setState('loading');
 
     const handleEvent = (e: EngineEvent) => {
@@ -126,6 +148,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         console.error(`[dash3d] script error in ${e.hook}:`, e.message);
         addNotice({ key: 'error.script', detail: `${e.hook}: ${e.message}` });
       } else if (e.type === 'log') console[e.level]('[dash3d script]', e.message);
+      else if (e.type === 'user-code-held') {
+        const held = { what: e.what, file: e.file };
+        setHeldCode((list) => (list.some((x) => x.what === held.what && x.file === held.file) ? list : [...list, held]));
+      }
       else if (e.type === 'error') {
         console.error('[dash3d]', e.code, e.message);
         if (e.fatal) setState('error');
@@ -177,6 +203,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         config,
         models: modelsAtStart,
         scriptsEnabled: run.scriptsEnabled,
+        allowedOrigins: origins.current,
         onEvent: handleEvent,
         onCrash,
         signal: abort.signal,
@@ -229,5 +256,5 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
+  return { state, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode };
 }

@@ -4,6 +4,9 @@ import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/
 import type { EngineEvent, EngineStats } from '../../../shared/protocol';
 import { SCENES, VIEW } from './scenes';
 
+/** The benchmark's own scenes: their scripts build the scene, as a trusted host's would. */
+const TRUSTED = { trusted: true };
+
 /**
  * The benchmark page: the real 3D space component, in a production build, on one scene.
  *   ?scene=<name>      a key of SCENES
@@ -85,7 +88,7 @@ const host = document.getElementById('bench')!;
 Object.assign(host.style, { width: `${VIEW.width}px`, height: `${VIEW.height}px` });
 createRoot(host).render(
   scene ? (
-    <ThreeDSpace ref={ref} config={scene.config} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />
+    <ThreeDSpace ref={ref} userCode={TRUSTED} config={scene.config} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />
   ) : null,
 );
 

@@ -4,6 +4,9 @@ import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/
 import type { EngineEvent, ModelInfo } from '../../../shared/protocol';
 import { MODEL_SCENE, MODELS, VIEW } from './modelCases';
 
+/** The benchmark's own scenes: their scripts build the scene, as a trusted host's would. */
+const TRUSTED = { trusted: true };
+
 /**
  * The model-load benchmark page: the real 3D space component (production build) on a small scene
  * that keeps drawing (orbit auto-rotation), into which one model is loaded on request.
@@ -82,7 +85,7 @@ function problems(): string[] {
 function App() {
   const [models, set] = useState<Record<string, unknown>>({});
   setModels = set;
-  return <ThreeDSpace ref={ref} config={MODEL_SCENE} models={models} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />;
+  return <ThreeDSpace ref={ref} userCode={TRUSTED} config={MODEL_SCENE} models={models} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -43,7 +43,8 @@ export async function mountSpace(
   const events: EngineEvent[] = [];
   const ref = createRef<ThreeDSpaceHandle>();
   const reactRoot: Root = createRoot(host);
-  let current = { config, ...props };
+  // Engine tests run their scripts as a trusted host would; tests/browser/consent.test.tsx covers asking.
+  let current: Partial<ThreeDSpaceProps> & { config: unknown } = { config, userCode: { trusted: true }, ...props };
   const render = () =>
     reactRoot.render(
       <StrictMode>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIRM_FORMAT_VERSION, MaterialSchema, parseAirm } from '../../../shared/schema/material';
 import { AirmError, airmUrl, fetchAirm } from '../../../worker/materials/airm';
+import { setAllowedOrigins } from '../../../worker/engine/urls';
 import { AIRM_FORMAT_VERSION as SEED_VERSION, seedFiles } from '../../../server/seed.mjs';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -40,6 +41,9 @@ describe('the .airm file (docs/airm.md)', () => {
       'http://localhost/media/built-in/materials/red%20plastic-phong/red%20plastic-phong.airm',
     );
     expect(airmUrl('/@fs/tmp/x/red.airm')).toBe('http://localhost/@fs/tmp/x/red.airm');
+    // Another origin only when the host lists it (engine/urls.ts).
+    expect(() => airmUrl('https://cdn.test/m/red.airm')).toThrow('https://cdn.test/m/red.airm is refused');
+    setAllowedOrigins(['http://localhost', 'https://cdn.test']);
     expect(airmUrl('https://cdn.test/m/red.airm')).toBe('https://cdn.test/m/red.airm');
   });
 

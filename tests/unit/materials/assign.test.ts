@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, MeshPhongMaterial, MeshPhysicalMaterial, type Material } from 'three';
 import type { EngineContext } from '../../../worker/engine/context';
+import type { EngineEvent } from '../../../shared/protocol';
 import type { ModelScope } from '../../../worker/models/types';
 import { createMaterials } from '../../../worker/materials/assign';
 import { createUserCode } from '../../../worker/scripting/gate';
@@ -41,6 +42,7 @@ function setup(scriptsEnabled = true) {
   const pending: Promise<unknown>[] = [];
   const frames = new Set<(dt: number) => void>();
   const warnings: string[] = [];
+  const events: EngineEvent[] = [];
   const rebuilds: number[] = [];
   const ctx = {
     disposed: false,
@@ -49,6 +51,7 @@ function setup(scriptsEnabled = true) {
     onFrame: (fn: (dt: number) => void) => (frames.add(fn), () => frames.delete(fn)),
     renderer: { initTexture() {} },
     userCode,
+    emit: (e: EngineEvent) => events.push(e),
   } as unknown as EngineContext;
   const scope: ModelScope = {
     id: 'm1', ctx, root: new Group(), frame: new Group(),
@@ -68,7 +71,7 @@ function setup(scriptsEnabled = true) {
     feature.apply({ materials }, undefined);
     await settle();
   };
-  return { feature, body, multi, red, glass, warnings, rebuilds, frames, activity, apply, settle };
+  return { feature, body, multi, red, glass, warnings, events, rebuilds, frames, activity, apply, settle };
 }
 
 describe('library materials on model parts', () => {
@@ -121,7 +124,7 @@ describe('library materials on model parts', () => {
     expect(t.activity).toEqual([true, false]);
   });
 
-  it('after a script hang (user code off) neither frame scripts nor shader code run', async () => {
+  it('with user code off (a hang, or no consent) neither frame scripts nor shader code run, and both are named', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const t = setup(false);
     await t.apply({ Glass: 'lib/green-physical.airm' });
@@ -129,7 +132,23 @@ describe('library materials on model parts', () => {
     expect(t.activity).toEqual([]);
     await t.apply({ Body: 'lib/shader.airm' });
     expect(t.body.material).toBe(t.red);
-    expect(t.warnings.join('\n')).toContain('user code is turned off');
+    expect(t.warnings.join('\n')).toContain('green-physical.airm: its frameScript is not run (user code is off in this space');
+    expect(t.warnings.join('\n')).toContain('shaderCode: not run, user code is off in this space');
+    // What the consent notice lists (src/widgets/space/ConsentNotice.tsx).
+    expect(t.events).toEqual([
+      { type: 'user-code-held', what: 'frameScript', file: 'green-physical.airm' },
+      { type: 'user-code-held', what: 'shaderCode', file: 'shader.airm' },
+    ]);
+  });
+
+  it('an .airm path outside the allowed origins is refused without a request, naming it', async () => {
+    const seen: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => (seen.push(url), new Response('', { status: 404 })));
+    const t = setup();
+    await t.apply({ Body: 'http://203.0.113.1/lib/red-phong.airm' });
+    expect(seen).toEqual([]);
+    expect(t.body.material).toBe(t.red);
+    expect(t.warnings.join('\n')).toContain('material file red-phong.airm: http://203.0.113.1/lib/red-phong.airm is refused');
   });
 
   it.each([

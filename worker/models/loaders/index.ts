@@ -1,6 +1,6 @@
 import type { WebGLRenderer } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
-import { baseUrl } from '../../engine/urls';
+import { allowedOrigins, baseUrl } from '../../engine/urls';
 import { disposeObject } from '../dispose';
 import { abortError, fetchMain } from '../fetch';
 import { mainFileOf, type MainFile } from '../files';
@@ -80,7 +80,7 @@ async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, 
       }
     };
     try {
-      const request = { src, baseUrl: baseUrl(), ktx2: env.ktx2, viewport: env.viewport };
+      const request = { src, baseUrl: baseUrl(), allowedOrigins: allowedOrigins(), ktx2: env.ktx2, viewport: env.viewport };
       const reply = await parseOffThread(bytes, request, env.signal);
       return { parsed: unpacked(reply.model), warnings: reply.warnings, offThread: true };
     } catch (err) {

@@ -4,6 +4,7 @@ import { baseName, companionResolver, missingName, type MainFile } from '../file
 import { BitmapTextureLoader, IMAGE_RE } from '../images';
 import type { LoadedModel } from '../types';
 import type { ParseEnv } from '../parse/env';
+import { RefusedUrlError, refusedUri } from '../../engine/urls';
 
 /** What a format's parser returns; loadModel adds the file facts and warnings. */
 export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
@@ -16,6 +17,8 @@ export interface LoadJob {
   resolve(url: string): string;
   /** Companions the file referred to that are not among the model's files. */
   readonly missing: Set<string>;
+  /** URIs the file named outside the allowed origins (engine/urls.ts): refused, never requested. */
+  readonly refused: Set<string>;
   readonly warnings: string[];
   warn(message: string): void;
   /**
@@ -30,6 +33,7 @@ export interface LoadJob {
 export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv): LoadJob {
   const byName = companionResolver(src, main);
   const missing = new Set<string>();
+  const refused = new Set<string>();
   const warnings: string[] = [];
   const warn = (message: string) => {
     // Two materials sharing one missing image would otherwise say it twice.
@@ -39,6 +43,8 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
     const out = byName(url);
     const name = missingName(out);
     if (name !== null) missing.add(name);
+    const uri = refusedUri(out);
+    if (uri !== null) refused.add(uri);
     return out;
   };
   return {
@@ -46,6 +52,7 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
     env,
     resolve,
     missing,
+    refused,
     warnings,
     warn,
     manager(flip, anyImage) {
@@ -58,6 +65,8 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
       // Images three's own loaders fetched (glTF's embedded or data: images): say which failed.
       // Ours report themselves with the reason, and a failed .bin fails the whole load anyway.
       manager.onError = (url) => {
+        const uri = refusedUri(url);
+        if (uri !== null && !images.owns(url)) return warn(`${main.name}: ${refusedMessage(uri)}`);
         if (images.owns(url) || /\.bin$/i.test(url.split(/[?#]/)[0] ?? '')) return;
         warn(`${main.name}: ${/^(blob|data):/i.test(url) ? 'an embedded image' : baseName(url)} could not be loaded`);
       };
@@ -66,9 +75,17 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
   };
 }
 
+/** The same words as engine/urls.ts RefusedUrlError, for a URI a URL modifier mapped away. */
+export function refusedMessage(uri: string): string {
+  return new RefusedUrlError(uri).message;
+}
+
 /** The message a failed parse leaves with: the file's name and what is wrong, in plain words. */
 export function describeFailure(job: LoadJob, err: unknown): string {
   const name = job.main.name;
+  // A refused URI is the reason whatever else went wrong (the load failed because it was refused).
+  const refused = [...job.refused].filter((u) => !IMAGE_RE.test(u.split(/[?#]/)[0] ?? ''));
+  if (refused.length) return `${name}: ${refused.map(refusedMessage).join('; ')}`;
   // Missing images are warnings (the model shows without them): only other companions fail a load.
   const fatal = [...job.missing].filter((n) => !IMAGE_RE.test(n));
   if (fatal.length) return `${name}: ${fatal.join(', ')} ${fatal.length > 1 ? 'are' : 'is'} not among the model's files`;

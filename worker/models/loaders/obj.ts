@@ -5,7 +5,8 @@ import { reasonOf } from '../../features/images';
 import { missingName } from '../files';
 import { dropFailedTextures } from '../images';
 import { disposeTexture, texturesOf } from '../dispose';
-import type { LoadJob, Parsed } from './job';
+import { refusedMessage, type LoadJob, type Parsed } from './job';
+import { refusedUri } from '../../engine/urls';
 
 type Creator = MTLLoader.MaterialCreator;
 
@@ -50,6 +51,11 @@ async function fetchLibrary(name: string, job: LoadJob): Promise<string | null> 
   if (missingName(url) !== null) {
     job.missing.delete(missingName(url)!); // a warning, not the reason for a failure
     job.warn(`${job.main.name}: material library ${name} is not among the model's files; ${plain}`);
+    return null;
+  }
+  const refused = refusedUri(url);
+  if (refused !== null) {
+    job.warn(`${job.main.name}: material library ${refusedMessage(refused)}; ${plain}`);
     return null;
   }
   try {

@@ -19,4 +19,6 @@ export type ParseRequest = Omit<ParseEnv, 'signal'> & {
   src: import('../../../shared/schema/model').ModelConfig['src'];
   /** The dashboard page's URL: config URLs are relative to it (engine/urls.ts). */
   baseUrl: string;
+  /** The origins content may load from (engine/urls.ts): the parse worker refuses the rest. */
+  allowedOrigins: string[];
 };

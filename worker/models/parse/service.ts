@@ -1,7 +1,7 @@
 import { transfer } from 'comlink';
 import { z } from 'zod';
 import { ModelSrcSchema } from '../../../shared/schema/model';
-import { setBaseUrl } from '../../engine/urls';
+import { setAllowedOrigins, setBaseUrl } from '../../engine/urls';
 import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../raycast';
 import type { ParseRequest } from './env';
@@ -12,6 +12,7 @@ export const PARSE_WORKER_NAME = 'dash3d-parse';
 const RequestSchema = z.object({
   src: ModelSrcSchema,
   baseUrl: z.string().url(),
+  allowedOrigins: z.array(z.string().max(2048)).max(100),
   ktx2: z.record(z.string(), z.boolean()),
   viewport: z.object({ width: z.number().finite().min(0), height: z.number().finite().min(0) }),
 });
@@ -32,6 +33,7 @@ export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Pro
   if (!(bytes instanceof ArrayBuffer)) throw new Error('parseModel needs the file as an ArrayBuffer');
   const req = RequestSchema.parse(request);
   setBaseUrl(req.baseUrl);
+  setAllowedOrigins(req.allowedOrigins);
   const [{ parseFile }, { packModel }] = await Promise.all([import('./parse-file'), import('../transfer/pack')]);
   // Cancelling a parse terminates its worker (parse/client.ts): this signal never fires.
   const env = { signal: new AbortController().signal, ktx2: req.ktx2, viewport: req.viewport };
