@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Locale } from '../../shared/i18n';
 import type { WidgetType } from '../../shared/schema/dashboard';
+import type { ModelLimitsInput } from '../../shared/schema/limits';
 
 /** Named live variables the host provides (IoT values: temperature, running state, ...). */
 export interface VariableSource {
@@ -32,6 +33,12 @@ export interface ThreeDHost {
   variables: VariableSource;
   /** The group widget is offered only where the host supports layout inheritance (spec §2). */
   supportsLayoutInheritance: boolean;
+  /**
+   * Per-model caps: `{ maxModelBytes, maxPoints, comfortablePoints }`, any subset; the rest keep
+   * their defaults (shared/schema/limits.ts, README "Limits"). Beyond a cap a model is refused with
+   * the limit named; a point cloud between comfortablePoints and maxPoints is drawn decimated.
+   */
+  limits?: ModelLimitsInput;
 }
 
 /** Props of a widget's view inside the host's canvas. */

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { SchemaIssue } from '../../../shared/schema/common';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { describeIssues, isMessageKey, t, type Locale } from '../../../shared/i18n';
-import type { Notice } from './useSpaceEngine';
+import type { Notice, NoticeText } from './useSpaceEngine';
 
 const fill: CSSProperties = { position: 'absolute', inset: 0 };
 
@@ -76,15 +76,26 @@ export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: L
   );
 }
 
-/** Restarts, fallback mode, lost context and script errors, in the scene's corner. */
+/** A notice's text in the designer's language; a parameter that is itself a key is translated too. */
+function shown(text: NoticeText, locale: Locale): string {
+  if (typeof text === 'string') return text;
+  if (!isMessageKey(text.key)) return text.key;
+  const params = Object.fromEntries(Object.entries(text.params).map(([k, v]) => [k, isMessageKey(v) ? t(locale, v) : v]));
+  return t(locale, text.key, params);
+}
+
+/** Restarts, fallback mode, lost context, script errors and model problems, in the scene's corner. */
 export function NoticeList({ notices, locale }: { notices: Notice[]; locale: Locale }) {
   if (!notices.length) return null;
   return (
     <div role="status" className="dash3d-notices" style={{ position: 'absolute', right: 8, top: 8, maxWidth: '50%', display: 'flex', flexDirection: 'column', gap: 4 }}>
       {notices.map((n) => (
         <div key={n.key} data-notice={n.key} style={{ padding: '4px 8px', background: 'rgba(0,0,0,0.7)', color: '#ffd666', font: '12px sans-serif', borderRadius: 4 }}>
-          {isMessageKey(n.key) ? t(locale, n.key) : n.key}
+          {n.text ? shown(n.text, locale) : isMessageKey(n.key) ? t(locale, n.key) : n.key}
           {n.detail ? <div style={{ color: '#ddd', marginTop: 2 }}>{n.detail}</div> : null}
+          {n.details?.map((d, i) => (
+            <div key={i} className="dash3d-notice-detail" style={{ color: '#ddd', marginTop: 2 }}>{shown(d, locale)}</div>
+          ))}
         </div>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type Ref } from 'react';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
+import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
@@ -38,6 +39,8 @@ export interface ThreeDSpaceProps {
   activeSnapshot?: string | null;
   /** The model widgets placed in this space, by widget id (stored configs; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
+  /** Per-model caps (ThreeDHost.limits; shared/schema/limits.ts), read when the scene starts. */
+  limits?: ModelLimitsInput;
   onEvent?(event: EngineEvent): void;
   className?: string;
   style?: CSSProperties;
@@ -48,9 +51,9 @@ export interface ThreeDSpaceProps {
  * The 3D space container's view. The scene renders in a Web Worker on an OffscreenCanvas; this
  * component only holds config, forwards input and draws the DOM overlays.
  */
-export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
+export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, limits, onEvent, className, style, ref }: ThreeDSpaceProps) {
   const host = useRef<HTMLDivElement>(null);
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, limits, onEvent });
   const { loadingConfig, snapshotConfig } = engine.valid;
   const [current, setCurrent] = useState<string | null>(null);
 

@@ -4,6 +4,8 @@ import { baseName, companionResolver, missingName, type MainFile } from '../file
 import { BitmapTextureLoader, IMAGE_RE } from '../images';
 import type { LoadedModel } from '../types';
 import type { ParseEnv } from '../parse/env';
+import type { ModelNotice } from '../../../shared/model-notices';
+import { errorText, isModelProblem } from '../problem';
 
 /** What a format's parser returns; loadModel adds the file facts and warnings. */
 export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
@@ -18,6 +20,9 @@ export interface LoadJob {
   readonly missing: Set<string>;
   readonly warnings: string[];
   warn(message: string): void;
+  /** Coded problems the model is shown with (decimated, damaged): the scene's corner shows them. */
+  readonly notices: ModelNotice[];
+  notify(notice: ModelNotice): void;
   /**
    * A LoadingManager for three's loaders: companions resolved by name, images decoded in the
    * worker. `flip`: see BitmapTextureLoader. `anyImage`: also take image types the browser may
@@ -31,6 +36,10 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
   const byName = companionResolver(src, main);
   const missing = new Set<string>();
   const warnings: string[] = [];
+  const notices: ModelNotice[] = [];
+  const notify = (n: ModelNotice) => {
+    if (!notices.some((x) => x.code === n.code && JSON.stringify(x.params) === JSON.stringify(n.params))) notices.push(n);
+  };
   const warn = (message: string) => {
     // Two materials sharing one missing image would otherwise say it twice.
     if (!warnings.includes(message)) warnings.push(message);
@@ -48,6 +57,8 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
     missing,
     warnings,
     warn,
+    notices,
+    notify,
     manager(flip, anyImage) {
       const manager = new LoadingManager();
       manager.setURLModifier(resolve);
@@ -57,9 +68,12 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
       if (anyImage) manager.addHandler(/./, images);
       // Images three's own loaders fetched (glTF's embedded or data: images): say which failed.
       // Ours report themselves with the reason, and a failed .bin fails the whole load anyway.
+      // An embedded image that does not decode is damaged data inside the file: the scene says so
+      // (GLTFLoader itself only logs it and shows the model white).
       manager.onError = (url) => {
         if (images.owns(url) || /\.bin$/i.test(url.split(/[?#]/)[0] ?? '')) return;
-        warn(`${main.name}: ${/^(blob|data):/i.test(url) ? 'an embedded image' : baseName(url)} could not be loaded`);
+        if (/^(blob|data):/i.test(url)) notify({ code: 'model.embeddedMissing', params: { name: main.name } });
+        else warn(`${main.name}: ${baseName(url)} could not be loaded`);
       };
       return { manager, images };
     },
@@ -69,11 +83,12 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
 /** The message a failed parse leaves with: the file's name and what is wrong, in plain words. */
 export function describeFailure(job: LoadJob, err: unknown): string {
   const name = job.main.name;
+  if (isModelProblem(err)) return err.message;
   // Missing images are warnings (the model shows without them): only other companions fail a load.
   const fatal = [...job.missing].filter((n) => !IMAGE_RE.test(n));
   if (fatal.length) return `${name}: ${fatal.join(', ')} ${fatal.length > 1 ? 'are' : 'is'} not among the model's files`;
   const status = (err as { response?: { status?: number; url?: string } } | null)?.response;
   if (status?.status) return `${name}: ${baseName(status.url ?? '') || 'a file it refers to'} could not be loaded (HTTP ${status.status})`;
-  const reason = err instanceof Error ? err.message || err.name : String(err);
+  const reason = errorText(err);
   return `${name}: the file is damaged or truncated (${reason.replace(/^THREE\.\w+:\s*/, '')})`;
 }

@@ -1,6 +1,9 @@
 import { transfer } from 'comlink';
 import { z } from 'zod';
 import { ModelSrcSchema } from '../../../shared/schema/model';
+import { ModelLimitsSchema } from '../../../shared/schema/limits';
+import type { ModelNotice } from '../../../shared/model-notices';
+import { isModelProblem } from '../problem';
 import { setBaseUrl } from '../../engine/urls';
 import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../raycast';
@@ -14,11 +17,18 @@ const RequestSchema = z.object({
   baseUrl: z.string().url(),
   ktx2: z.record(z.string(), z.boolean()),
   viewport: z.object({ width: z.number().finite().min(0), height: z.number().finite().min(0) }),
+  limits: ModelLimitsSchema,
 });
 
 export interface ParseReply {
   model: PackedModel;
   warnings: string[];
+  notices: ModelNotice[];
+}
+
+/** A file refused for a coded reason (a limit): comlink keeps only an Error's message, so it comes back as data. */
+export interface ParseRefusal {
+  refused: ModelNotice;
 }
 
 /**
@@ -27,15 +37,22 @@ export interface ParseReply {
  * work that would otherwise stop the render worker's frame loop for as long as it takes.
  * A failure rejects with the message the designer sees (parse-file.ts).
  */
-export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply> {
+export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply | ParseRefusal> {
   if (self.name !== PARSE_WORKER_NAME) throw new Error('parseModel runs in a parse worker only');
   if (!(bytes instanceof ArrayBuffer)) throw new Error('parseModel needs the file as an ArrayBuffer');
   const req = RequestSchema.parse(request);
   setBaseUrl(req.baseUrl);
   const [{ parseFile }, { packModel }] = await Promise.all([import('./parse-file'), import('../transfer/pack')]);
   // Cancelling a parse terminates its worker (parse/client.ts): this signal never fires.
-  const env = { signal: new AbortController().signal, ktx2: req.ktx2, viewport: req.viewport };
-  const { parsed, warnings } = await parseFile(bytes, req.src, env);
+  const env = { signal: new AbortController().signal, ktx2: req.ktx2, viewport: req.viewport, limits: req.limits };
+  let file: Awaited<ReturnType<typeof parseFile>>;
+  try {
+    file = await parseFile(bytes, req.src, env);
+  } catch (err) {
+    if (isModelProblem(err)) return { refused: { code: err.code, params: err.params } };
+    throw err;
+  }
+  const { parsed, warnings, notices } = file;
   parsed.object.updateMatrixWorld(true);
   try {
     buildBoundsTrees(parsed.object);
@@ -44,5 +61,5 @@ export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Pro
     console.warn('[dash3d] building the picking hierarchy failed', err);
   }
   const { model, transfer: moved } = packModel(parsed);
-  return transfer({ model, warnings }, moved);
+  return transfer({ model, warnings, notices }, moved);
 }
