@@ -1,6 +1,7 @@
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { acquireDecoders } from '../decoders';
 import type { LoadJob, Parsed } from './job';
+import { checkGltf } from './gltf-check';
 
 /**
  * glb and gltf: a .gltf's .bin and images come from the model's files by name (the job's
@@ -9,6 +10,7 @@ import type { LoadJob, Parsed } from './job';
  * reports a missing one with its reason. Either way a missing image leaves that map empty.
  */
 export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
+  checkGltf(bytes, job);
   const { manager, images } = job.manager(false, false);
   const decoders = await acquireDecoders(job.env.ktx2, {
     resolve: job.resolve,
