@@ -34,10 +34,14 @@ export function createDraco(): DRACOLoader {
   const inner = d as unknown as DracoInternals;
   let stopped = false;
   const init = inner._initDecoder.bind(d);
-  inner._initDecoder = () =>
-    init().then(() => {
+  inner._initDecoder = () => {
+    const ready = init().then(() => {
       if (stopped) throw new Error('the Draco decoder was stopped');
     });
+    // preload() drops this promise; the decodes waiting on it see the rejection through their own chain.
+    ready.catch(() => {});
+    return ready;
+  };
   const getWorker = inner._getWorker.bind(d);
   inner._getWorker = (taskID, taskCost) =>
     getWorker(taskID, taskCost).then((worker) => {

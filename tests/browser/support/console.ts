@@ -10,24 +10,25 @@ export interface ConsoleEntry {
   text: string;
 }
 
-type Page = Parameters<BrowserCommand<[]>>[0]['page'];
-const logs = new WeakMap<Page, ConsoleEntry[]>();
+/** By test session (one browser page each). */
+const logs = new Map<string, ConsoleEntry[]>();
+const listening = new WeakSet<object>();
 
 /** Start (or restart) collecting; returns nothing. Messages before this call are not kept. */
 const consoleStart: BrowserCommand<[]> = async (ctx) => {
-  let list = logs.get(ctx.page);
-  if (!list) {
-    list = [];
-    logs.set(ctx.page, list);
-    const page = ctx.page;
-    page.on('console', (m) => logs.get(page)?.push({ type: m.type(), text: m.text() }));
-    page.on('pageerror', (e) => logs.get(page)?.push({ type: 'pageerror', text: e.message }));
+  const list: ConsoleEntry[] = [];
+  logs.set(ctx.sessionId, list);
+  const page = ctx.page;
+  if (!listening.has(page)) {
+    listening.add(page);
+    const id = ctx.sessionId;
+    page.on('console', (m) => logs.get(id)?.push({ type: m.type(), text: m.text() }));
+    page.on('pageerror', (e) => logs.get(id)?.push({ type: 'pageerror', text: e.message }));
   }
-  list.length = 0;
 };
 
 /** The messages collected since consoleStart. */
-const consoleEntries: BrowserCommand<[]> = async (ctx) => [...(logs.get(ctx.page) ?? [])];
+const consoleEntries: BrowserCommand<[]> = async (ctx) => [...(logs.get(ctx.sessionId) ?? [])];
 
 export const consoleCommands = { consoleStart, consoleEntries };
 
