@@ -5,7 +5,7 @@ import { BitmapTextureLoader, IMAGE_RE } from '../images';
 import type { LoadedModel } from '../types';
 import type { ParseEnv } from '../parse/env';
 import type { ModelNotice } from '../../../shared/model-notices';
-import { errorText, isModelProblem } from '../problem';
+import { errorText } from '../problem';
 
 /** What a format's parser returns; loadModel adds the file facts and warnings. */
 export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
@@ -83,7 +83,6 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
 /** The message a failed parse leaves with: the file's name and what is wrong, in plain words. */
 export function describeFailure(job: LoadJob, err: unknown): string {
   const name = job.main.name;
-  if (isModelProblem(err)) return err.message;
   // Missing images are warnings (the model shows without them): only other companions fail a load.
   const fatal = [...job.missing].filter((n) => !IMAGE_RE.test(n));
   if (fatal.length) return `${name}: ${fatal.join(', ')} ${fatal.length > 1 ? 'are' : 'is'} not among the model's files`;

@@ -4,6 +4,7 @@ import { createJob, describeFailure, type LoadJob, type Parsed } from '../loader
 import type { ParseEnv } from './env';
 import type { ModelNotice } from '../../../shared/model-notices';
 import { checkParsed } from '../limits';
+import { isModelProblem } from '../problem';
 import { disposeObject } from '../dispose';
 
 /**
@@ -51,6 +52,8 @@ export async function parseFile(bytes: ArrayBuffer, src: ModelConfig['src'], env
     return { parsed, warnings: job.warnings, notices: job.notices };
   } catch (err) {
     env.signal.throwIfAborted();
+    // A refusal keeps its code: the main thread shows it in the designer's language.
+    if (isModelProblem(err)) throw err;
     throw new Error(describeFailure(job, err), { cause: err });
   }
 }
