@@ -2,7 +2,8 @@ import type { CSSProperties } from 'react';
 import type { SchemaIssue } from '../../../shared/schema/common';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { describeIssues, isMessageKey, t, type Locale } from '../../../shared/i18n';
-import type { Notice, NoticeText } from './useSpaceEngine';
+import type { Notice } from './useSpaceEngine';
+import { shownText as shown } from './noticeText';
 
 const fill: CSSProperties = { position: 'absolute', inset: 0 };
 
@@ -74,14 +75,6 @@ export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: L
       </ul>
     </div>
   );
-}
-
-/** A notice's text in the designer's language; a parameter that is itself a key is translated too. */
-function shown(text: NoticeText, locale: Locale): string {
-  if (typeof text === 'string') return text;
-  if (!isMessageKey(text.key)) return text.key;
-  const params = Object.fromEntries(Object.entries(text.params).map(([k, v]) => [k, isMessageKey(v) ? t(locale, v) : v]));
-  return t(locale, text.key, params);
 }
 
 /** Restarts, fallback mode, lost context, script errors and model problems, in the scene's corner. */

@@ -11,6 +11,7 @@ import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import { createModelNotices } from './modelNotices';
+import type { NoticeText } from './noticeText';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -18,8 +19,7 @@ const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 const MAX_RESTARTS = 3;
 
 export type SpaceState = 'loading' | 'ready' | 'error';
-/** A plain text, or a message key with its parameters (translated where it is shown). */
-export type NoticeText = string | { key: string; params: Record<string, string> };
+export type { NoticeText };
 export interface Notice {
   key: string;
   detail?: string;

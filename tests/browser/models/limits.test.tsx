@@ -119,6 +119,13 @@ describe('model limits set by the host (ThreeDHost.limits)', () => {
     await waitFor(() => corner(byFile).includes('Flamingo.glb: the file is 76 kB'), 'the refusal in the corner');
   });
 
+  it('the main-thread fallback engine keeps the same limits', async () => {
+    const url = await grid();
+    const m = await mountSpace(cloudScene, { forceMainThread: true, limits: { maxPoints: 100_000 }, models: { c: single(url, 'grid.pcd') } });
+    expect(m.handle.mode).toBe('main');
+    expect(await resultOf(m, 'c')).toMatchObject({ type: 'model-error', code: 'model.limit.points', message: 'grid.pcd: 200 k points exceed the limit of 100 k points per model' });
+  });
+
   it('an invalid limit is reported and its default used', async () => {
     const url = await grid();
     const m = await mountSpace(cloudScene, { limits: { maxPoints: -5 }, models: { c: single(url, 'grid.pcd') } });
