@@ -69,6 +69,8 @@ export interface GltfDecoders {
   meshopt: typeof MeshoptDecoder;
   /** Give the decoders back: the last user's release terminates their workers. */
   release(): void;
+  /** The load was cancelled: refuse its further decodes, and stop the Draco workers if no other load uses them. */
+  stop(): void;
 }
 
 /**
@@ -123,6 +125,11 @@ export async function acquireDecoders(
     draco: dracoForLoad.loader,
     ktx2: perLoad,
     meshopt: MeshoptDecoder,
+    stop() {
+      if (released) return;
+      dracoForLoad.end();
+      stopDraco();
+    },
     release() {
       if (released) return;
       released = true;

@@ -16,6 +16,10 @@ export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parse
     resolve: job.resolve,
     warn: (message) => job.warn(`${job.main.name}: ${message}`),
   });
+  // GLTFLoader cannot be cancelled; its decoders can (in a parse worker, cancelling terminates the
+  // whole worker instead; this is for the main-thread fallback).
+  const stop = () => decoders.stop();
+  job.env.signal.addEventListener('abort', stop, { once: true });
   try {
     const loader = new GLTFLoader(manager)
       .setDRACOLoader(decoders.draco)
@@ -28,6 +32,7 @@ export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parse
     if (!object) throw new Error('it holds no scene to show');
     return { kind: 'mesh', object, animations: gltf.animations ?? [] };
   } finally {
+    job.env.signal.removeEventListener('abort', stop);
     decoders.release();
   }
 }
