@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { baseConfig } from './vite.config';
 import { browserCommands } from './tests/browser/support/commands';
+import { consoleCommands } from './tests/browser/support/console';
 import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
 import { listenerCommands } from './tests/browser/support/listener';
 
@@ -55,7 +56,7 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
-            commands: { ...browserCommands, ...fileCommands, ...listenerCommands },
+            commands: { ...browserCommands, ...fileCommands, ...listenerCommands, ...consoleCommands },
             provider: playwright({
               launchOptions: {
                 executablePath,

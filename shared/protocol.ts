@@ -1,5 +1,6 @@
 import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
+import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 
 /** Bumped whenever the worker API or the event union changes shape. */
 export const PROTOCOL_VERSION = 2;
@@ -35,6 +36,8 @@ export interface InitOptions {
    * document's code to run: hooks, frame scripts and shader code are not run.
    */
   scriptsEnabled: boolean;
+  /** The host's per-model caps (ThreeDHost.limits, shared/schema/limits.ts); the worker parses them again. */
+  limits?: unknown;
   /** main -> worker: forwarded pointer/wheel/key events (shared/input.ts). */
   input: MessagePort;
   /** worker -> main: EngineEvent stream. */
@@ -154,10 +157,16 @@ export type EngineEvent =
   | { type: 'model-loaded'; id: string; info: ModelInfo }
   /** The model shows nothing now and nothing is loading (its source has no model file). */
   | { type: 'model-cleared'; id: string }
-  /** The model's file failed (damaged, truncated, missing): the model is empty, the rest runs on. */
-  | { type: 'model-error'; id: string; message: string }
-  /** Something the model lives without (a missing texture, a material that failed to load). */
-  | { type: 'model-warning'; id: string; message: string }
+  /**
+   * The model's file failed (damaged, truncated, missing, over a limit): the model is empty, the
+   * rest runs on. `message` is English; with a `code` the main thread shows it translated.
+   */
+  | { type: 'model-error'; id: string; message: string; code?: ModelNoticeCode; params?: ModelNoticeParams }
+  /**
+   * Something the model lives without (a missing texture, a material that failed to load); with a
+   * `code` (a decimated cloud, damaged embedded data) the scene's corner shows it too.
+   */
+  | { type: 'model-warning'; id: string; message: string; code?: ModelNoticeCode; params?: ModelNoticeParams }
   /** The model config was rejected: the last valid one stays. */
   | { type: 'model-rejected'; id: string; issues: SchemaIssue[] }
   /** Picking in the worker found the pointer on a part of the model. */

@@ -54,6 +54,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
       config: options.config,
       models: options.models && typeof options.models === 'object' && !Array.isArray(options.models) ? options.models : {},
       scriptsEnabled: options.scriptsEnabled === true,
+      limits: options.limits,
       emit,
     });
   } catch (err) {

@@ -5,6 +5,7 @@ import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
+import { modelLimits } from './parts/model-limits';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -54,6 +55,7 @@ export const en = {
   ...modelPanel.en,
   ...documents.en,
   ...consent.en,
+  ...modelLimits.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
+import { modelLimits } from './parts/model-limits';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -45,4 +46,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...modelPanel.zh_Hans,
   ...documents.zh_Hans,
   ...consent.zh_Hans,
+  ...modelLimits.zh_Hans,
 };

@@ -3,6 +3,7 @@ import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
 import { readInputMessage } from '../../shared/input';
 import { forwardInput } from './input';
+import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
 
 /** The calls the main thread makes, the same whether the engine runs in a worker or here. */
@@ -34,6 +35,8 @@ export interface ConnectOptions {
   scriptsEnabled: boolean;
   /** Origins assets may load from (InitOptions.allowedOrigins); the engine refuses every other. */
   allowedOrigins: readonly string[];
+  /** Per-model caps, parsed (shared/schema/limits.ts); the engine parses them again. */
+  limits: ModelLimits;
   onEvent(event: EngineEvent): void;
   /** The worker died, or stopped answering while user code ran (`hung`) or for a long time (`silent`). */
   onCrash(reason: 'hung' | 'silent' | 'crashed', detail: string): void;
@@ -128,6 +131,7 @@ async function startWorker(
           baseUrl: document.baseURI,
           allowedOrigins: [...opts.allowedOrigins],
           scriptsEnabled: opts.scriptsEnabled,
+          limits: opts.limits,
           input: inputPort,
           events: eventsPort,
         },
@@ -175,6 +179,7 @@ async function startMain(
     config: opts.config,
     models: opts.models,
     scriptsEnabled: opts.scriptsEnabled,
+    limits: opts.limits,
     emit: (e) => eventsPort.postMessage(e),
   });
   inputPort.onmessage = (e) => {

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Locale } from '../../shared/i18n';
 import type { WidgetType } from '../../shared/schema/dashboard';
+import type { ModelLimitsInput } from '../../shared/schema/limits';
 
 /** Named live variables the host provides (IoT values: temperature, running state, ...). */
 export interface VariableSource {
@@ -60,6 +61,12 @@ export interface ThreeDHost {
   supportsLayoutInheritance: boolean;
   /** Whether the open document's code may run; absent: not until the designer agrees. */
   userCode?: UserCodePolicy;
+  /**
+   * Per-model caps: `{ maxModelBytes, maxPoints, comfortablePoints }`, any subset; the rest keep
+   * their defaults (shared/schema/limits.ts, README "Limits"). Beyond a cap a model is refused with
+   * the limit named; a point cloud between comfortablePoints and maxPoints is drawn decimated.
+   */
+  limits?: ModelLimitsInput;
 }
 
 /** Props of a widget's view inside the host's canvas. */

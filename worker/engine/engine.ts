@@ -9,6 +9,7 @@ import { Readiness } from './readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
+import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -16,6 +17,8 @@ export interface EngineOptions {
   config: unknown;
   models?: Readonly<Record<string, unknown>>;
   scriptsEnabled: boolean;
+  /** The host's per-model caps, as sent (parsed here again; invalid ones are reported and the defaults used). */
+  limits?: unknown;
   emit(event: EngineEvent): void;
 }
 
@@ -41,6 +44,7 @@ export class Engine {
   private readonly userCode: UserCode;
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
   private readonly models = new Map<string, ModelConfig>();
+  private readonly limits: ModelLimits;
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -48,6 +52,10 @@ export class Engine {
     this.config = value;
     this.input = structuredClone(value) as Record<string, unknown>;
     this.size = opts.size;
+    // Never trust the main thread: a cap that does not parse leaves the defaults, and says so.
+    const limits = repairParse(ModelLimitsSchema, opts.limits ?? {});
+    if (limits.issues.length) opts.emit({ type: 'config-rejected', issues: limits.issues.map((i) => ({ ...i, path: `limits.${i.path}` })) });
+    this.limits = limits.value;
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
     for (const [id, model] of Object.entries(opts.models ?? {})) {
       const r = ModelConfigSchema.safeParse(model);
@@ -69,6 +77,7 @@ export class Engine {
       afterDraw: () => this.readiness.drawn(),
       modelLoaded: (_id, object) => this.scripts?.modelLoaded(object),
       userCode: this.userCode,
+      modelLimits: this.limits,
     });
     this.loseExt = stage.renderer.getContext().getExtension('WEBGL_lose_context');
     stage.apply(this.config);

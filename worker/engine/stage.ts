@@ -23,6 +23,8 @@ export interface StageOptions {
   userCode: import('../scripting/gate').UserCode;
   /** A model widget's file joined the scene (the space's onModelLoaded hook). */
   modelLoaded(id: string, object: import('three').Object3D): void;
+  /** Per-model caps (shared/schema/limits.ts), parsed. */
+  modelLimits: import('../../shared/schema/limits').ModelLimits;
 }
 
 /**
@@ -94,7 +96,7 @@ export class Stage {
     };
     this.resize(opts.size);
     for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
-    this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object));
+    this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object), opts.modelLimits);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */

@@ -1,6 +1,8 @@
 import { LoadingManager, type WebGLRenderer } from 'three';
 import type { Ktx2Support } from './parse/env';
-import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
+import { createDraco, perLoadDraco } from './draco';
+import { errorText } from './problem';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 // The decoders come from our own build (Vite emits these files as assets), never from a CDN, so
@@ -33,7 +35,7 @@ let draco: Shared<DRACOLoader> | null = null;
 const ktx2 = new Map<string, Shared<KTX2Loader>>();
 
 function newDraco(): DRACOLoader {
-  const d = new DRACOLoader();
+  const d = createDraco();
   // Explicit URLs (not a folder): the emitted files have hashed names. WebAssembly only.
   d.setDecoderPath({ js: dracoWrapperUrl, wasm: dracoWasmUrl });
   d.setWorkerLimit(DECODER_WORKERS);
@@ -67,6 +69,8 @@ export interface GltfDecoders {
   meshopt: typeof MeshoptDecoder;
   /** Give the decoders back: the last user's release terminates their workers. */
   release(): void;
+  /** The load was cancelled: refuse its further decodes, and stop the Draco workers if no other load uses them. */
+  stop(): void;
 }
 
 /**
@@ -97,7 +101,7 @@ export async function acquireDecoders(
   // GLTFLoader uses only these members of its KTX2 loader. It drops a texture that fails without
   // a word, so the failure is reported here.
   const failed = (onError?: (err: unknown) => void) => (err: unknown) => {
-    load.warn(`a KTX2 texture could not be loaded (${err instanceof Error ? err.message : String(err)})`);
+    load.warn(`a KTX2 texture could not be loaded (${errorText(err)})`);
     onError?.(err);
   };
   const perLoad = {
@@ -107,14 +111,29 @@ export async function acquireDecoders(
       shared.load(load.resolve(url), onLoad, onProgress, failed(onError)),
   } as unknown as KTX2Loader;
 
+  // A load whose Draco data fails stops the decoder's workers at once when no other load uses them
+  // (its other primitives would each go on failing); a decoder shared with others is left running.
+  const stopDraco = () => {
+    if (d.users === 1 && draco === d) {
+      d.instance.dispose();
+      draco = null;
+    }
+  };
+  const dracoForLoad = perLoadDraco(d.instance, stopDraco);
   let released = false;
   return {
-    draco: d.instance,
+    draco: dracoForLoad.loader,
     ktx2: perLoad,
     meshopt: MeshoptDecoder,
+    stop() {
+      if (released) return;
+      dracoForLoad.end();
+      stopDraco();
+    },
     release() {
       if (released) return;
       released = true;
+      dracoForLoad.end();
       if (--d.users === 0 && draco === d) {
         d.instance.dispose();
         draco = null;

@@ -1,4 +1,6 @@
 import type { LoadOptions } from './types';
+import { checkFileBytes } from './limits';
+import { errorText, isModelProblem } from './problem';
 
 export interface Fetched {
   bytes: ArrayBuffer;
@@ -16,9 +18,9 @@ export const abortError = () => new DOMException('The model load was cancelled',
 export async function fetchMain(
   url: string,
   name: string,
-  opts: Pick<LoadOptions, 'signal' | 'onProgress' | 'validators'>,
+  opts: Pick<LoadOptions, 'signal' | 'onProgress' | 'validators' | 'limits'>,
 ): Promise<Fetched | null> {
-  const { signal, onProgress, validators } = opts;
+  const { signal, onProgress, validators, limits } = opts;
   const headers: Record<string, string> = {};
   if (validators?.etag) headers['If-None-Match'] = validators.etag;
   if (validators?.lastModified) headers['If-Modified-Since'] = validators.lastModified;
@@ -29,7 +31,7 @@ export async function fetchMain(
     res = await fetch(url, { signal, headers, cache: conditional ? 'no-cache' : 'default' });
   } catch (err) {
     if (signal.aborted) throw abortError();
-    throw new Error(`${name}: could not be downloaded (${(err as Error).message || 'network error'})`, { cause: err });
+    throw new Error(`${name}: could not be downloaded (${errorText(err) || 'network error'})`, { cause: err });
   }
   if (res.status === 304) {
     await res.body?.cancel();
@@ -41,10 +43,16 @@ export async function fetchMain(
   // bar only trusts it for identity encoding.
   const encoded = (res.headers.get('content-encoding') ?? 'identity') !== 'identity';
   const total = encoded ? 0 : Number(res.headers.get('content-length') ?? 0) || 0;
+  // Refused before a byte of the body is read when the server says how big it is.
+  if (total > limits.maxModelBytes) {
+    await res.body?.cancel();
+    checkFileBytes(name, total, limits);
+  }
   const meta = { etag: res.headers.get('etag') ?? undefined, lastModified: res.headers.get('last-modified') ?? undefined };
   onProgress('download', 0, total);
   if (!res.body) {
     const bytes = await res.arrayBuffer();
+    checkFileBytes(name, bytes.byteLength, limits);
     onProgress('download', bytes.byteLength, total);
     return { bytes, ...meta };
   }
@@ -58,11 +66,17 @@ export async function fetchMain(
       if (done) break;
       chunks.push(value);
       received += value.byteLength;
+      if (received > limits.maxModelBytes) {
+        // A server that sent no length (or a compressed body): stop reading at the cap.
+        await reader.cancel();
+        checkFileBytes(name, received, limits);
+      }
       onProgress('download', received, total > 0 ? Math.max(total, received) : 0);
     }
   } catch (err) {
     if (signal.aborted) throw abortError();
-    throw new Error(`${name}: the download broke off after ${received} bytes (${(err as Error).message})`, { cause: err });
+    if (isModelProblem(err)) throw err;
+    throw new Error(`${name}: the download broke off after ${received} bytes (${errorText(err)})`, { cause: err });
   }
   if (signal.aborted) throw abortError();
   const bytes = new Uint8Array(received);

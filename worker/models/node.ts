@@ -8,6 +8,9 @@ import { disposeObject } from './dispose';
 import { describeModel } from './describe';
 import { uploadBeforeShowing } from './upload';
 import type { LoadedModel, ModelFeatureBinding, ModelScope } from './types';
+import { errorText, isModelProblem } from './problem';
+import { englishNotice } from '../../shared/model-notices';
+import type { ModelLimits } from '../../shared/schema/limits';
 
 export interface ModelNodeHooks {
   /** A model joined the scene (the space's onModelLoaded hook runs with it). */
@@ -23,7 +26,7 @@ interface Active {
 }
 
 const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'AbortError';
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const message = errorText;
 
 /**
  * One model widget in the scene. The newest source wins (ARCHITECTURE.md example 7): a source
@@ -51,6 +54,7 @@ export class ModelNode {
     readonly id: string,
     private readonly ctx: EngineContext,
     private readonly hooks: ModelNodeHooks,
+    private readonly limits: ModelLimits,
   ) {
     this.root.name = `model:${id}`;
     this.root.add(this.frame);
@@ -111,6 +115,7 @@ export class ModelNode {
     const work = loadModel(config.src, {
       signal: controller.signal,
       renderer: this.ctx.renderer,
+      limits: this.limits,
       validators: refresh ? { etag: this.model?.etag, lastModified: this.model?.lastModified } : undefined,
       onProgress: (phase, loaded, total) => {
         // A refresh runs behind the shown model: no bar, and no 'loading' state that only a
@@ -136,14 +141,16 @@ export class ModelNode {
     } catch (err) {
       if (controller.signal.aborted || isAbort(err) || this.disposed) return;
       const text = message(err);
-      console.error(`[dash3d] model ${this.id} failed to load:`, err);
+      // A readable text, not the raw value: a decoder's rejection is a plain object.
+      console.error(`[dash3d] model ${this.id} failed to load: ${text}`);
+      const coded = isModelProblem(err) ? { code: err.code, params: err.params } : {};
       if (refresh) {
         // The shown model stays; the designer learns the refresh failed.
-        this.ctx.emit({ type: 'model-warning', id: this.id, message: text });
+        this.ctx.emit({ type: 'model-warning', id: this.id, message: text, ...coded });
       } else {
         this.failed = true;
         this.swap(null);
-        this.ctx.emit({ type: 'model-error', id: this.id, message: text });
+        this.ctx.emit({ type: 'model-error', id: this.id, message: text, ...coded });
       }
     } finally {
       if (this.loading === controller) this.loading = null;
@@ -170,6 +177,7 @@ export class ModelNode {
       // so the file's warnings and those of the features applied below must come after it.
       this.ctx.emit({ type: 'model-loaded', id: this.id, info });
       for (const w of model.warnings) this.ctx.emit({ type: 'model-warning', id: this.id, message: w });
+      for (const n of model.notices ?? []) this.ctx.emit({ type: 'model-warning', id: this.id, message: englishNotice(n), ...n });
       this.applyFeatures();
       this.hooks.loaded(this.id, model.object);
     }

@@ -3,6 +3,7 @@ import type { ModelConfig } from '../../shared/schema/model';
 import type { EngineContext } from '../engine/context';
 import { ModelNode } from './node';
 import { createPicker } from './picking';
+import type { ModelLimits } from '../../shared/schema/limits';
 
 /** The model widgets of one stage, and the picking shared by all of them (nearest hit wins). */
 export class ModelRegistry {
@@ -12,6 +13,7 @@ export class ModelRegistry {
   constructor(
     private readonly ctx: EngineContext,
     private readonly onLoaded: (id: string, object: Object3D) => void,
+    private readonly limits: ModelLimits,
   ) {
     this.picker = createPicker(ctx, () => this.nodes.values());
   }
@@ -22,7 +24,7 @@ export class ModelRegistry {
       node = new ModelNode(id, this.ctx, {
         loaded: (mid, object) => this.onLoaded(mid, object),
         prepare: (object) => this.picker.prepare(object),
-      });
+      }, this.limits);
       this.nodes.set(id, node);
     }
     node.set(config);

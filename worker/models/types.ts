@@ -1,6 +1,8 @@
 import type { AnimationClip, Group, Object3D, WebGLRenderer } from 'three';
 import type { ModelConfig } from '../../shared/schema/model';
 import type { EngineContext, Feature } from '../engine/context';
+import type { ModelNotice } from '../../shared/model-notices';
+import type { ModelLimits } from '../../shared/schema/limits';
 
 /** Marks objects the engine adds to a model (edge lines, highlight overlays): never reported or picked. */
 export const HELPER_FLAG = 'dash3dHelper';
@@ -13,6 +15,8 @@ export interface LoadedModel {
   animations: AnimationClip[];
   /** Problems the model lives with (a texture that did not load), in plain words with the file name. */
   warnings: string[];
+  /** Coded problems it is drawn with (decimated cloud, damaged embedded data): the scene's corner shows them. */
+  notices?: ModelNotice[];
   /** Bytes of the main file. */
   bytes: number;
   /** Parsed in a parse worker rather than on the thread that draws (ModelInfo.parsedOffThread). */
@@ -30,6 +34,8 @@ export interface LoadOptions {
   renderer: WebGLRenderer;
   /** When given, the main file is requested conditionally; an unchanged file resolves to null. */
   validators?: { etag?: string; lastModified?: string };
+  /** The per-model caps (shared/schema/limits.ts). */
+  limits: ModelLimits;
 }
 
 /** What one per-model feature sees: the model in the scene and the engine around it. */

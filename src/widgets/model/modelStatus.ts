@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { EngineEvent, ModelInfo } from '../../../shared/protocol';
+import type { ModelNotice } from '../../../shared/model-notices';
 
 /** What the main thread knows about one model widget's file, from its space's engine events. */
 export interface ModelStatus {
@@ -8,9 +9,15 @@ export interface ModelStatus {
   info: ModelInfo | null;
   error: string | null;
   warnings: readonly string[];
+  /** Coded messages among error and warnings (a limit, a decimated cloud), by their English text: shown translated. */
+  coded?: Readonly<Record<string, ModelNotice>>;
 }
 
 const EMPTY: ModelStatus = Object.freeze({ state: 'empty', info: null, error: null, warnings: [] });
+
+/** `coded` with the event's message added when it carries a code. */
+const withCode = (cur: ModelStatus, e: { message: string; code?: ModelNotice['code']; params?: ModelNotice['params'] }) =>
+  e.code ? { ...cur.coded, [e.message]: { code: e.code, params: e.params ?? {} } } : cur.coded;
 const statuses = new Map<string, ModelStatus>();
 const listeners = new Map<string, Set<() => void>>();
 
@@ -41,8 +48,8 @@ export const modelStatusStore = {
       if (cur.state !== 'loading') set(e.id, { ...cur, state: 'loading', error: null, warnings: [] });
     } else if (e.type === 'model-loaded') set(e.id, { state: 'ready', info: e.info, error: null, warnings: cur.state === 'loading' ? cur.warnings : [] });
     else if (e.type === 'model-cleared') set(e.id, EMPTY);
-    else if (e.type === 'model-error') set(e.id, { state: 'error', info: null, error: e.message, warnings: cur.warnings });
-    else if (e.type === 'model-warning') set(e.id, { ...cur, warnings: [...cur.warnings, e.message] });
+    else if (e.type === 'model-error') set(e.id, { state: 'error', info: null, error: e.message, warnings: cur.warnings, coded: withCode(cur, e) });
+    else if (e.type === 'model-warning') set(e.id, { ...cur, warnings: [...cur.warnings, e.message], coded: withCode(cur, e) });
   },
   /** The widget left its space (or the space unmounted). */
   clear(id: string): void {

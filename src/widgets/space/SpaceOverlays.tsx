@@ -3,6 +3,7 @@ import type { SchemaIssue } from '../../../shared/schema/common';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { describeIssues, isMessageKey, t, type Locale } from '../../../shared/i18n';
 import type { Notice } from './useSpaceEngine';
+import { shownText as shown } from './noticeText';
 
 const fill: CSSProperties = { position: 'absolute', inset: 0 };
 
@@ -76,15 +77,18 @@ export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: L
   );
 }
 
-/** Restarts, fallback mode, lost context and script errors, in the scene's corner. */
+/** Restarts, fallback mode, lost context, script errors and model problems, in the scene's corner. */
 export function NoticeList({ notices, locale }: { notices: Notice[]; locale: Locale }) {
   if (!notices.length) return null;
   return (
     <div role="status" className="dash3d-notices" style={{ position: 'absolute', right: 8, top: 8, maxWidth: '50%', display: 'flex', flexDirection: 'column', gap: 4 }}>
       {notices.map((n) => (
         <div key={n.key} data-notice={n.key} style={{ padding: '4px 8px', background: 'rgba(0,0,0,0.7)', color: '#ffd666', font: '12px sans-serif', borderRadius: 4 }}>
-          {isMessageKey(n.key) ? t(locale, n.key) : n.key}
+          {n.text ? shown(n.text, locale) : isMessageKey(n.key) ? t(locale, n.key) : n.key}
           {n.detail ? <div style={{ color: '#ddd', marginTop: 2 }}>{n.detail}</div> : null}
+          {n.details?.map((d, i) => (
+            <div key={i} className="dash3d-notice-detail" style={{ color: '#ddd', marginTop: 2 }}>{shown(d, locale)}</div>
+          ))}
         </div>
       ))}
     </div>

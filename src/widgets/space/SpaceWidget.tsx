@@ -66,6 +66,7 @@ function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
     <ThreeDSpace
       config={config}
       locale={space.host.locale}
+      limits={space.host.limits}
       activeSnapshot={activeSnapshot}
       models={models}
       userCode={space.host.userCode}

@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProp
 import { urlAllowed } from '../../../shared/origins';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
+import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
@@ -43,6 +44,8 @@ export interface ThreeDSpaceProps {
   activeSnapshot?: string | null;
   /** The model widgets placed in this space, by widget id (stored configs; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
+  /** Per-model caps (ThreeDHost.limits; shared/schema/limits.ts), read when the scene starts. */
+  limits?: ModelLimitsInput;
   onEvent?(event: EngineEvent): void;
   /**
    * Whether the config's user code may run (ThreeDHost.userCode). Absent: not until the designer
@@ -61,12 +64,12 @@ export interface ThreeDSpaceProps {
  * component only holds config, forwards input and draws the DOM overlays.
  */
 export function ThreeDSpace(props: ThreeDSpaceProps) {
-  const { config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref } = props;
+  const { config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, limits, onEvent, className, style, ref } = props;
   const host = useRef<HTMLDivElement>(null);
   const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
   const consent = useUserCodeConsent(props.userCode, script);
   const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, limits, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
   const held: HeldCode[] = consent.allowed
     ? []
     : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];

@@ -9,6 +9,9 @@ import { createPatchQueue } from '../../bridge/coalesce';
 import { createModelQueue } from '../../bridge/models';
 import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
+import { ModelLimitsSchema } from '../../../shared/schema/limits';
+import { createModelNotices } from './modelNotices';
+import type { NoticeText } from './noticeText';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -16,9 +19,14 @@ const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 const MAX_RESTARTS = 3;
 
 export type SpaceState = 'loading' | 'ready' | 'error';
+export type { NoticeText };
 export interface Notice {
   key: string;
   detail?: string;
+  /** Shown instead of the key's own text (a notice per model keys itself by the model). */
+  text?: NoticeText;
+  /** Lines under the notice (each failed model's reason). */
+  details?: NoticeText[];
 }
 
 export interface EngineOptions {
@@ -34,6 +42,8 @@ export interface EngineOptions {
   scriptsAllowed: boolean;
   /** Origins assets may load from (the media library's and the host's list). */
   allowedOrigins: readonly string[];
+  /** The host's per-model caps (ThreeDHost.limits), read when the engine starts. */
+  limits?: unknown;
   onEvent?(event: EngineEvent): void;
 }
 
@@ -70,13 +80,16 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       remove: (id) => void handle.current?.removeModel(id),
     }),
   );
-  /** Model loads in flight (fraction done each) and models whose file failed. */
+  const limits = useRef(opts.limits);
+  limits.current = opts.limits;
+  /** Model loads in flight (fraction done each). */
   const modelLoads = useRef(new Map<string, number>());
-  const failedModels = useRef(new Set<string>());
   const [modelProgress, setModelProgress] = useState<number | null>(null);
 
   const addNotice = (n: Notice) => setNotices((list) => [...list.filter((x) => x.key !== n.key), n]);
   const dropNotice = (key: string) => setNotices((list) => list.filter((x) => x.key !== key));
+  /** Failed, damaged and decimated models, as notices in the scene's corner. */
+  const modelNotices = useRef(createModelNotices({ add: addNotice, drop: dropNotice }));
 
   // Consent given (or withdrawn by the host): a fresh engine with user code on (off). Only a change
   // counts: scripts turned off after a hang stay off until the script is edited.
@@ -114,13 +127,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     // load bar and the error notice would stay for good.
     const gone = (id: string) => !(id in models.current);
     const loads = modelLoads.current;
-    const failed = failedModels.current;
-    if ([...loads.keys()].some(gone) || [...failed].some(gone)) {
+    if ([...loads.keys()].some(gone)) {
       for (const id of [...loads.keys()]) if (gone(id)) loads.delete(id);
-      for (const id of [...failed]) if (gone(id)) failed.delete(id);
       setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
-      if (!failed.size) dropNotice('ui.sceneError');
     }
+    modelNotices.current.keepOnly((id) => !gone(id));
     if (handle.current) modelQueue.current.push(models.current);
   }, [opts.models]);
 
@@ -133,9 +144,15 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     const config = lastValid.current ?? valid;
     const modelsAtStart = models.current;
     modelLoads.current.clear();
-    failedModels.current.clear();
     setHeldCode([]);
+    modelNotices.current.clear();
     setState('loading');
+    // The host's caps are parsed here first; a bad one is shown and its default used.
+    const caps = repairParse(ModelLimitsSchema, limits.current ?? {});
+    if (caps.issues.length) {
+      console.error('[dash3d] invalid model limits:', caps.issues);
+      setIssues((list) => [...list, ...caps.issues.map((i) => ({ ...i, path: `limits.${i.path}` }))]);
+    }
 
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -167,15 +184,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         loads.set(e.id, Math.min(1, f));
       } else if (e.type === 'model-loaded' || e.type === 'model-error' || e.type === 'model-cleared') {
         loads.delete(e.id);
-        const failed = failedModels.current;
-        if (e.type === 'model-error') {
-          failed.add(e.id);
-          console.error(`[dash3d] model ${e.id}:`, e.message);
-        } else failed.delete(e.id);
-        if (failed.size) addNotice({ key: 'ui.sceneError' });
-        else dropNotice('ui.sceneError');
-      } else if (e.type === 'model-warning') console.warn(`[dash3d] model ${e.id}:`, e.message);
-      else return;
+        if (e.type === 'model-error') console.error(`[dash3d] model ${e.id}:`, e.message);
+        modelNotices.current.event(e);
+      } else if (e.type === 'model-warning') {
+        console.warn(`[dash3d] model ${e.id}:`, e.message);
+        modelNotices.current.event(e);
+      } else return;
       setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
     };
 
@@ -204,6 +218,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         models: modelsAtStart,
         scriptsEnabled: run.scriptsEnabled,
         allowedOrigins: origins.current,
+        limits: caps.value,
         onEvent: handleEvent,
         onCrash,
         signal: abort.signal,

@@ -19,6 +19,7 @@ import { unpackModel } from '../../../worker/models/transfer/unpack';
 import { buildBoundsTrees, builtTree, pickNearest } from '../../../worker/models/raycast';
 import { texturesOf } from '../../../worker/models/dispose';
 import type { Parsed } from '../../../worker/models/loaders/job';
+import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import { fixtureSource } from '../support/fixtures';
 
 /*
@@ -134,7 +135,7 @@ function pickThroughCentre(root: Object3D) {
 async function roundTrip(...files: string[]) {
   const src = fixtureSource(...files);
   const bytes = await (await fetch(src.fileList[0]!.url)).arrayBuffer();
-  const env = { signal: new AbortController().signal, ktx2: {}, viewport: { width: 200, height: 200 } };
+  const env = { signal: new AbortController().signal, ktx2: {}, viewport: { width: 200, height: 200 }, limits: ModelLimitsSchema.parse({}) };
   const { parsed } = await parseFile(bytes, src, env);
   parsed.object.updateMatrixWorld(true);
   buildBoundsTrees(parsed.object);

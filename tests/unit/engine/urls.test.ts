@@ -11,6 +11,7 @@ import {
 } from '../../../worker/engine/urls';
 import { companionResolver, mainFileOf } from '../../../worker/models/files';
 import { createJob, describeFailure } from '../../../worker/models/loaders/job';
+import { ModelLimitsSchema } from '../../../shared/schema/limits';
 
 const PAGE = 'http://127.0.0.1:5173/editor/?scene=abc';
 
@@ -79,7 +80,7 @@ describe('which URLs the render worker may request (issue 8 §1)', () => {
     setBaseUrl(PAGE);
     setAllowedOrigins([PAGE]);
     const src = { filePath: '/media/m/scene.gltf', fileList: [] };
-    const job = createJob(src, mainFileOf(src), { signal: new AbortController().signal, ktx2: {}, viewport: { width: 1, height: 1 } });
+    const job = createJob(src, mainFileOf(src), { signal: new AbortController().signal, ktx2: {}, viewport: { width: 1, height: 1 }, limits: ModelLimitsSchema.parse({}) });
     job.resolve('http://203.0.113.1/x.bin');
     expect(describeFailure(job, new TypeError('Failed to fetch'))).toBe(
       'scene.gltf: http://203.0.113.1/x.bin is refused: files load only from http://127.0.0.1:5173 (the media library and the origins the host allows)',

@@ -1,6 +1,7 @@
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { acquireDecoders } from '../decoders';
 import type { LoadJob, Parsed } from './job';
+import { checkGltf } from './gltf-check';
 
 /**
  * glb and gltf: a .gltf's .bin and images come from the model's files by name (the job's
@@ -9,11 +10,16 @@ import type { LoadJob, Parsed } from './job';
  * reports a missing one with its reason. Either way a missing image leaves that map empty.
  */
 export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
+  checkGltf(bytes, job);
   const { manager, images } = job.manager(false, false);
   const decoders = await acquireDecoders(job.env.ktx2, {
     resolve: job.resolve,
     warn: (message) => job.warn(`${job.main.name}: ${message}`),
   });
+  // GLTFLoader cannot be cancelled; its decoders can (in a parse worker, cancelling terminates the
+  // whole worker instead; this is for the main-thread fallback).
+  const stop = () => decoders.stop();
+  job.env.signal.addEventListener('abort', stop, { once: true });
   try {
     const loader = new GLTFLoader(manager)
       .setDRACOLoader(decoders.draco)
@@ -26,6 +32,7 @@ export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parse
     if (!object) throw new Error('it holds no scene to show');
     return { kind: 'mesh', object, animations: gltf.animations ?? [] };
   } finally {
+    job.env.signal.removeEventListener('abort', stop);
     decoders.release();
   }
 }

@@ -7,6 +7,7 @@ import { mainFileOf, type MainFile } from '../files';
 import type { Ktx2Support, ParseEnv } from '../parse/env';
 import type { ParsedFile } from '../parse/parse-file';
 import type { LoadedModel, LoadOptions } from '../types';
+import { errorText } from '../problem';
 
 /**
  * In the render worker a model is parsed in a parse worker (parse/client.ts) so that the frame
@@ -43,10 +44,15 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
   if (signal.aborted) throw abortError();
 
   const canvas = renderer.domElement as { width?: number; height?: number };
-  const env: ParseEnv = { signal, ktx2: await ktx2For(renderer, main), viewport: { width: canvas.width ?? 1, height: canvas.height ?? 1 } };
+  const env: ParseEnv = {
+    signal,
+    ktx2: await ktx2For(renderer, main),
+    viewport: { width: canvas.width ?? 1, height: canvas.height ?? 1 },
+    limits: opts.limits,
+  };
   const bytes = fetched.bytes.byteLength;
   onProgress('parse', 0, 1);
-  const { parsed, warnings, offThread } = await parse(fetched.bytes, src, main.name, env);
+  const { parsed, warnings, notices, offThread } = await parse(fetched.bytes, src, main.name, env);
   if (signal.aborted) {
     // Newest source wins: what this load made is freed, not shown.
     disposeObject(parsed.object);
@@ -58,6 +64,7 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
     object: parsed.object,
     animations: parsed.animations ?? [],
     warnings,
+    notices,
     bytes,
     parsedOffThread: offThread,
     etag: fetched.etag,
@@ -76,13 +83,13 @@ async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, 
       try {
         return unpackModel(model);
       } catch (err) {
-        throw new Error(`${name}: the parsed model could not be prepared for display (${err instanceof Error ? err.message : String(err)})`, { cause: err });
+        throw new Error(`${name}: the parsed model could not be prepared for display (${errorText(err)})`, { cause: err });
       }
     };
     try {
-      const request = { src, baseUrl: baseUrl(), allowedOrigins: allowedOrigins(), ktx2: env.ktx2, viewport: env.viewport };
+      const request = { src, baseUrl: baseUrl(), allowedOrigins: allowedOrigins(), ktx2: env.ktx2, viewport: env.viewport, limits: env.limits };
       const reply = await parseOffThread(bytes, request, env.signal);
-      return { parsed: unpacked(reply.model), warnings: reply.warnings, offThread: true };
+      return { parsed: unpacked(reply.model), warnings: reply.warnings, notices: reply.notices, offThread: true };
     } catch (err) {
       if (!(err instanceof ParserUnavailable)) throw err;
       // Still correct, only no longer off the render thread; said once.

@@ -5,6 +5,8 @@ import { BitmapTextureLoader, IMAGE_RE } from '../images';
 import type { LoadedModel } from '../types';
 import type { ParseEnv } from '../parse/env';
 import { RefusedUrlError, refusedUri } from '../../engine/urls';
+import type { ModelNotice } from '../../../shared/model-notices';
+import { errorText } from '../problem';
 
 /** What a format's parser returns; loadModel adds the file facts and warnings. */
 export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
@@ -21,6 +23,9 @@ export interface LoadJob {
   readonly refused: Set<string>;
   readonly warnings: string[];
   warn(message: string): void;
+  /** Coded problems the model is shown with (decimated, damaged): the scene's corner shows them. */
+  readonly notices: ModelNotice[];
+  notify(notice: ModelNotice): void;
   /**
    * A LoadingManager for three's loaders: companions resolved by name, images decoded in the
    * worker. `flip`: see BitmapTextureLoader. `anyImage`: also take image types the browser may
@@ -35,6 +40,10 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
   const missing = new Set<string>();
   const refused = new Set<string>();
   const warnings: string[] = [];
+  const notices: ModelNotice[] = [];
+  const notify = (n: ModelNotice) => {
+    if (!notices.some((x) => x.code === n.code && JSON.stringify(x.params) === JSON.stringify(n.params))) notices.push(n);
+  };
   const warn = (message: string) => {
     // Two materials sharing one missing image would otherwise say it twice.
     if (!warnings.includes(message)) warnings.push(message);
@@ -55,6 +64,8 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
     refused,
     warnings,
     warn,
+    notices,
+    notify,
     manager(flip, anyImage) {
       const manager = new LoadingManager();
       manager.setURLModifier(resolve);
@@ -64,11 +75,14 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
       if (anyImage) manager.addHandler(/./, images);
       // Images three's own loaders fetched (glTF's embedded or data: images): say which failed.
       // Ours report themselves with the reason, and a failed .bin fails the whole load anyway.
+      // An embedded image that does not decode is damaged data inside the file: the scene says so
+      // (GLTFLoader itself only logs it and shows the model white).
       manager.onError = (url) => {
         const uri = refusedUri(url);
         if (uri !== null && !images.owns(url)) return warn(`${main.name}: ${refusedMessage(uri)}`);
         if (images.owns(url) || /\.bin$/i.test(url.split(/[?#]/)[0] ?? '')) return;
-        warn(`${main.name}: ${/^(blob|data):/i.test(url) ? 'an embedded image' : baseName(url)} could not be loaded`);
+        if (/^(blob|data):/i.test(url)) notify({ code: 'model.embeddedMissing', params: { name: main.name } });
+        else warn(`${main.name}: ${baseName(url)} could not be loaded`);
       };
       return { manager, images };
     },
@@ -91,6 +105,6 @@ export function describeFailure(job: LoadJob, err: unknown): string {
   if (fatal.length) return `${name}: ${fatal.join(', ')} ${fatal.length > 1 ? 'are' : 'is'} not among the model's files`;
   const status = (err as { response?: { status?: number; url?: string } } | null)?.response;
   if (status?.status) return `${name}: ${baseName(status.url ?? '') || 'a file it refers to'} could not be loaded (HTTP ${status.status})`;
-  const reason = err instanceof Error ? err.message || err.name : String(err);
+  const reason = errorText(err);
   return `${name}: the file is damaged or truncated (${reason.replace(/^THREE\.\w+:\s*/, '')})`;
 }

@@ -21,7 +21,23 @@ export interface PcdCloud {
   /** One value per point, scaled to 0..1 over the cloud's own range. */
   intensity?: Float32Array;
   normal?: Float32Array;
+  /** 1, or n when only every n-th point of the file was read (PcdOptions.stride). */
+  stride: number;
 }
+
+export interface PcdOptions {
+  /** Read every n-th point only (a uniform decimation, colours kept); default 1. */
+  stride?: number;
+  /**
+   * Called with the header and the bytes its point data takes unpacked, before any of it is
+   * unpacked or allocated: throw to refuse the file (a small compressed file can declare gigabytes),
+   * or return the stride to read with (it then overrides `stride`).
+   */
+  beforeAlloc?(header: PcdHeader, dataBytes: number): number | void;
+}
+
+/** Bytes of one point's fields, as stored. */
+const rowBytes = (h: PcdHeader) => h.size.reduce((a, s, k) => a + s * h.count[k]!, 0);
 
 /** Field `f`'s first element for every point, as numbers, or as raw 32 bits (packed colours). */
 interface Access {
@@ -29,10 +45,12 @@ interface Access {
   bits(f: number): Uint32Array;
 }
 
-export function parsePcd(buffer: ArrayBuffer): PcdCloud {
+export function parsePcd(buffer: ArrayBuffer, opts: PcdOptions = {}): PcdCloud {
   const bytes = new Uint8Array(buffer);
   const header = parsePcdHeader(bytes);
-  const access = header.data === 'ascii' ? asciiAccess(bytes, header) : binaryAccess(bytes, header);
+  const chosen = opts.beforeAlloc?.(header, rowBytes(header) * header.points);
+  const stride = Math.max(1, Math.floor(chosen ?? opts.stride ?? 1));
+  const access = header.data === 'ascii' ? asciiAccess(bytes, header, stride) : binaryAccess(bytes, header, stride);
   const f = (name: string) => header.fields.indexOf(name);
   const [fx, fy, fz] = [f('x'), f('y'), f('z')];
   const fc = f('rgb') >= 0 ? f('rgb') : f('rgba');
@@ -40,7 +58,7 @@ export function parsePcd(buffer: ArrayBuffer): PcdCloud {
   const fn = [f('normal_x'), f('normal_y'), f('normal_z')];
   const hasNormals = fn.every((i) => i >= 0);
 
-  const n = header.points;
+  const n = Math.ceil(header.points / stride);
   const [xs, ys, zs] = [access.column(fx), access.column(fy), access.column(fz)];
   const cs = fc >= 0 ? access.bits(fc) : undefined;
   const is = fi >= 0 ? access.column(fi) : undefined;
@@ -71,6 +89,7 @@ export function parsePcd(buffer: ArrayBuffer): PcdCloud {
     header,
     count: kept,
     skipped: n - kept,
+    stride,
     position: position.slice(0, kept * 3),
     color: color?.slice(0, kept * 3),
     intensity: intensity ? normalise(intensity.subarray(0, kept)) : undefined,
@@ -114,11 +133,13 @@ function gather(dv: DataView, start: number, step: number, n: number, read: (dv:
 
 const rawBits = (dv: DataView, at: number) => dv.getUint32(at, true);
 
-function binaryAccess(bytes: Uint8Array, h: PcdHeader): Access {
+/** `every`: read points 0, every, 2*every, ... */
+function binaryAccess(bytes: Uint8Array, h: PcdHeader, every: number): Access {
   const widths = h.size.map((s, k) => s * h.count[k]!);
   const before = widths.map((_, k) => widths.slice(0, k).reduce((a, b) => a + b, 0));
-  const stride = widths.reduce((a, b) => a + b, 0);
+  const stride = rowBytes(h);
   const expected = stride * h.points;
+  const m = Math.ceil(h.points / every);
   let dv: DataView;
   /** Where field f of point 0 is, and how far apart consecutive points' values are. */
   let place: (f: number) => [start: number, step: number];
@@ -142,19 +163,25 @@ function binaryAccess(bytes: Uint8Array, h: PcdHeader): Access {
     place = (f) => [before[f]! * h.points, widths[f]!];
   }
   return {
-    column: (f) => gather(dv, ...place(f), h.points, readerOf(h.type[f]!, h.size[f]!)),
+    column: (f) => {
+      const [start, step] = place(f);
+      return gather(dv, start, step * every, m, readerOf(h.type[f]!, h.size[f]!));
+    },
     bits: (f) => {
       if (h.size[f] !== 4) throw new Error(`its ${h.fields[f]} field is not 4 bytes wide`);
-      return Uint32Array.from(gather(dv, ...place(f), h.points, rawBits));
+      const [start, step] = place(f);
+      return Uint32Array.from(gather(dv, start, step * every, m, rawBits));
     },
   };
 }
 
-function asciiAccess(bytes: Uint8Array, h: PcdHeader): Access {
+/** `every`: keep rows 0, every, 2*every, ... (all rows are still checked for their value count). */
+function asciiAccess(bytes: Uint8Array, h: PcdHeader, every: number): Access {
   const text = new TextDecoder('latin1').decode(bytes.subarray(h.headerLength));
   const cols = h.count.reduce((a, b) => a + b, 0);
   const firstCol = h.count.map((_, k) => h.count.slice(0, k).reduce((a, b) => a + b, 0));
-  const values = new Float64Array(h.points * cols);
+  const m = Math.ceil(h.points / every);
+  const values = new Float64Array(m * cols);
   let row = 0;
   for (const line of text.split('\n')) {
     const t = line.trim();
@@ -162,13 +189,16 @@ function asciiAccess(bytes: Uint8Array, h: PcdHeader): Access {
     if (row >= h.points) break;
     const tokens = t.split(/\s+/);
     if (tokens.length < cols) throw new Error(`line ${row + 1} of the point data has ${tokens.length} of ${cols} values`);
-    for (let c = 0; c < cols; c++) values[row * cols + c] = Number(tokens[c]); // 'nan' gives NaN too
+    if (row % every === 0) {
+      const at = (row / every) * cols;
+      for (let c = 0; c < cols; c++) values[at + c] = Number(tokens[c]); // 'nan' gives NaN too
+    }
     row++;
   }
   if (row < h.points) throw new Error(`the point data is cut short (${row} of ${h.points} points)`);
   const column = (f: number) => {
-    const out = new Float64Array(h.points);
-    for (let i = 0, at = firstCol[f]!; i < h.points; i++, at += cols) out[i] = values[at]!;
+    const out = new Float64Array(m);
+    for (let i = 0, at = firstCol[f]!; i < m; i++, at += cols) out[i] = values[at]!;
     return out;
   };
   return {

@@ -1,6 +1,8 @@
 import { BufferGeometry, Float32BufferAttribute, PointsMaterial, Points, SRGBColorSpace, Color, Box3 } from 'three';
 import { parsePcd, type PcdCloud } from './pcd-parse';
-import type { Parsed } from './job';
+import type { LoadJob, Parsed } from './job';
+import { checkDataBytes, checkPoints, strideFor } from '../limits';
+import { formatCount } from '../../../shared/model-notices';
 
 /** Which colours a cloud carries; pointConfig.hotColor reads it (worker/models/points.ts). */
 export type ColourSource = 'rgb' | 'intensity' | 'none';
@@ -52,9 +54,25 @@ function linearColours(srgb: Uint8Array): Float32Array {
   return out;
 }
 
-/** pcd: our parser (pcd-parse.ts), then a Points object. */
-export async function parsePcdModel(bytes: ArrayBuffer, name: string): Promise<Parsed> {
-  const cloud = parsePcd(bytes);
+/**
+ * pcd: our parser (pcd-parse.ts), then a Points object. The header's declared points and data size
+ * are checked against the limits before anything is unpacked; a cloud past the comfortable count
+ * is read with a stride, and the job gets a notice saying so.
+ */
+export async function parsePcdModel(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
+  const name = job.main.name;
+  const { limits } = job.env;
+  const cloud = parsePcd(bytes, {
+    beforeAlloc: (header, dataBytes) => {
+      checkPoints(name, header.points, limits);
+      checkDataBytes(name, 'model.what.pointData', dataBytes, limits);
+      return strideFor(header.points, limits);
+    },
+  });
+  if (cloud.stride > 1) {
+    const params = { name, stride: String(cloud.stride), count: formatCount(cloud.header.points), comfortable: formatCount(limits.comfortablePoints) };
+    job.notify({ code: 'model.decimated', params });
+  }
   if (cloud.count === 0) throw new Error(cloud.header.points ? 'every point has a NaN coordinate' : 'it holds no points');
   return { kind: 'points', object: pointsOf(cloud, name), animations: [] };
 }

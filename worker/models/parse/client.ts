@@ -1,7 +1,8 @@
 import { wrap, transfer, type Remote } from 'comlink';
 import { abortError } from '../fetch';
 import type { ParseRequest } from './env';
-import { PARSE_WORKER_NAME, type ParseReply } from './service';
+import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
+import { ModelProblem } from '../problem';
 
 /*
  * Parse workers: the render worker's own script started again under another name, so three and
@@ -14,7 +15,7 @@ import { PARSE_WORKER_NAME, type ParseReply } from './service';
  */
 
 interface ParseApi {
-  parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply>;
+  parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply | ParseRefusal>;
 }
 
 interface Slot {
@@ -124,10 +125,12 @@ export async function parseOffThread(bytes: ArrayBuffer, request: ParseRequest, 
   try {
     const reply = await Promise.race([work, slot.crashed, aborted]);
     keep = true;
+    // A refusal (a limit) comes back as data so that its code survives the crossing.
+    if ('refused' in reply) throw new ModelProblem(reply.refused.code, reply.refused.params);
     return reply;
   } catch (err) {
     // A file that fails to parse leaves a healthy worker; a cancelled or crashed one does not.
-    keep = answered && !signal.aborted;
+    keep = (answered || err instanceof ModelProblem) && !signal.aborted;
     throw err;
   } finally {
     signal.removeEventListener('abort', onAbort);

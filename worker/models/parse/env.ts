@@ -1,3 +1,5 @@
+import type { ModelLimits } from '../../../shared/schema/limits';
+
 /** KTX2Loader's `workerConfig`: which compressed texture formats the GPU samples. */
 export type Ktx2Support = Record<string, boolean>;
 
@@ -11,6 +13,8 @@ export interface ParseEnv {
   ktx2: Ktx2Support;
   /** The view's size in pixels: FBXLoader sizes a file's cameras from the window's size. */
   viewport: { width: number; height: number };
+  /** The per-model caps the host set (shared/schema/limits.ts), already parsed. */
+  limits: ModelLimits;
 }
 
 /** A parse request as it crosses to a parse worker (no signal: cancelling terminates that worker). */

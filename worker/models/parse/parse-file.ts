@@ -2,6 +2,10 @@ import type { ModelConfig } from '../../../shared/schema/model';
 import { mainFileOf, type LoadFormat } from '../files';
 import { createJob, describeFailure, type LoadJob, type Parsed } from '../loaders/job';
 import type { ParseEnv } from './env';
+import type { ModelNotice } from '../../../shared/model-notices';
+import { checkParsed } from '../limits';
+import { isModelProblem } from '../problem';
+import { disposeObject } from '../dispose';
 
 /**
  * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
@@ -13,10 +17,7 @@ const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
   gltf: async () => (await import('../loaders/gltf')).parseGltf,
   obj: async () => (await import('../loaders/obj')).parseObj,
   fbx: async () => (await import('../loaders/fbx')).parseFbx,
-  pcd: async () => {
-    const { parsePcdModel } = await import('../loaders/pcd');
-    return (bytes, job) => parsePcdModel(bytes, job.main.name);
-  },
+  pcd: async () => (await import('../loaders/pcd')).parsePcdModel,
 };
 
 /** Load a format's parser ahead of the parse, so that a failed chunk load is not blamed on the file. */
@@ -26,6 +27,8 @@ export interface ParsedFile {
   parsed: Parsed;
   /** Problems the model lives with (a missing texture), in plain words with the file name. */
   warnings: string[];
+  /** Coded ones the scene's corner shows (decimated cloud, damaged embedded data). */
+  notices: ModelNotice[];
 }
 
 /**
@@ -37,9 +40,20 @@ export async function parseFile(bytes: ArrayBuffer, src: ModelConfig['src'], env
   const parse = await parserFor(main.format);
   const job = createJob(src, main, env);
   try {
-    return { parsed: await parse(bytes, job), warnings: job.warnings };
+    const parsed = await parse(bytes, job);
+    if (parsed.kind === 'mesh') {
+      try {
+        checkParsed(main.name, parsed.object, env.limits);
+      } catch (err) {
+        disposeObject(parsed.object);
+        throw err;
+      }
+    }
+    return { parsed, warnings: job.warnings, notices: job.notices };
   } catch (err) {
     env.signal.throwIfAborted();
+    // A refusal keeps its code: the main thread shows it in the designer's language.
+    if (isModelProblem(err)) throw err;
     throw new Error(describeFailure(job, err), { cause: err });
   }
 }

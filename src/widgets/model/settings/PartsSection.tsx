@@ -5,6 +5,7 @@ import { toTreeNodes, type TreeNode } from '../../../../shared/schema/tree';
 import { useSettings } from '../../../settings/context';
 import { useModelStatus, type ModelStatus } from '../modelStatus';
 import { indexParts, type Part, type PartIndex } from './parts';
+import { shownText } from '../../space/noticeText';
 import { PartSettings } from './PartSettings';
 
 /** Spec §9: the model tree's dropdown is at most 200 px high (antd's TreeSelect default is 256). */
@@ -77,8 +78,13 @@ export function PartsSection({ widgetId, config }: { widgetId: string; config: M
 
 /** While the model loads or after it failed, say so instead of showing an empty tree. */
 function StatusLine({ status }: { status: ModelStatus }) {
-  const { t } = useSettings();
-  const { state, info, error, warnings } = status;
+  const { t, locale } = useSettings();
+  const { state, info, error, warnings, coded } = status;
+  // A coded message (a limit, a decimated cloud) in the designer's language; others as the worker wrote them.
+  const text = (m: string) => {
+    const c = coded?.[m];
+    return c ? shownText({ key: c.code, params: c.params }, locale) : m;
+  };
   return (
     <>
       {state === 'loading' ? (
@@ -88,7 +94,7 @@ function StatusLine({ status }: { status: ModelStatus }) {
         </Flex>
       ) : null}
       {state === 'error' ? (
-        <Alert type="error" showIcon style={{ marginBottom: 8 }} title={t('modelPanel.loadFailed', { message: error ?? '' })} />
+        <Alert type="error" showIcon style={{ marginBottom: 8 }} title={t('modelPanel.loadFailed', { message: error ? text(error) : '' })} />
       ) : null}
       {state === 'empty' && !info ? (
         <Typography.Paragraph type="secondary">{t('modelPanel.notLoaded')}</Typography.Paragraph>
@@ -102,7 +108,7 @@ function StatusLine({ status }: { status: ModelStatus }) {
           description={
             <ul style={{ margin: 0, paddingInlineStart: 16 }}>
               {warnings.map((w, i) => (
-                <li key={i}>{w}</li>
+                <li key={i}>{text(w)}</li>
               ))}
             </ul>
           }
