@@ -59,6 +59,30 @@ export function resolveOptions(o) {
   };
 }
 
+/**
+ * Reads and drops what is left of a request body, up to `cap` bytes.
+ * @param {import('node:http').IncomingMessage} stream @param {number} cap
+ */
+function drain(stream, cap) {
+  return new Promise((resolve) => {
+    if (stream.readableEnded || stream.destroyed) return resolve(undefined);
+    let seen = 0;
+    const finish = () => {
+      stream.off('data', onData);
+      resolve(undefined);
+    };
+    const onData = (/** @type {Buffer} */ chunk) => {
+      seen += chunk.length;
+      if (seen > cap) finish();
+    };
+    stream.on('data', onData);
+    stream.once('end', finish);
+    stream.once('error', finish);
+    stream.once('close', finish);
+    stream.resume();
+  });
+}
+
 /** Compares digests so neither the token's length nor its content leaks through timing. */
 function tokenMatcher(/** @type {string} */ token) {
   const want = createHash('sha256').update(token).digest();
@@ -91,12 +115,16 @@ export async function buildApp(options) {
     }
   };
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler(async (err, req, reply) => {
     const e = /** @type {{ statusCode?: number, message?: string, code?: string, details?: Record<string, unknown> }} */ (err);
     // A name the file system finds too long is the request's fault, not the service's.
     if (e.code === 'ENAMETOOLONG') return reply.code(400).send({ error: 'path too long for the file system' });
     // Fastify's own body limit (dashboards, JSON): say which limit, in bytes, so a client can show it.
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify refuses by the declared length before reading, then closes the connection: a client
+      // still sending (a browser's fetch, curl) can then see a reset instead of this answer. Reading
+      // the rest first makes the 413 arrive; beyond a bound the connection is simply closed.
+      await drain(req.raw, Math.max(64 * MIB, 2 * opts.maxDashboardBytes));
       return reply.code(413).send({ error: `request body larger than the limit of ${opts.maxDashboardBytes} bytes`, limit: opts.maxDashboardBytes });
     }
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
