@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
+import { MODEL_WIDGET, SPACE_WIDGET } from '../../shared/schema/dashboard';
+import { encodeBase64Url } from '../../playground/store/url';
 import { startPlayground, TOKEN, type Playground } from './support/server';
-import { launchChromium, openPage, SESSION_KEY, VIEWPORT } from './support/browser';
+import { launchChromium, newSession, openPage, SESSION_KEY, spaceSettled, VIEWPORT } from './support/browser';
 
 const en = (key: MessageKey, params?: Record<string, string | number>) => t('en', key, params);
 const zh = (key: MessageKey, params?: Record<string, string | number>) => t('zh_Hans', key, params);
@@ -134,5 +136,34 @@ describe('a dashboard over the limit', () => {
     expect((await answer).status()).toBe(413);
     await shown;
     await page.context().close();
+  });
+});
+
+describe('the credential stays on the main thread', () => {
+  it('a signed-in page loads a model from the library with no Authorization header on any /media/ request', async () => {
+    const doc = {
+      id: 'worker-fetch',
+      name: 'Worker fetch',
+      widgets: [{
+        id: 'space-1', type: SPACE_WIDGET, layout: { x: 0, y: 0, w: 640, h: 360 }, config: {},
+        children: [{ id: 'model-1', type: MODEL_WIDGET, layout: { x: 100, y: 100, w: 200, h: 150 }, config: { src: { filePath: '/media/built-in/models/turntable.glb' } } }],
+      }],
+    };
+    const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
+    // Every request of the context, the render and parse workers' included.
+    const media: Array<{ url: string; auth: string | undefined }> = [];
+    context.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/media/')) media.push({ url: r.url(), auth: r.headers().authorization });
+    });
+    const session = await newSession(pg.base);
+    await context.addInitScript(({ key, value }) => sessionStorage.setItem(key, value), { key: SESSION_KEY, value: session });
+    const page = await context.newPage();
+    await page.goto(`${pg.base}/?scene=${encodeBase64Url(JSON.stringify(doc))}&mode=preview`);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBe(session);
+    // Settled: the model's file has been fetched and drawn (or reported).
+    await spaceSettled(page, 'space-1');
+    expect(media.map((m) => new URL(m.url).pathname)).toContain('/media/built-in/models/turntable.glb');
+    expect(media.filter((m) => m.auth !== undefined)).toEqual([]);
+    await context.close();
   });
 });
