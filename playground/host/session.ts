@@ -126,6 +126,14 @@ async function start(): Promise<void> {
  */
 export const sessionReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : start();
 
+// Back to the tab after a while (the service may have restarted meanwhile): ask again, so the
+// notice says the session ended before an upload or a save fails on it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('focus', () => {
+    if (state === 'signedIn') void check();
+  });
+}
+
 /**
  * Signs in with what the user pasted into the notice: the printed link, its code, or MEDIA_TOKEN.
  */
