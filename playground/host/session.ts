@@ -114,7 +114,7 @@ async function start(): Promise<void> {
     const result = await exchange({ code });
     if (result === 'ok') return;
     // A used link must not sign out a tab that holds a good session (a reload of the link, say).
-    if (!token) return set('refused', null);
+    if (!token) return set(result === 'refused' ? 'refused' : 'signedOut', null);
   }
   if (token) return check();
   set('signedOut', null);
