@@ -10,6 +10,7 @@ import { LocaleContext } from './locale';
 import { readUrl, writeUrl } from './store/url';
 import { Editor } from './Editor';
 import { exposeVariables } from './testHook';
+import { useSessionState } from './editor/SessionNotice';
 
 const ANTD_LOCALES = { zh_Hans: zhCN, en: enUS } as const;
 
@@ -34,11 +35,13 @@ export function App() {
     exposeVariables(variables);
     return () => variables.stop();
   }, [variables]);
+  // Read again once signed in: without a session the service does not answer it.
+  const signedIn = useSessionState() === 'signedIn';
   useEffect(() => {
     let live = true;
     void loadAllowedFormats().then((list) => live && setAllowedFormats(list));
     return () => void (live = false);
-  }, []);
+  }, [signedIn]);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh_Hans' ? 'zh-Hans' : 'en';
     document.title = t(locale, 'playground.title');

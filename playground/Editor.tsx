@@ -22,6 +22,7 @@ import { Inspector } from './editor/Inspector';
 import { LoadIssues } from './editor/LoadIssues';
 import { OpenDialog } from './editor/OpenDialog';
 import { useShareLink } from './editor/useShareLink';
+import { SessionNotice } from './editor/SessionNotice';
 
 export interface EditorProps {
   host: ThreeDHost;
@@ -123,6 +124,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         onSave={() => void onSave()}
         onCopyLink={() => void onCopyLink()}
       />
+      <SessionNotice />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {editing ? (
           <aside style={side(240, 'Right')}>

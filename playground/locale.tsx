@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { isMessageKey, t, type Locale, type MessageKey } from '../shared/i18n';
+import { TextError } from './store/persistence';
 
 export const LocaleContext = createContext<Locale>('en');
 
@@ -15,8 +16,12 @@ export function useLocale(): Locale {
   return useContext(LocaleContext);
 }
 
-/** A text key carried in an Error's message (store/persistence.ts) in the current language. */
+/**
+ * A text key carried in an Error's message (store/persistence.ts) in the current language, with
+ * the placeholder values a TextError carries.
+ */
 export function errorText(text: Text, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return isMessageKey(message) ? text(message) : message;
+  const params = err instanceof TextError ? err.params : undefined;
+  return isMessageKey(message) ? text(message, params) : message;
 }

@@ -1,6 +1,7 @@
 // @ts-check
 // Builds the media-library service from explicit options; server/index.mjs and scripts/start.mjs
-// read the environment, tests pass a temporary root and a test token.
+// read the environment, tests pass a temporary root and a test token. With `staticRoot` it also
+// serves the built playground, so `npm start` is one origin on one port.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -10,6 +11,9 @@ import { mediaRoutes } from './media-routes.mjs';
 import { serveRoutes } from './serve.mjs';
 import { dashboardRoutes } from './dashboards.mjs';
 import { seedMediaRoot } from './seed.mjs';
+import { createSessions, sessionRoutes } from './sessions.mjs';
+import { staticRoutes } from './static.mjs';
+import { removeStaleTempFiles } from './storage.mjs';
 
 /**
  * @typedef {object} AppOptions
@@ -21,6 +25,7 @@ import { seedMediaRoot } from './seed.mjs';
  * @property {number} [maxDashboardBytes] per dashboard document; default 10 MiB
  * @property {string} [publicUrl] prepended to '/media/...' in upload answers' `url`; default '' (same origin)
  * @property {boolean} [seed] write the built-in resources on first start; default true
+ * @property {string} [staticRoot] a built playground (dist/) to serve at `/`; default none
  * @property {boolean | object} [logger] fastify logger option; default false
  */
 
@@ -54,6 +59,30 @@ export function resolveOptions(o) {
   };
 }
 
+/**
+ * Reads and drops what is left of a request body, up to `cap` bytes.
+ * @param {import('node:http').IncomingMessage} stream @param {number} cap
+ */
+function drain(stream, cap) {
+  return new Promise((resolve) => {
+    if (stream.readableEnded || stream.destroyed) return resolve(undefined);
+    let seen = 0;
+    const finish = () => {
+      stream.off('data', onData);
+      resolve(undefined);
+    };
+    const onData = (/** @type {Buffer} */ chunk) => {
+      seen += chunk.length;
+      if (seen > cap) finish();
+    };
+    stream.on('data', onData);
+    stream.once('end', finish);
+    stream.once('error', finish);
+    stream.once('close', finish);
+    stream.resume();
+  });
+}
+
 /** Compares digests so neither the token's length nor its content leaks through timing. */
 function tokenMatcher(/** @type {string} */ token) {
   const want = createHash('sha256').update(token).digest();
@@ -63,6 +92,11 @@ function tokenMatcher(/** @type {string} */ token) {
 /** @param {AppOptions} options */
 export async function buildApp(options) {
   const opts = resolveOptions(options);
+  // A crash mid-upload or mid-save left hidden temporary files: nothing can still be writing them.
+  const removed = [
+    ...(await removeStaleTempFiles(opts.root)),
+    ...(await removeStaleTempFiles(opts.dashboardsRoot)),
+  ];
   if (options.seed !== false) await seedMediaRoot(opts.root);
 
   // forceCloseConnections: closing (Ctrl-C, tests) must not wait for clients' keep-alive sockets.
@@ -71,26 +105,40 @@ export async function buildApp(options) {
   await app.register(multipart, { throwFileSizeLimit: false });
 
   const matches = tokenMatcher(opts.token);
+  const sessions = createSessions();
   /** @type {import('fastify').onRequestHookHandler} */
   const auth = async (req, reply) => {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
-    if (!m || !matches(m[1] ?? '')) {
+    const given = m?.[1] ?? '';
+    if (!m || !(matches(given) || sessions.has(given))) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'missing or wrong Authorization: Bearer token' });
     }
   };
 
-  app.setErrorHandler((err, req, reply) => {
-    const e = /** @type {{ statusCode?: number, message?: string }} */ (err);
+  app.setErrorHandler(async (err, req, reply) => {
+    const e = /** @type {{ statusCode?: number, message?: string, code?: string, details?: Record<string, unknown> }} */ (err);
+    // A name the file system finds too long is the request's fault, not the service's.
+    if (e.code === 'ENAMETOOLONG') return reply.code(400).send({ error: 'path too long for the file system' });
+    // Fastify's own body limit (dashboards, JSON): say which limit, in bytes, so a client can show it.
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Fastify refuses by the declared length before reading, then closes the connection: a client
+      // still sending (a browser's fetch, curl) can then see a reset instead of this answer. Reading
+      // the rest first makes the 413 arrive; beyond a bound the connection is simply closed.
+      await drain(req.raw, Math.max(64 * MIB, 2 * opts.maxDashboardBytes));
+      return reply.code(413).send({ error: `request body larger than the limit of ${opts.maxDashboardBytes} bytes`, limit: opts.maxDashboardBytes });
+    }
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');
-    reply.code(status).send({ error: status >= 500 ? 'internal error' : e.message });
+    reply.code(status).send({ ...e.details, error: status >= 500 ? 'internal error' : e.message });
   });
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'not found' }));
 
   mediaRoutes(app, opts, auth);
   serveRoutes(app, opts);
+  sessionRoutes(app, sessions, matches, auth);
   await dashboardRoutes(app, opts, auth);
-  return { app, options: opts };
+  if (options.staticRoot) staticRoutes(app, options.staticRoot);
+  return { app, options: opts, sessions, removedTempFiles: removed };
 }
 
 /**
@@ -98,9 +146,9 @@ export async function buildApp(options) {
  * @param {AppOptions & { host?: string, port?: number }} options
  */
 export async function startMediaServer(options) {
-  const { app, options: resolved } = await buildApp(options);
+  const { app, options: resolved, sessions, removedTempFiles } = await buildApp(options);
   await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   const addr = /** @type {import('node:net').AddressInfo} */ (app.server.address());
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
-  return { app, options: resolved, port: addr.port, url: `http://${host}:${addr.port}` };
+  return { app, options: resolved, sessions, removedTempFiles, port: addr.port, url: `http://${host}:${addr.port}` };
 }

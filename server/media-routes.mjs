@@ -70,7 +70,7 @@ export function mediaRoutes(app, opts, auth) {
         const tmp = tempPathFor(target);
         stored = { tmp, target, name };
         await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
-        if (part.file.truncated) refusal = new HttpError(413, `file larger than the upload limit of ${maxUploadBytes} bytes`);
+        if (part.file.truncated) refusal = new HttpError(413, `file larger than the upload limit of ${maxUploadBytes} bytes`, { limit: maxUploadBytes });
       }
       if (refusal) throw refusal;
       if (!stored) throw new HttpError(400, 'no file in the form (expected a field "file")');

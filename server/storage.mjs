@@ -7,15 +7,24 @@ import path from 'node:path';
 
 /** An error the routes answer with its own status and `{ error: message }`. */
 export class HttpError extends Error {
-  /** @param {number} statusCode @param {string} message */
-  constructor(statusCode, message) {
+  /**
+   * @param {number} statusCode @param {string} message
+   * @param {Record<string, unknown>} [details] more fields of the JSON answer (e.g. `limit`)
+   */
+  constructor(statusCode, message, details = {}) {
     super(message);
     this.statusCode = statusCode;
+    this.details = details;
   }
 }
 
 /** Longest single name on common file systems (bytes). */
 const MAX_NAME_BYTES = 255;
+/** Longest root-relative path accepted (bytes); far below PATH_MAX even under a deep root. */
+export const MAX_PATH_BYTES = 1024;
+
+/** A path as quoted in an answer: a 5000-character name is not echoed back whole. */
+const shortened = (/** @type {string} */ s) => (s.length > 80 ? `${s.slice(0, 80)}…` : s);
 
 /**
  * Why a single path segment (a folder or file name) is refused, or null when it is fine.
@@ -55,12 +64,14 @@ export function segmentProblem(seg) {
 export function checkedSegments(rel) {
   if (typeof rel !== 'string') throw new HttpError(400, 'path must be a string');
   if (rel === '') return [];
+  // The file system's own limit (PATH_MAX 4096 with the root in front) would end as a 500.
+  if (Buffer.byteLength(rel) > MAX_PATH_BYTES) throw new HttpError(400, `path too long: at most ${MAX_PATH_BYTES} bytes`);
   if (rel.startsWith('/') || /^[a-zA-Z]:/.test(rel)) throw new HttpError(400, 'absolute paths are not allowed');
   if (rel.includes('\\')) throw new HttpError(400, 'backslashes are not allowed');
   const segs = (rel.endsWith('/') ? rel.slice(0, -1) : rel).split('/');
   for (const seg of segs) {
     const problem = segmentProblem(seg);
-    if (problem) throw new HttpError(400, `invalid path "${rel}": ${problem}`);
+    if (problem) throw new HttpError(400, `invalid path "${shortened(rel)}": ${problem}`);
   }
   return segs;
 }
@@ -77,9 +88,12 @@ export function resolveInside(root, segs) {
   return full;
 }
 
+/** How temporary files' names start (hidden: listings and GET /media/ never show them). */
+const TEMP_PREFIX = '.tmp-';
+
 /** Temporary files are hidden (leading '.') and unique, in the target's own folder so rename is atomic. */
 export function tempPathFor(/** @type {string} */ target) {
-  return path.join(path.dirname(target), `.tmp-${randomBytes(8).toString('hex')}-${path.basename(target).slice(0, 40)}`);
+  return path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}-${path.basename(target).slice(0, 40)}`);
 }
 
 /**
@@ -171,4 +185,20 @@ export async function listCatalog(root, segs, urlPrefix) {
     }),
   );
   return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * Removes the hidden temporary files (tempPathFor) that a crash mid-write left anywhere under
+ * `dir`; finished files are never touched. Run at service start, before anything writes.
+ * @param {string} dir
+ * @returns {Promise<string[]>} the removed files, relative to dir
+ */
+export async function removeStaleTempFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  const stale = entries.filter((e) => e.isFile() && e.name.startsWith(TEMP_PREFIX)).map((e) => path.join(e.parentPath, e.name));
+  await Promise.all(stale.map((f) => rm(f, { force: true })));
+  return stale.map((f) => path.relative(dir, f));
 }

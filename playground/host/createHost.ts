@@ -3,6 +3,7 @@ import { WIDGET_PERMISSION } from '../../shared/schema/dashboard';
 import { DEFAULT_ALLOWED_FORMATS } from '../../shared/schema/media';
 import type { MediaAccess, ThreeDHost, VariableSource } from '../../src/host/types';
 import { fetchAllowedFormats } from '../../src/media/client';
+import { mediaHeaders, sessionReady } from './session';
 
 /** The playground's stand-in users: what each role may place (spec §6: our widgets need 'threeD'). */
 export const ROLES = {
@@ -12,13 +13,10 @@ export const ROLES = {
 export type Role = keyof typeof ROLES;
 
 /**
- * The media service answers on the playground's own origin (scripts/start.mjs proxies it), so the
- * base URL is '/'. `npm start` hands the service's token to the page as VITE_MEDIA_TOKEN.
+ * The media service answers on the playground's own origin (`npm start` serves both), so the base
+ * URL is '/'. The credential is the session of ./session.ts (a one-time sign-in link), never a
+ * token built into the page.
  */
-export function mediaHeaders(): Record<string, string> {
-  return { Authorization: `Bearer ${import.meta.env.VITE_MEDIA_TOKEN ?? ''}` };
-}
-
 export function mediaAccess(allowedFormats: readonly string[]): MediaAccess {
   return { baseUrl: '/', headers: mediaHeaders, allowedFormats };
 }
@@ -29,6 +27,7 @@ export function mediaAccess(allowedFormats: readonly string[]): MediaAccess {
  * anyway.
  */
 export async function loadAllowedFormats(): Promise<readonly string[]> {
+  await sessionReady;
   return (await fetchAllowedFormats(mediaAccess([]))) ?? DEFAULT_ALLOWED_FORMATS;
 }
 

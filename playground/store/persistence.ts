@@ -1,6 +1,6 @@
 import { parseDashboard, type Dashboard } from '../../shared/schema/dashboard';
 import type { SchemaIssue } from '../../shared/schema/common';
-import { mediaHeaders } from '../host/createHost';
+import { mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
 
 /**
  * Saved dashboards on the media service (/api/dashboards, server/dashboards.mjs). The server stores
@@ -18,6 +18,32 @@ export interface DashboardSummary {
 
 const url = (id: string) => `/api/dashboards/${encodeURIComponent(id)}`;
 
+/** An error whose message is a text key, with the values its placeholders take (locale.tsx errorText). */
+export class TextError extends Error {
+  constructor(
+    key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+  }
+}
+
+const MIB = 1024 * 1024;
+
+/** 413: the server names its limit in bytes ({ error, limit }); the editor says it in MB. */
+async function tooLarge(res: Response): Promise<Error> {
+  const body: unknown = await res.json().catch(() => null);
+  const limit = body && typeof body === 'object' && 'limit' in body && typeof body.limit === 'number' ? body.limit : null;
+  if (limit === null) return new Error('playground.error.server');
+  return new TextError('playground.error.tooLarge', { limit: Math.round((limit / MIB) * 10) / 10 });
+}
+
+/** 401: not signed in, or the session ended (the notice at the top says what to do). */
+function unauthorized(): Error {
+  noteUnauthorized();
+  return new Error('session.error.unauthorized');
+}
+
 /** An issue whose message is a playground text key (describeIssues translates it). */
 const fail = (message: string, path = '(root)'): OpenResult => ({ ok: false, issues: [{ path, message }] });
 
@@ -33,6 +59,7 @@ export function parseDashboardText(text: string): OpenResult {
 }
 
 export async function openDashboard(id: string): Promise<OpenResult> {
+  await sessionReady;
   let res: Response;
   try {
     res = await fetch(url(id), { headers: mediaHeaders(), cache: 'no-store' });
@@ -40,12 +67,14 @@ export async function openDashboard(id: string): Promise<OpenResult> {
     return fail('playground.error.network');
   }
   if (res.status === 404) return fail('playground.error.notFound');
+  if (res.status === 401) return fail(unauthorized().message);
   if (!res.ok) return fail('playground.error.server');
   return parseDashboardText(await res.text());
 }
 
 /** PUT /api/dashboards/:id; resolves with the server's summary, rejects with a text key. */
 export async function saveDashboard(doc: Dashboard): Promise<DashboardSummary> {
+  await sessionReady;
   let res: Response;
   try {
     res = await fetch(url(doc.id), {
@@ -56,12 +85,16 @@ export async function saveDashboard(doc: Dashboard): Promise<DashboardSummary> {
   } catch {
     throw new Error('playground.error.network');
   }
-  if (!res.ok) throw new Error(res.status === 413 ? 'playground.error.tooLarge' : 'playground.error.server');
+  if (res.status === 413) throw await tooLarge(res);
+  if (res.status === 401) throw unauthorized();
+  if (!res.ok) throw new Error('playground.error.server');
   return res.json();
 }
 
 export async function listDashboards(): Promise<DashboardSummary[]> {
+  await sessionReady;
   const res = await fetch('/api/dashboards', { headers: mediaHeaders(), cache: 'no-store' });
+  if (res.status === 401) throw unauthorized();
   if (!res.ok) throw new Error('playground.error.server');
   return res.json();
 }

@@ -6,6 +6,7 @@ import { modelPanel } from './parts/model-panel';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
+import { session } from './parts/session';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -56,6 +57,7 @@ export const en = {
   ...documents.en,
   ...consent.en,
   ...modelLimits.en,
+  ...session.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

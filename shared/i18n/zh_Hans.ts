@@ -6,6 +6,7 @@ import { modelPanel } from './parts/model-panel';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
+import { session } from './parts/session';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -47,4 +48,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...documents.zh_Hans,
   ...consent.zh_Hans,
   ...modelLimits.zh_Hans,
+  ...session.zh_Hans,
 };

@@ -77,7 +77,7 @@ export const playground = definePart(
     'playground.error.network': 'The server cannot be reached',
     'playground.error.notFound': 'No saved dashboard has this id',
     'playground.error.server': 'The server refused the request',
-    'playground.error.tooLarge': 'The dashboard is too large to save',
+    'playground.error.tooLarge': 'The dashboard is too large to save: the limit is {limit} MB',
   },
   {
     'playground.title': 'dash3d 仪表板编辑器',
@@ -153,6 +153,6 @@ export const playground = definePart(
     'playground.error.network': '无法连接服务器',
     'playground.error.notFound': '没有此 ID 的已保存仪表板',
     'playground.error.server': '服务器拒绝了请求',
-    'playground.error.tooLarge': '仪表板过大，无法保存',
+    'playground.error.tooLarge': '仪表板过大，无法保存：上限为 {limit} MB',
   },
 );

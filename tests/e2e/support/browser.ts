@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { decodePng, meanRgb } from './png';
+import { TOKEN } from './server';
 
 /** Debian's Chromium (never a downloaded one), as the browser tests use it. */
 export function launchChromium(): Promise<Browser> {
@@ -19,8 +20,39 @@ export interface OpenedPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, url: string, locale = 'en-US'): Promise<OpenedPage> {
+/** Where the playground keeps its session token (playground/host/session.ts). */
+export const SESSION_KEY = 'dash3d.session';
+
+/**
+ * A session for a page of the playground at `origin`, by trading the e2e MEDIA_TOKEN through the
+ * real API (POST /api/session), as a tool would. The one-time link is tested on its own (session.test.ts).
+ */
+export async function newSession(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/session`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
+  if (res.status !== 200) throw new Error(`signing in at ${origin}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export interface OpenOptions {
+  /** Sign the page in before it loads (default true); false opens it signed out. */
+  signIn?: boolean;
+}
+
+/**
+ * Opens the playground in a fresh browser context, signed in by default: the context gets a
+ * session token in sessionStorage before the page's scripts run, as the sign-in link leaves it.
+ */
+export async function openPage(browser: Browser, url: string, locale = 'en-US', opts: OpenOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale });
+  if (opts.signIn !== false) {
+    const session = await newSession(new URL(url).origin);
+    await context.addInitScript(
+      ({ key, value }) => {
+        if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, value);
+      },
+      { key: SESSION_KEY, value: session },
+    );
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -26,6 +26,8 @@ export interface Playground {
   dataRoot: string;
   mediaRoot: string;
   token: string;
+  /** The one-time sign-in link `npm start` printed (each startPlayground prints one). */
+  signInLink: string;
   /** The servers' output so far (for failure messages). */
   output(): string;
   /** fetch on the playground's origin with the token. */
@@ -34,19 +36,20 @@ export interface Playground {
 }
 
 /**
- * Starts the servers the way `npm start` does (scripts/start.mjs: media service + Vite with its
- * proxy) on free ports, with a fresh DATA_ROOT and a known MEDIA_TOKEN, and waits until the page
- * is served.
+ * Starts the playground exactly as `npm start` does (scripts/start.mjs: the media service serving
+ * the production build on one port; the build is made first when dist/ is missing or stale, so the
+ * first file of a fresh clone may take a while) on a free port, with a fresh DATA_ROOT and a known
+ * MEDIA_TOKEN, and waits until the page is served.
  */
-export async function startPlayground(timeoutMs = 120_000): Promise<Playground> {
+export async function startPlayground(timeoutMs = 170_000, extraEnv: Record<string, string> = {}): Promise<Playground> {
   const dataRoot = await mkdtemp(join(tmpdir(), 'dash3d-e2e-'));
-  const [port, mediaPort] = [await freePort(), await freePort()];
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The runner's own settings (VITEST, NODE_ENV=test, ...) would change how Vite serves the page.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MEDIA_|DATA_ROOT$|DASHBOARDS_ROOT$)/.test(k)));
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: PROJECT,
-    env: { ...env, PORT: String(port), MEDIA_PORT: String(mediaPort), DATA_ROOT: dataRoot, MEDIA_TOKEN: TOKEN },
+    env: { ...env, ...extraEnv, PORT: String(port), DATA_ROOT: dataRoot, MEDIA_TOKEN: TOKEN },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -70,7 +73,7 @@ export async function startPlayground(timeoutMs = 120_000): Promise<Playground> 
       await stop();
       throw new Error(`scripts/start.mjs exited with ${child.exitCode}:\n${out}`);
     }
-    const res = await fetch(`${base}/`).catch(() => null);
+    const res = /Sign in:\s+\S+/.test(out) ? await fetch(`${base}/`).catch(() => null) : null;
     if (res?.ok && (await res.text()).includes('id="root"')) break;
     if (Date.now() > deadline) {
       await stop();
@@ -84,6 +87,7 @@ export async function startPlayground(timeoutMs = 120_000): Promise<Playground> 
     dataRoot,
     mediaRoot: join(dataRoot, 'media'),
     token: TOKEN,
+    signInLink: /Sign in:\s+(\S+)/.exec(out)![1]!,
     output: () => out,
     get: (path) => fetch(base + path, { headers: { authorization: `Bearer ${TOKEN}` } }),
     stop,

@@ -1,0 +1,51 @@
+// @ts-check
+// What `npm start` and `npm run dev` share: the start banner with the one-time sign-in link, a new
+// link on Enter, and how they stop.
+import { signInLink } from '../server/sessions.mjs';
+
+/**
+ * @param {{ url: string, what: string, media: { sessions: import('../server/sessions.mjs').Sessions, removedTempFiles: string[] },
+ *   options: { root: string, dashboardsRoot: string, token: string }, tokenGenerated: boolean }} o
+ */
+export function printBanner({ url, what, media, options, tokenGenerated }) {
+  const link = () => signInLink(url, media.sessions.newCode());
+  console.log(`\n  dash3d: ${what}`);
+  console.log(`  ➜  Local:   ${url}/`);
+  console.log(`  ➜  Sign in: ${link()}`);
+  console.log('             (open this link once; it signs this browser tab in and stops working after that)');
+  if (process.stdin.isTTY) console.log('             (press Enter here for another sign-in link)');
+  console.log(`  ➜  Files:   ${options.root} (media), ${options.dashboardsRoot} (dashboards)`);
+  console.log(`  ➜  Token:   ${tokenGenerated ? `${options.token} (generated; for curl and tools, set MEDIA_TOKEN to choose one)` : 'from MEDIA_TOKEN'}`);
+  if (media.removedTempFiles.length > 0) {
+    console.log(`  ➜  Removed ${media.removedTempFiles.length} unfinished temporary file(s) left by an interrupted upload or save`);
+  }
+  if (process.stdin.isTTY) {
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', () => console.log(`  ➜  Sign in: ${link()}`));
+    // Reading stdin must not keep the process alive on its own once the servers close.
+    process.stdin.unref();
+  }
+}
+
+/**
+ * Ctrl-C or SIGTERM: the servers finish what they are doing and close, then exit 0.
+ * @param {() => Promise<unknown>} close
+ */
+export function stopOnSignals(close) {
+  let closing = false;
+  const stop = async () => {
+    if (closing) return;
+    closing = true;
+    const ok = await close().then(() => true, () => false);
+    process.exit(ok ? 0 : 1);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  // `npm start` runs us under `sh -c`, and a SIGTERM sent to npm's pid alone reaches neither sh nor
+  // us: npm exits and we would keep the port. Under npm, losing the parent therefore means stop.
+  if (process.env.npm_lifecycle_event) {
+    const parent = process.ppid;
+    setInterval(() => process.ppid !== parent && void stop(), 500).unref();
+  }
+}
