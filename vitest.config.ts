@@ -3,6 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { baseConfig } from './vite.config';
 import { browserCommands } from './tests/browser/support/commands';
 import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
+import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults';
 
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -11,6 +12,8 @@ const base = baseConfig();
 
 export default defineConfig({
   ...base,
+  // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx).
+  plugins: [...(base.plugins ?? []), chunkFaultServer()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
   define: { __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
@@ -54,7 +57,7 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
-            commands: { ...browserCommands, ...fileCommands },
+            commands: { ...browserCommands, ...fileCommands, ...chunkFaultCommands },
             provider: playwright({
               launchOptions: {
                 executablePath,

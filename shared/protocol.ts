@@ -1,5 +1,6 @@
 import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
+import type { ChunkFailure, ChunkSettings } from './schema/chunks';
 
 /** Bumped whenever the worker API or the event union changes shape. */
 export const PROTOCOL_VERSION = 2;
@@ -26,6 +27,8 @@ export interface InitOptions {
   baseUrl: string;
   /** False after a restart caused by a hung script: hooks and frame scripts are not run. */
   scriptsEnabled: boolean;
+  /** How lazily loaded parts are fetched (timeout; tests: the parse worker's URL). Parsed again. */
+  chunks?: ChunkSettings;
   /** main -> worker: forwarded pointer/wheel/key events (shared/input.ts). */
   input: MessagePort;
   /** worker -> main: EngineEvent stream. */
@@ -137,6 +140,8 @@ export type EngineEvent =
    */
   | { type: 'script-activity'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  /** A lazily loaded part (parse worker, decoder, loader, environment preset) did not load (spec §8). */
+  | { type: 'chunk-failed'; failure: ChunkFailure }
   /** A model's load: bytes received ('download'), then parsing and GPU upload ('parse', 0..1). */
   | { type: 'model-progress'; id: string; phase: 'download' | 'parse'; loaded: number; total: number }
   /** A model's (re)load finished and the model is in the scene. */

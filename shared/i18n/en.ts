@@ -3,6 +3,7 @@ import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
+import { chunks } from './parts/chunks';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -50,6 +51,7 @@ export const en = {
   ...widgets.en,
   ...playground.en,
   ...modelPanel.en,
+  ...chunks.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

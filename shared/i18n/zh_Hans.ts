@@ -3,6 +3,7 @@ import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
+import { chunks } from './parts/chunks';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -41,4 +42,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...widgets.zh_Hans,
   ...playground.zh_Hans,
   ...modelPanel.zh_Hans,
+  ...chunks.zh_Hans,
 };

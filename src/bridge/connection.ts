@@ -1,9 +1,9 @@
 import { transfer } from 'comlink';
-import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
 import { readInputMessage } from '../../shared/input';
 import { forwardInput } from './input';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
+import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
 
 /** The calls the main thread makes, the same whether the engine runs in a worker or here. */
 export interface RenderHandle {
@@ -39,6 +39,8 @@ export interface ConnectOptions {
   wantsPointerLock(): boolean;
   /** Aborting stops the engine even while it is still starting (a hook that hangs inside init). */
   signal: AbortSignal;
+  /** How lazily loaded parts are fetched (tests); a part that fails rejects with a ChunkLoadError. */
+  chunks?: ChunkOptions;
 }
 
 /**
@@ -85,11 +87,12 @@ async function startWorker(
   cleanup: () => void,
   scriptBusy: () => boolean,
 ): Promise<RenderHandle> {
-  const api = new ComlinkWorker<typeof import('../../worker/index')>(
-    new URL('../../worker/index.ts', import.meta.url),
-    { type: 'module', name: 'dash3d-render' },
-  );
-  const worker = api[endpointSymbol];
+  // Resolves once the script has loaded; a missing or late script rejects with a ChunkLoadError.
+  const { api, worker } = await startRenderWorker(opts.chunks);
+  if (opts.signal.aborted) {
+    worker.terminate();
+    throw new Error('aborted');
+  }
   let disposed = false;
   worker.addEventListener('error', (e) => {
     if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');
@@ -125,6 +128,7 @@ async function startWorker(
           models: opts.models,
           baseUrl: document.baseURI,
           scriptsEnabled: opts.scriptsEnabled,
+          chunks: workerChunkSettings(opts.chunks),
           input: inputPort,
           events: eventsPort,
         },
@@ -163,7 +167,7 @@ async function startMain(
 ): Promise<RenderHandle> {
   console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
   // Loaded only now, so the main bundle carries no three.js when workers can render.
-  const { Engine } = await import('../../worker/engine/engine');
+  const { Engine } = await loadEngine(opts.chunks);
   const engine = new Engine({
     canvas,
     size: opts.size,

@@ -6,6 +6,8 @@ import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
 import { SnapshotBar } from './SnapshotBar';
+import { ChunkFailurePanel } from './ChunkFailurePanel';
+import type { ChunkOptions } from '../../bridge/chunks';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -31,6 +33,8 @@ export interface ThreeDSpaceProps {
   /** Render on the main thread even where a worker could (benchmark baseline, tests). */
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  /** How lazily loaded parts are fetched: tests serve missing or late ones (src/bridge/chunks.ts). */
+  chunks?: ChunkOptions;
   /**
    * The value of the variable bound by snapshotConfig.snapshotVar: when it names a snapshot, the
    * camera flies there (the host reads the variable; the space stays free of variable sources).
@@ -48,9 +52,9 @@ export interface ThreeDSpaceProps {
  * The 3D space container's view. The scene renders in a Web Worker on an OffscreenCanvas; this
  * component only holds config, forwards input and draws the DOM overlays.
  */
-export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
+export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, chunks, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
   const host = useRef<HTMLDivElement>(null);
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, onEvent });
   const { loadingConfig, snapshotConfig } = engine.valid;
   const [current, setCurrent] = useState<string | null>(null);
 
@@ -108,7 +112,11 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
       ) : null}
       {engine.state === 'ready' && engine.modelProgress !== null ? <ModelLoadBar fraction={engine.modelProgress} locale={locale} /> : null}
       {engine.state === 'loading' ? <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} /> : null}
-      {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
+      {engine.chunkFailure ? (
+        <ChunkFailurePanel failure={engine.chunkFailure} locale={locale} onRetry={engine.retry} />
+      ) : engine.state === 'error' ? (
+        <ErrorPanel locale={locale} />
+      ) : null}
       <IssueList issues={engine.issues} locale={locale} />
       <NoticeList notices={engine.notices} locale={locale} />
     </div>

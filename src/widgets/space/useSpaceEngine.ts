@@ -9,6 +9,9 @@ import { createPatchQueue } from '../../bridge/coalesce';
 import { createModelQueue } from '../../bridge/models';
 import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
+import type { ChunkOptions } from '../../bridge/chunks';
+import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
+import { ChunkFailureSchema, type ChunkFailure } from '../../../shared/schema/chunks';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -27,6 +30,7 @@ export interface EngineOptions {
   models?: Readonly<Record<string, unknown>>;
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  chunks?: ChunkOptions;
   onEvent?(event: EngineEvent): void;
 }
 
@@ -41,6 +45,15 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const [issues, setIssues] = useState<SchemaIssue[]>([]);
   const [notices, setNotices] = useState<Notice[]>([]);
   const [run, setRun] = useState({ generation: 0, scriptsEnabled: true });
+  /** A part of the engine that did not load (spec §8): the space is in error until a Retry works. */
+  const [chunkFailure, setChunkFailure] = useState<ChunkFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setChunkFailure(null);
+    setAttempt((n) => n + 1);
+  };
+  const chunks = useRef(opts.chunks);
+  chunks.current = opts.chunks;
   const handle = useRef<RenderHandle | null>(null);
   const scriptsOn = useRef(run.scriptsEnabled);
   scriptsOn.current = run.scriptsEnabled;
@@ -126,6 +139,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         console.error(`[dash3d] script error in ${e.hook}:`, e.message);
         addNotice({ key: 'error.script', detail: `${e.hook}: ${e.message}` });
       } else if (e.type === 'log') console[e.level]('[dash3d script]', e.message);
+      else if (e.type === 'chunk-failed') {
+        // Sent by the worker: checked before it is shown.
+        const r = ChunkFailureSchema.safeParse(e.failure);
+        if (r.success) failChunk(new ChunkLoadError(r.data));
+      }
       else if (e.type === 'error') {
         console.error('[dash3d]', e.code, e.message);
         if (e.fatal) setState('error');
@@ -151,6 +169,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       } else if (e.type === 'model-warning') console.warn(`[dash3d] model ${e.id}:`, e.message);
       else return;
       setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
+    };
+
+    const failChunk = (err: ChunkLoadError) => {
+      console.error(`[dash3d] ${err.name}: ${err.message}`);
+      setChunkFailure(err.failure);
     };
 
     const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
@@ -181,6 +204,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         onCrash,
         signal: abort.signal,
         heartbeat: opts.heartbeat,
+        chunks: chunks.current,
         wantsPointerLock: () => {
           const control = lastValid.current?.controlConfig;
           return control?.controlType === 'pointerLock' && control.pointerLockConfig.enabled;
@@ -191,12 +215,15 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       const preferWorker = !opts.forceMainThread && canRenderInWorker();
       try {
         current = await start(preferWorker ? 'worker' : 'main').catch((err) => {
-          if (!preferWorker) throw err;
+          // A part that did not load is reported as such, not hidden behind the slower fallback.
+          if (!preferWorker || chunkFailureOf(err)) throw err;
           console.warn('[dash3d] worker rendering failed, trying the main thread:', err);
           return start('main');
         });
       } catch (err) {
         if (cancelled) return;
+        const failure = chunkFailureOf(err);
+        if (failure) return failChunk(new ChunkLoadError(failure));
         console.error('[dash3d] the 3D scene could not start:', err);
         setState('error');
         return;
@@ -223,11 +250,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     };
     // The engine restarts only on a new run; config changes travel as patches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [run.generation, opts.forceMainThread]);
+  }, [run.generation, attempt, opts.forceMainThread]);
 
   // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
   const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
+  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled };
 }
