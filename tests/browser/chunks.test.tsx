@@ -72,3 +72,28 @@ for (const type of ['missing', 'timeout'] as const) {
     expect((await commands.chunkFaultRequests(f.key)).length).toBeGreaterThanOrEqual(2);
   });
 }
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`the main-thread engine's chunk ${type === 'missing' ? 'answering 404' : 'never answering'} is reported, and Retry loads it once it is served`, async () => {
+    const errors = vi.spyOn(console, 'error');
+    const f = await newFault('engine', type === 'missing' ? 'missing' : 'hang');
+    const engineUrl = f.url('/worker/engine/engine.ts');
+    const m = await mountSpace(sphereScene, { waitReady: false, forceMainThread: true, chunks: { timeoutMs: TIMEOUT_MS, engineUrl } });
+    const panel = await failed(m);
+    const text = `Loading chunk engine failed (${type}: ${engineUrl})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.root.getAttribute('aria-busy')).toBe('false');
+    expect(errors.mock.calls.some((c) => String(c[0]).includes(text))).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    await retryWithKeyboard(m);
+    expect(m.handle.mode).toBe('main');
+  });
+}
+
+it('says it in the designer\'s language', async () => {
+  const f = await newFault('render-worker', 'missing');
+  const m = await mountSpace(sphereScene, { waitReady: false, locale: 'zh_Hans', chunks: { timeoutMs: TIMEOUT_MS, renderWorkerUrl: (built) => f.url(built) } });
+  const panel = await failed(m);
+  expect(panel.textContent).toMatch(/^加载代码块 render-worker 失败（缺失：http:\/\/.+\/__chunk-faults\/.+）重试$/);
+});
