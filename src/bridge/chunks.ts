@@ -16,11 +16,13 @@ export interface ChunkOptions {
   engineUrl?: string;
   /** The parse worker's script, instead of the render worker's own (same origin only). */
   parseWorkerUrl?: string;
+  /** Chunk id -> URL for the render worker's lazily imported modules (e.g. 'environment-sky'). */
+  moduleUrls?: Record<string, string>;
 }
 
 /** The settings the render worker gets (checked here, and again there). */
 export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettings {
-  return ChunkSettingsSchema.parse({ timeoutMs: opts?.timeoutMs, parseWorkerUrl: opts?.parseWorkerUrl });
+  return ChunkSettingsSchema.parse({ timeoutMs: opts?.timeoutMs, parseWorkerUrl: opts?.parseWorkerUrl, moduleUrls: opts?.moduleUrls });
 }
 
 /**

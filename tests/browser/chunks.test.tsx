@@ -160,3 +160,30 @@ for (const type of ['missing', 'timeout'] as const) {
     expect(loaded?.type === 'model-loaded' && loaded.info.parsedOffThread).toBe(true);
   });
 }
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`an environment preset ${type === 'missing' ? 'answering 404' : 'never answering'} is reported, and Retry loads it`, async () => {
+    const errors = vi.spyOn(console, 'error');
+    const f = await newFault('environment-sky', type === 'missing' ? 'missing' : 'hang');
+    const preset = f.url('/node_modules/@pmndrs/assets/hdri/sky.exr.js');
+    const time = chunkTimeout();
+    const scene = { ...sphereScene, environmentConfig: { enable: true, type: 'sky' } };
+    const m = await mountSpace(scene, {
+      waitReady: false,
+      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'environment-sky': preset } },
+    });
+    const panel = await failed(m);
+    const text = `Loading chunk environment-sky failed (${type}: ${preset})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.root.getAttribute('aria-busy')).toBe('false');
+    expect(errors.mock.calls.some((c) => String(c[0]).includes(text))).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    time.repaired();
+    const from = m.events.length;
+    await retryWithKeyboard(m);
+    // The restarted engine got its preset: no environment failure since the Retry.
+    expect(m.events.slice(from).some((e) => e.type === 'error' || e.type === 'chunk-failed')).toBe(false);
+    expect((await commands.chunkFaultRequests(f.key)).length).toBeGreaterThanOrEqual(2);
+  });
+}
