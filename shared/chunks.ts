@@ -24,10 +24,15 @@ export class ChunkLoadError extends Error {
   }
 }
 
+/** The English text read back (a ChunkLoadError that crossed a worker boundary keeps only name and message). */
+const EN_TEXT = /^Loading chunk (.+) failed \((missing|timeout): (.*)\)$/s;
+
 /** The failure behind `err`, when it is a ChunkLoadError (also one wrapped as another error's cause). */
 export function chunkFailureOf(err: unknown): ChunkFailure | null {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (e instanceof ChunkLoadError) return e.failure;
+    const m = e.name === 'ChunkLoadError' ? EN_TEXT.exec(e.message) : null;
+    if (m) return { id: m[1]!, type: m[2] as ChunkFailure['type'], url: m[3]! };
   }
   return null;
 }

@@ -187,3 +187,26 @@ for (const type of ['missing', 'timeout'] as const) {
     expect((await commands.chunkFaultRequests(f.key)).length).toBeGreaterThanOrEqual(2);
   });
 }
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`a format's loader chunk ${type === 'missing' ? 'answering 404' : 'never answering'} (asked for by the parse worker) fails the model with its message, and Retry loads it`, async () => {
+    const f = await newFault('loader-obj', type === 'missing' ? 'missing' : 'hang');
+    const loader = f.url('/worker/models/loaders/obj.ts');
+    const time = chunkTimeout();
+    const models = { tree: { src: fixtureSource('obj/tree.obj'), adaptive: true } };
+    const m = await mountSpace(sphereScene, {
+      waitReady: false,
+      models,
+      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'loader-obj': loader } },
+    });
+    const panel = await failed(m);
+    const text = `Loading chunk loader-obj failed (${type}: ${loader})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.events.some((e) => e.type === 'model-error' && e.id === 'tree' && e.message === text)).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    time.repaired();
+    await retryWithKeyboard(m);
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'tree'), 'the model to load after Retry');
+  });
+}

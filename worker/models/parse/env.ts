@@ -19,4 +19,6 @@ export type ParseRequest = Omit<ParseEnv, 'signal'> & {
   src: import('../../../shared/schema/model').ModelConfig['src'];
   /** The dashboard page's URL: config URLs are relative to it (engine/urls.ts). */
   baseUrl: string;
+  /** How the parse worker loads its own chunks (the render worker's settings, checked again there). */
+  chunks?: import('../../../shared/schema/chunks').ChunkSettings;
 };

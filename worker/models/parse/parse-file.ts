@@ -2,19 +2,21 @@ import type { ModelConfig } from '../../../shared/schema/model';
 import { mainFileOf, type LoadFormat } from '../files';
 import { createJob, describeFailure, type LoadJob, type Parsed } from '../loaders/job';
 import type { ParseEnv } from './env';
+import { loadChunk } from '../../engine/chunk-settings';
 
 /**
  * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
  * the Draco glue, and the worker starts faster.
  */
 type Parser = (bytes: ArrayBuffer, job: LoadJob) => Promise<Parsed>;
+// A chunk that does not arrive fails as spec §8 says (ChunkLoadError, chunk id 'loader-<format>').
 const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
-  glb: async () => (await import('../loaders/gltf')).parseGltf,
-  gltf: async () => (await import('../loaders/gltf')).parseGltf,
-  obj: async () => (await import('../loaders/obj')).parseObj,
-  fbx: async () => (await import('../loaders/fbx')).parseFbx,
+  glb: async () => (await loadChunk('loader-gltf', () => import('../loaders/gltf'))).parseGltf,
+  gltf: async () => (await loadChunk('loader-gltf', () => import('../loaders/gltf'))).parseGltf,
+  obj: async () => (await loadChunk('loader-obj', () => import('../loaders/obj'))).parseObj,
+  fbx: async () => (await loadChunk('loader-fbx', () => import('../loaders/fbx'))).parseFbx,
   pcd: async () => {
-    const { parsePcdModel } = await import('../loaders/pcd');
+    const { parsePcdModel } = await loadChunk('loader-pcd', () => import('../loaders/pcd'));
     return (bytes, job) => parsePcdModel(bytes, job.main.name);
   },
 };

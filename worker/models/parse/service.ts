@@ -2,6 +2,7 @@ import { transfer } from 'comlink';
 import { z } from 'zod';
 import { ModelSrcSchema } from '../../../shared/schema/model';
 import { setBaseUrl } from '../../engine/urls';
+import { setChunkSettings } from '../../engine/chunk-settings';
 import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../raycast';
 import type { ParseRequest } from './env';
@@ -32,6 +33,8 @@ export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Pro
   if (!(bytes instanceof ArrayBuffer)) throw new Error('parseModel needs the file as an ArrayBuffer');
   const req = RequestSchema.parse(request);
   setBaseUrl(req.baseUrl);
+  const refused = setChunkSettings(request.chunks);
+  if (refused) console.warn(`[dash3d] ${refused}`);
   const [{ parseFile }, { packModel }] = await Promise.all([import('./parse-file'), import('../transfer/pack')]);
   // Cancelling a parse terminates its worker (parse/client.ts): this signal never fires.
   const env = { signal: new AbortController().signal, ktx2: req.ktx2, viewport: req.viewport };
