@@ -31,7 +31,7 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
  * 'missing'; no answer within the timeout is 'timeout'. An error event with a message is the
  * script failing as it ran, not a load failure, and is reported as itself.
  */
-export async function startRenderWorker(opts: ChunkOptions | undefined) {
+export async function startRenderWorker(opts: ChunkOptions | undefined, signal: AbortSignal) {
   let url = '';
   // vite-plugin-comlink and Vite rewrite the `new ComlinkWorker(new URL(...))` below into
   // `new Worker(<the built script's URL>)`. This local `Worker` is what that code then constructs:
@@ -61,13 +61,21 @@ export async function startRenderWorker(opts: ChunkOptions | undefined) {
     };
   });
   worker.addEventListener('error', onError);
+  // Unmounted while waiting (React StrictMode does it at once): stop now, not after the timeout.
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Error('aborted'));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
   try {
-    await withChunkTimeout(Promise.race([api.ping(), failed]), 'render-worker', () => url, opts?.timeoutMs ?? CHUNK_TIMEOUT_MS);
+    await withChunkTimeout(Promise.race([api.ping(), failed, aborted]), 'render-worker', () => url, opts?.timeoutMs ?? CHUNK_TIMEOUT_MS);
   } catch (err) {
     worker.terminate();
     throw err;
   } finally {
     worker.removeEventListener('error', onError);
+    signal.removeEventListener('abort', onAbort);
   }
   return { api, worker };
 }

@@ -88,11 +88,7 @@ async function startWorker(
   scriptBusy: () => boolean,
 ): Promise<RenderHandle> {
   // Resolves once the script has loaded; a missing or late script rejects with a ChunkLoadError.
-  const { api, worker } = await startRenderWorker(opts.chunks);
-  if (opts.signal.aborted) {
-    worker.terminate();
-    throw new Error('aborted');
-  }
+  const { api, worker } = await startRenderWorker(opts.chunks, opts.signal);
   let disposed = false;
   worker.addEventListener('error', (e) => {
     if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');

@@ -3,6 +3,7 @@ import { commands, userEvent } from 'vitest/browser';
 import { mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
 import { sphereScene } from './support/scenes';
 import { fixtureSource } from './support/fixtures';
+import dracoWasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
 
 /*
  * Spec §8: a part that does not load says 'Loading chunk {id} failed' with the failure type and the
@@ -208,5 +209,28 @@ for (const type of ['missing', 'timeout'] as const) {
     time.repaired();
     await retryWithKeyboard(m);
     await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'tree'), 'the model to load after Retry');
+  });
+}
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`the Draco decoder ${type === 'missing' ? 'answering 404' : 'never answering'} fails the compressed model with the chunk's message (not as a damaged file), and Retry loads it`, async () => {
+    const f = await newFault('decoder-draco-wasm', type === 'missing' ? 'missing' : 'hang');
+    const wasm = f.url(dracoWasmUrl);
+    const time = chunkTimeout();
+    const models = { gears: { src: fixtureSource('gltf/gears.glb'), adaptive: true } };
+    const m = await mountSpace(sphereScene, {
+      waitReady: false,
+      models,
+      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'decoder-draco-wasm': wasm } },
+    });
+    const panel = await failed(m);
+    const text = `Loading chunk decoder-draco-wasm failed (${type}: ${wasm})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.events.some((e) => e.type === 'model-error' && e.id === 'gears' && e.message === text)).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    time.repaired();
+    await retryWithKeyboard(m);
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'gears'), 'the model to load after Retry');
   });
 }

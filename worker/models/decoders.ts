@@ -1,5 +1,6 @@
 import { LoadingManager, type WebGLRenderer } from 'three';
 import type { Ktx2Support } from './parse/env';
+import { decoderUrl, guardDracoFiles } from './decoder-chunks';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
@@ -35,7 +36,10 @@ const ktx2 = new Map<string, Shared<KTX2Loader>>();
 function newDraco(): DRACOLoader {
   const d = new DRACOLoader();
   // Explicit URLs (not a folder): the emitted files have hashed names. WebAssembly only.
-  d.setDecoderPath({ js: dracoWrapperUrl, wasm: dracoWasmUrl });
+  const js = decoderUrl('decoder-draco-js', dracoWrapperUrl);
+  const wasm = decoderUrl('decoder-draco-wasm', dracoWasmUrl);
+  d.setDecoderPath({ js, wasm });
+  guardDracoFiles(d, { [js]: 'decoder-draco-js', [wasm]: 'decoder-draco-wasm' });
   d.setWorkerLimit(DECODER_WORKERS);
   return d;
 }

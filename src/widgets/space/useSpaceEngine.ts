@@ -216,7 +216,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       try {
         current = await start(preferWorker ? 'worker' : 'main').catch((err) => {
           // A part that did not load is reported as such, not hidden behind the slower fallback.
-          if (!preferWorker || chunkFailureOf(err)) throw err;
+          // Nor is a space that was unmounted meanwhile started again on the main thread.
+          if (!preferWorker || cancelled || chunkFailureOf(err)) throw err;
           console.warn('[dash3d] worker rendering failed, trying the main thread:', err);
           return start('main');
         });

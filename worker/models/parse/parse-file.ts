@@ -3,6 +3,7 @@ import { mainFileOf, type LoadFormat } from '../files';
 import { createJob, describeFailure, type LoadJob, type Parsed } from '../loaders/job';
 import type { ParseEnv } from './env';
 import { loadChunk } from '../../engine/chunk-settings';
+import { chunkFailureOf } from '../../../shared/chunks';
 
 /**
  * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
@@ -42,6 +43,8 @@ export async function parseFile(bytes: ArrayBuffer, src: ModelConfig['src'], env
     return { parsed: await parse(bytes, job), warnings: job.warnings };
   } catch (err) {
     env.signal.throwIfAborted();
+    // A part of our build that did not arrive (a decoder) is not the file's fault: said as itself.
+    if (chunkFailureOf(err)) throw err;
     throw new Error(describeFailure(job, err), { cause: err });
   }
 }
