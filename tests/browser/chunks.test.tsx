@@ -61,10 +61,12 @@ async function failed(m: Mounted) {
   return m.root.querySelector<HTMLElement>('.dash3d-chunk-error')!;
 }
 
-/** Retry with the keyboard: the button has focus when the message appears. */
+/** Retry with the keyboard only: Tab from the page's start reaches the button, Enter presses it. */
 async function retryWithKeyboard(m: Mounted) {
   const button = m.root.querySelector<HTMLButtonElement>('.dash3d-chunk-error button')!;
-  await waitFor(() => document.activeElement === button, 'Retry to take focus');
+  (document.activeElement as HTMLElement | null)?.blur();
+  for (let i = 0; i < 10 && document.activeElement !== button; i++) await userEvent.tab();
+  expect(document.activeElement).toBe(button);
   await userEvent.keyboard('{Enter}');
   await waitFor(() => m.root.dataset.state === 'ready', 'the space to be ready after Retry', 50_000);
   expect(m.root.querySelector('.dash3d-chunk-error')).toBeNull();
