@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './engine/engine';
 import { setBaseUrl } from './engine/urls';
-import { setChunkSettings } from './engine/chunk-settings';
 
 /*
  * The render worker's API (comlink exposes these exports). The worker never trusts the main
@@ -41,8 +40,6 @@ export async function init(options: InitOptions): Promise<InitResult> {
     throw new Error('init needs input and events MessagePorts');
   }
   if (typeof options.baseUrl === 'string') setBaseUrl(options.baseUrl);
-  const refused = setChunkSettings(options.chunks);
-  if (refused) console.warn(`[dash3d] ${refused}`);
   eventsPort = options.events;
   inputPort = options.input;
   try {
@@ -52,6 +49,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
       config: options.config,
       models: options.models && typeof options.models === 'object' && !Array.isArray(options.models) ? options.models : {},
       scriptsEnabled: options.scriptsEnabled === true,
+      chunks: options.chunks,
       emit,
     });
   } catch (err) {

@@ -170,6 +170,7 @@ async function startMain(
     config: opts.config,
     models: opts.models,
     scriptsEnabled: opts.scriptsEnabled,
+    chunks: workerChunkSettings(opts.chunks),
     emit: (e) => eventsPort.postMessage(e),
   });
   inputPort.onmessage = (e) => {

@@ -236,3 +236,15 @@ for (const type of ['missing', 'timeout'] as const) {
     await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'gears'), 'the model to load after Retry');
   });
 }
+
+it('the main-thread fallback engine reports a missing preset the same way', async () => {
+  const f = await newFault('environment-sky', 'missing');
+  const preset = f.url('/node_modules/@pmndrs/assets/hdri/sky.exr.js');
+  const scene = { ...sphereScene, environmentConfig: { enable: true, type: 'sky' } };
+  const m = await mountSpace(scene, { waitReady: false, forceMainThread: true, chunks: { moduleUrls: { 'environment-sky': preset } } });
+  const panel = await failed(m);
+  expect(panel.textContent).toContain(`Loading chunk environment-sky failed (missing: ${preset})`);
+  await commands.chunkFault(f.key, 'ok');
+  await retryWithKeyboard(m);
+  expect(m.handle.mode).toBe('main');
+});

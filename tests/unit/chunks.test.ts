@@ -42,3 +42,25 @@ describe('ChunkLoadError (spec §8)', () => {
     expect(ChunkSettingsSchema.safeParse({ timeoutMs: 200_000 }).success).toBe(false);
   });
 });
+
+describe('chunk settings in the worker (worker/engine/chunk-settings.ts)', () => {
+  it('keeps URLs of its own origin and refuses others by name, the main thread being untrusted', async () => {
+    const { setChunkSettings, chunkSettings } = await import('../../worker/engine/chunk-settings');
+    const { setBaseUrl } = await import('../../worker/engine/urls');
+    setBaseUrl('http://127.0.0.1:5173/');
+    const refused = setChunkSettings({
+      timeoutMs: 3000,
+      parseWorkerUrl: '/assets/index.js',
+      moduleUrls: { 'environment-sky': 'http://203.0.113.1/sky.js', 'loader-obj': '/x/obj.js' },
+    });
+    expect(refused).toBe('chunk settings: URLs of another origin were refused (http://203.0.113.1/sky.js)');
+    expect(chunkSettings()).toEqual({
+      timeoutMs: 3000,
+      parseWorkerUrl: 'http://127.0.0.1:5173/assets/index.js',
+      moduleUrls: { 'loader-obj': 'http://127.0.0.1:5173/x/obj.js' },
+    });
+    expect(setChunkSettings({ timeoutMs: -1 })).toMatch(/^chunk settings ignored: timeoutMs: /);
+    expect(setChunkSettings(undefined)).toBeNull();
+    expect(chunkSettings()).toEqual({ timeoutMs: CHUNK_TIMEOUT_MS });
+  });
+});

@@ -4,7 +4,8 @@ import { baseUrl } from './urls';
 
 /**
  * How this worker loads its lazily loaded parts (parse worker, loaders, presets). One engine per
- * render worker, so one setting per worker; the main thread hands it over at init.
+ * render worker, so one setting per worker; the main thread hands it over at init. In the
+ * main-thread fallback the page's engines share it (only tests ever set it).
  */
 let settings: ChunkSettings = { timeoutMs: CHUNK_TIMEOUT_MS };
 

@@ -9,6 +9,7 @@ import { Readiness } from './readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
+import { setChunkSettings } from './chunk-settings';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -16,6 +17,8 @@ export interface EngineOptions {
   config: unknown;
   models?: Readonly<Record<string, unknown>>;
   scriptsEnabled: boolean;
+  /** How lazily loaded parts are fetched (shared/schema/chunks.ts); checked again here. */
+  chunks?: unknown;
   emit(event: EngineEvent): void;
 }
 
@@ -49,6 +52,8 @@ export class Engine {
     this.input = structuredClone(value) as Record<string, unknown>;
     this.size = opts.size;
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
+    const refused = setChunkSettings(opts.chunks);
+    if (refused) console.warn(`[dash3d] ${refused}`);
     for (const [id, model] of Object.entries(opts.models ?? {})) {
       const r = ModelConfigSchema.safeParse(model);
       if (r.success) this.models.set(id, r.data);
