@@ -3,7 +3,7 @@ import type { SceneObjectNode } from './schema/tree';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
