@@ -5,6 +5,7 @@ import { browserCommands } from './tests/browser/support/commands';
 import { consoleCommands } from './tests/browser/support/console';
 import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
 import { listenerCommands } from './tests/browser/support/listener';
+import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults';
 
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +14,8 @@ const base = baseConfig();
 
 export default defineConfig({
   ...base,
+  // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx).
+  plugins: [...(base.plugins ?? []), chunkFaultServer()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
   define: { __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
@@ -56,7 +59,7 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
-            commands: { ...browserCommands, ...fileCommands, ...listenerCommands, ...consoleCommands },
+            commands: { ...browserCommands, ...fileCommands, ...listenerCommands, ...consoleCommands, ...chunkFaultCommands },
             provider: playwright({
               launchOptions: {
                 executablePath,

@@ -1,9 +1,10 @@
 import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
+import type { ChunkFailure, ChunkSettings } from './schema/chunks';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -38,6 +39,8 @@ export interface InitOptions {
   scriptsEnabled: boolean;
   /** The host's per-model caps (ThreeDHost.limits, shared/schema/limits.ts); the worker parses them again. */
   limits?: unknown;
+  /** How lazily loaded parts are fetched (timeout; tests: the parse worker's URL). Parsed again. */
+  chunks?: ChunkSettings;
   /** main -> worker: forwarded pointer/wheel/key events (shared/input.ts). */
   input: MessagePort;
   /** worker -> main: EngineEvent stream. */
@@ -151,6 +154,8 @@ export type EngineEvent =
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
   /** User code was not run because user code is off (a material file's shaderCode or frameScript). */
   | { type: 'user-code-held'; what: 'shaderCode' | 'frameScript'; file: string }
+  /** A lazily loaded part (parse worker, decoder, loader, environment preset) did not load (spec §8). */
+  | { type: 'chunk-failed'; failure: ChunkFailure }
   /** A model's load: bytes received ('download'), then parsing and GPU upload ('parse', 0..1). */
   | { type: 'model-progress'; id: string; phase: 'download' | 'parse'; loaded: number; total: number }
   /** A model's (re)load finished and the model is in the scene. */

@@ -55,6 +55,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
       models: options.models && typeof options.models === 'object' && !Array.isArray(options.models) ? options.models : {},
       scriptsEnabled: options.scriptsEnabled === true,
       limits: options.limits,
+      chunks: options.chunks,
       emit,
     });
   } catch (err) {

@@ -7,6 +7,7 @@ import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
+import { chunks } from './parts/chunks';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -58,6 +59,7 @@ export const en = {
   ...consent.en,
   ...modelLimits.en,
   ...session.en,
+  ...chunks.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

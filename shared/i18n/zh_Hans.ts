@@ -7,6 +7,7 @@ import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
+import { chunks } from './parts/chunks';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -49,4 +50,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...consent.zh_Hans,
   ...modelLimits.zh_Hans,
   ...session.zh_Hans,
+  ...chunks.zh_Hans,
 };

@@ -15,3 +15,4 @@ export * from './tree';
 export * from './dashboard';
 export * from './json-schema';
 export * from './repair';
+export * from './chunks';

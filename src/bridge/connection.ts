@@ -1,10 +1,10 @@
 import { transfer } from 'comlink';
-import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
 import { readInputMessage } from '../../shared/input';
 import { forwardInput } from './input';
 import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
+import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
 
 /** The calls the main thread makes, the same whether the engine runs in a worker or here. */
 export interface RenderHandle {
@@ -44,6 +44,8 @@ export interface ConnectOptions {
   wantsPointerLock(): boolean;
   /** Aborting stops the engine even while it is still starting (a hook that hangs inside init). */
   signal: AbortSignal;
+  /** How lazily loaded parts are fetched (tests); a part that fails rejects with a ChunkLoadError. */
+  chunks?: ChunkOptions;
 }
 
 /**
@@ -90,11 +92,8 @@ async function startWorker(
   cleanup: () => void,
   scriptBusy: () => boolean,
 ): Promise<RenderHandle> {
-  const api = new ComlinkWorker<typeof import('../../worker/index')>(
-    new URL('../../worker/index.ts', import.meta.url),
-    { type: 'module', name: 'dash3d-render' },
-  );
-  const worker = api[endpointSymbol];
+  // Resolves once the script has loaded; a missing or late script rejects with a ChunkLoadError.
+  const { api, worker } = await startRenderWorker(opts.chunks, opts.signal);
   let disposed = false;
   worker.addEventListener('error', (e) => {
     if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');
@@ -132,6 +131,7 @@ async function startWorker(
           allowedOrigins: [...opts.allowedOrigins],
           scriptsEnabled: opts.scriptsEnabled,
           limits: opts.limits,
+          chunks: workerChunkSettings(opts.chunks),
           input: inputPort,
           events: eventsPort,
         },
@@ -170,7 +170,7 @@ async function startMain(
 ): Promise<RenderHandle> {
   console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
   // Loaded only now, so the main bundle carries no three.js when workers can render.
-  const [{ Engine }, urls] = await Promise.all([import('../../worker/engine/engine'), import('../../worker/engine/urls')]);
+  const [{ Engine }, urls] = await Promise.all([loadEngine(opts.chunks), import('../../worker/engine/urls')]);
   // The same origin check as in the worker (this page's copy of the module: one host per page).
   urls.setAllowedOrigins(opts.allowedOrigins);
   const engine = new Engine({
@@ -180,6 +180,7 @@ async function startMain(
     models: opts.models,
     scriptsEnabled: opts.scriptsEnabled,
     limits: opts.limits,
+    chunks: workerChunkSettings(opts.chunks),
     emit: (e) => eventsPort.postMessage(e),
   });
   inputPort.onmessage = (e) => {

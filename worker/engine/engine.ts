@@ -10,6 +10,7 @@ import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
+import { setChunkSettings } from './chunk-settings';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -19,6 +20,8 @@ export interface EngineOptions {
   scriptsEnabled: boolean;
   /** The host's per-model caps, as sent (parsed here again; invalid ones are reported and the defaults used). */
   limits?: unknown;
+  /** How lazily loaded parts are fetched (shared/schema/chunks.ts); checked again here. */
+  chunks?: unknown;
   emit(event: EngineEvent): void;
 }
 
@@ -57,6 +60,8 @@ export class Engine {
     if (limits.issues.length) opts.emit({ type: 'config-rejected', issues: limits.issues.map((i) => ({ ...i, path: `limits.${i.path}` })) });
     this.limits = limits.value;
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
+    const refused = setChunkSettings(opts.chunks);
+    if (refused) console.warn(`[dash3d] ${refused}`);
     for (const [id, model] of Object.entries(opts.models ?? {})) {
       const r = ModelConfigSchema.safeParse(model);
       if (r.success) this.models.set(id, r.data);

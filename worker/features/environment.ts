@@ -12,6 +12,8 @@ import type { SpaceConfig } from '../../shared/schema/space';
 import type { EnvironmentType } from '../../shared/schema/scene';
 import type { EngineContext, Feature } from '../engine/context';
 import { ENVIRONMENT_PRESETS } from './environment-presets';
+import { loadChunk } from '../engine/chunk-settings';
+import { chunkFailureOf } from '../../shared/chunks';
 
 type EnvironmentConfig = SpaceConfig['environmentConfig'];
 
@@ -88,7 +90,7 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
   const stale = (id: number) => id !== request || ctx.disposed;
 
   async function load(type: EnvironmentType, id: number): Promise<WebGLRenderTarget | null> {
-    const { default: url } = await ENVIRONMENT_PRESETS[type]();
+    const { default: url } = await loadChunk(`environment-${type}`, ENVIRONMENT_PRESETS[type]);
     // A newer choice (or a torn-down stage) makes this one moot: skip the GPU work entirely.
     if (stale(id)) return null;
     const target = prefilter(ctx.renderer, dataUrlToBuffer(url));
@@ -124,6 +126,9 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
         },
         (err: unknown) => {
           if (stale(id)) return;
+          // A preset that did not arrive: the space says so in its corner, with a Retry.
+          const failure = chunkFailureOf(err);
+          if (failure) ctx.emit({ type: 'chunk-failed', failure });
           const reason = err instanceof Error ? err.message : String(err);
           ctx.emit({
             type: 'error',

@@ -3,6 +3,7 @@ import type { Ktx2Support } from './parse/env';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { createDraco, perLoadDraco } from './draco';
 import { errorText } from './problem';
+import { decoderUrl, guardDracoFiles } from './decoder-chunks';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 // The decoders come from our own build (Vite emits these files as assets), never from a CDN, so
@@ -37,7 +38,10 @@ const ktx2 = new Map<string, Shared<KTX2Loader>>();
 function newDraco(): DRACOLoader {
   const d = createDraco();
   // Explicit URLs (not a folder): the emitted files have hashed names. WebAssembly only.
-  d.setDecoderPath({ js: dracoWrapperUrl, wasm: dracoWasmUrl });
+  const js = decoderUrl('decoder-draco-js', dracoWrapperUrl);
+  const wasm = decoderUrl('decoder-draco-wasm', dracoWasmUrl);
+  d.setDecoderPath({ js, wasm });
+  guardDracoFiles(d, { [js]: 'decoder-draco-js', [wasm]: 'decoder-draco-wasm' });
   d.setWorkerLimit(DECODER_WORKERS);
   return d;
 }

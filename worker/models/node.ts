@@ -3,6 +3,7 @@ import type { ModelInfo } from '../../shared/protocol';
 import { modelFormatOf, type ModelConfig } from '../../shared/schema/model';
 import type { EngineContext, Feature } from '../engine/context';
 import { MODEL_FEATURES } from './features';
+import { chunkFailureOf } from '../../shared/chunks';
 import { loadModel } from './loaders/index';
 import { disposeObject } from './dispose';
 import { describeModel } from './describe';
@@ -152,6 +153,9 @@ export class ModelNode {
         this.swap(null);
         this.ctx.emit({ type: 'model-error', id: this.id, message: text, ...coded });
       }
+      // A part of the product that did not load (not the file's fault): the space says so, with a Retry.
+      const failure = chunkFailureOf(err);
+      if (failure) this.ctx.emit({ type: 'chunk-failed', failure });
     } finally {
       if (this.loading === controller) this.loading = null;
     }

@@ -12,6 +12,8 @@ import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
 import { useUserCodeConsent } from '../../host/consent';
 import type { UserCodePolicy } from '../../host/types';
+import { ChunkFailurePanel } from './ChunkFailurePanel';
+import type { ChunkOptions } from '../../bridge/chunks';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -37,6 +39,8 @@ export interface ThreeDSpaceProps {
   /** Render on the main thread even where a worker could (benchmark baseline, tests). */
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  /** How lazily loaded parts are fetched: tests serve missing or late ones (src/bridge/chunks.ts). */
+  chunks?: ChunkOptions;
   /**
    * The value of the variable bound by snapshotConfig.snapshotVar: when it names a snapshot, the
    * camera flies there (the host reads the variable; the space stays free of variable sources).
@@ -64,12 +68,12 @@ export interface ThreeDSpaceProps {
  * component only holds config, forwards input and draws the DOM overlays.
  */
 export function ThreeDSpace(props: ThreeDSpaceProps) {
-  const { config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, limits, onEvent, className, style, ref } = props;
+  const { config, locale = 'en', forceMainThread, heartbeat, chunks, activeSnapshot, models, limits, onEvent, className, style, ref } = props;
   const host = useRef<HTMLDivElement>(null);
   const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
   const consent = useUserCodeConsent(props.userCode, script);
   const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, limits, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, limits, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
   const held: HeldCode[] = consent.allowed
     ? []
     : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];
@@ -142,7 +146,11 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       ) : null}
       {engine.state === 'ready' && engine.modelProgress !== null ? <ModelLoadBar fraction={engine.modelProgress} locale={locale} /> : null}
       {engine.state === 'loading' ? <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} /> : null}
-      {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
+      {engine.chunkFailure ? (
+        <ChunkFailurePanel failure={engine.chunkFailure} locale={locale} onRetry={engine.retry} />
+      ) : engine.state === 'error' ? (
+        <ErrorPanel locale={locale} />
+      ) : null}
       <IssueList issues={engine.issues} locale={locale} />
       <NoticeList notices={engine.notices} locale={locale} />
       {held.length ? <ConsentNotice held={held} locale={locale} onRun={consent.grant} /> : null}

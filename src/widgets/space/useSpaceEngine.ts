@@ -12,6 +12,9 @@ import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import { createModelNotices } from './modelNotices';
 import type { NoticeText } from './noticeText';
+import type { ChunkOptions } from '../../bridge/chunks';
+import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
+import { ChunkFailureSchema, type ChunkFailure } from '../../../shared/schema/chunks';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -44,6 +47,7 @@ export interface EngineOptions {
   allowedOrigins: readonly string[];
   /** The host's per-model caps (ThreeDHost.limits), read when the engine starts. */
   limits?: unknown;
+  chunks?: ChunkOptions;
   onEvent?(event: EngineEvent): void;
 }
 
@@ -63,6 +67,15 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const [heldCode, setHeldCode] = useState<{ what: 'shaderCode' | 'frameScript'; file: string }[]>([]);
   const origins = useRef(opts.allowedOrigins);
   origins.current = opts.allowedOrigins;
+  /** A part of the engine that did not load (spec §8): the space is in error until a Retry works. */
+  const [chunkFailure, setChunkFailure] = useState<ChunkFailure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    setChunkFailure(null);
+    setAttempt((n) => n + 1);
+  };
+  const chunks = useRef(opts.chunks);
+  chunks.current = opts.chunks;
   const handle = useRef<RenderHandle | null>(null);
   const scriptsOn = useRef(run.scriptsEnabled);
   scriptsOn.current = run.scriptsEnabled;
@@ -168,6 +181,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       else if (e.type === 'user-code-held') {
         const held = { what: e.what, file: e.file };
         setHeldCode((list) => (list.some((x) => x.what === held.what && x.file === held.file) ? list : [...list, held]));
+      } else if (e.type === 'chunk-failed') {
+        // Sent by the worker: checked before it is shown.
+        const r = ChunkFailureSchema.safeParse(e.failure);
+        if (r.success) failChunk(new ChunkLoadError(r.data));
       }
       else if (e.type === 'error') {
         console.error('[dash3d]', e.code, e.message);
@@ -191,6 +208,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         modelNotices.current.event(e);
       } else return;
       setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
+    };
+
+    const failChunk = (err: ChunkLoadError) => {
+      console.error(`[dash3d] ${err.name}: ${err.message}`);
+      setChunkFailure(err.failure);
     };
 
     const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
@@ -223,6 +245,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         onCrash,
         signal: abort.signal,
         heartbeat: opts.heartbeat,
+        chunks: chunks.current,
         wantsPointerLock: () => {
           const control = lastValid.current?.controlConfig;
           return control?.controlType === 'pointerLock' && control.pointerLockConfig.enabled;
@@ -233,12 +256,16 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       const preferWorker = !opts.forceMainThread && canRenderInWorker();
       try {
         current = await start(preferWorker ? 'worker' : 'main').catch((err) => {
-          if (!preferWorker) throw err;
+          // A part that did not load is reported as such, not hidden behind the slower fallback.
+          // Nor is a space that was unmounted meanwhile started again on the main thread.
+          if (!preferWorker || cancelled || chunkFailureOf(err)) throw err;
           console.warn('[dash3d] worker rendering failed, trying the main thread:', err);
           return start('main');
         });
       } catch (err) {
         if (cancelled) return;
+        const failure = chunkFailureOf(err);
+        if (failure) return failChunk(new ChunkLoadError(failure));
         console.error('[dash3d] the 3D scene could not start:', err);
         setState('error');
         return;
@@ -265,11 +292,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     };
     // The engine restarts only on a new run; config changes travel as patches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [run.generation, opts.forceMainThread]);
+  }, [run.generation, attempt, opts.forceMainThread]);
 
   // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
   const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode };
+  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode };
 }

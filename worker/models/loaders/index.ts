@@ -8,6 +8,13 @@ import type { Ktx2Support, ParseEnv } from '../parse/env';
 import type { ParsedFile } from '../parse/parse-file';
 import type { LoadedModel, LoadOptions } from '../types';
 import { errorText } from '../problem';
+import { chunkSettings, loadChunk } from '../../engine/chunk-settings';
+
+// The lazily imported parts of a model load, failing as spec §8 says when they do not arrive.
+const parseClient = () => loadChunk('model-parse-client', () => import('../parse/client'));
+const unpacker = () => loadChunk('model-unpack', () => import('../transfer/unpack'));
+const inPlaceParser = () => loadChunk('model-parse', () => import('../parse/parse-file'));
+const decoders = () => loadChunk('decoders', () => import('../decoders'));
 
 /**
  * In the render worker a model is parsed in a parse worker (parse/client.ts) so that the frame
@@ -22,7 +29,7 @@ async function ktx2For(renderer: WebGLRenderer, main: MainFile): Promise<Ktx2Sup
   if (main.format !== 'glb' && main.format !== 'gltf') return {};
   let s = ktx2Support.get(renderer);
   if (!s) {
-    s = (await import('../decoders')).ktx2SupportOf(renderer);
+    s = (await decoders()).ktx2SupportOf(renderer);
     ktx2Support.set(renderer, s);
   }
   return s;
@@ -38,7 +45,7 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
   const { signal, onProgress, renderer } = opts;
   const main = mainFileOf(src);
   // A refresh mostly finds the file unchanged: only a first load starts a parser while downloading.
-  if (IN_WORKER && parseWorkersWork && !opts.validators) void import('../parse/client').then((c) => c.warmParser(), () => {});
+  if (IN_WORKER && parseWorkersWork && !opts.validators) void parseClient().then((c) => c.warmParser(), () => {});
   const fetched = await fetchMain(main.url, main.name, opts);
   if (!fetched) return null;
   if (signal.aborted) throw abortError();
@@ -74,10 +81,7 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
 
 async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, env: ParseEnv): Promise<ParsedFile & { offThread: boolean }> {
   if (IN_WORKER && parseWorkersWork) {
-    const [{ parseOffThread, ParserUnavailable }, { unpackModel }] = await Promise.all([
-      import('../parse/client'),
-      import('../transfer/unpack'),
-    ]);
+    const [{ parseOffThread, ParserUnavailable }, { unpackModel }] = await Promise.all([parseClient(), unpacker()]);
     // A model the parser made that cannot be rebuilt here is our fault, not the file's: say so.
     const unpacked = (model: Parameters<typeof unpackModel>[0]) => {
       try {
@@ -87,7 +91,7 @@ async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, 
       }
     };
     try {
-      const request = { src, baseUrl: baseUrl(), allowedOrigins: allowedOrigins(), ktx2: env.ktx2, viewport: env.viewport, limits: env.limits };
+      const request = { src, baseUrl: baseUrl(), allowedOrigins: allowedOrigins(), ktx2: env.ktx2, viewport: env.viewport, limits: env.limits, chunks: chunkSettings() };
       const reply = await parseOffThread(bytes, request, env.signal);
       return { parsed: unpacked(reply.model), warnings: reply.warnings, notices: reply.notices, offThread: true };
     } catch (err) {
@@ -97,6 +101,6 @@ async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, 
       console.warn(`[dash3d] models are parsed on the render thread: ${err.message}`);
     }
   }
-  const { parseFile } = await import('../parse/parse-file');
+  const { parseFile } = await inPlaceParser();
   return { ...(await parseFile(bytes, src, env)), offThread: false };
 }

@@ -3,6 +3,8 @@ import { abortError } from '../fetch';
 import type { ParseRequest } from './env';
 import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
 import { ModelProblem } from '../problem';
+import { ChunkLoadError, withChunkTimeout } from '../../../shared/chunks';
+import { chunkSettings } from '../../engine/chunk-settings';
 
 /*
  * Parse workers: the render worker's own script started again under another name, so three and
@@ -16,6 +18,8 @@ import { ModelProblem } from '../problem';
 
 interface ParseApi {
   parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply | ParseRefusal>;
+  /** The render worker's heartbeat call, exposed by the same script: answers once it has loaded. */
+  ping(): number;
 }
 
 interface Slot {
@@ -23,6 +27,8 @@ interface Slot {
   api: Remote<ParseApi>;
   /** Rejects when the worker itself fails (its script did not load, or it crashed). */
   crashed: Promise<never>;
+  /** Resolves once its script has loaded; rejects with a ChunkLoadError (spec §8) when it did not. */
+  loaded: Promise<void>;
 }
 
 /** Parses at once: one core is left for the render worker, and a dashboard's models rarely come in tens. */
@@ -44,15 +50,27 @@ export class ParserUnavailable extends Error {
 }
 
 function spawn(): Slot {
-  const worker = new Worker(self.location.href, { type: 'module', name: PARSE_WORKER_NAME });
+  const url = chunkSettings().parseWorkerUrl ?? self.location.href;
+  const worker = new Worker(url, { type: 'module', name: PARSE_WORKER_NAME });
+  let started = false;
   const crashed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      reject(new Error(`the model parser stopped (${e.message || 'its worker failed'})`));
+      // A script that did not arrive fires a bare error event (no message): the chunk is missing.
+      reject(
+        !started && !e.message
+          ? new ChunkLoadError({ id: 'parse-worker', type: 'missing', url })
+          : new Error(`the model parser stopped (${e.message || 'its worker failed'})`),
+      );
     });
   });
   crashed.catch(() => {}); // Raced against each parse; nobody else waits on it.
-  return { worker, api: wrap<ParseApi>(worker), crashed };
+  const api = wrap<ParseApi>(worker);
+  const loaded = withChunkTimeout(Promise.race([api.ping(), crashed]), 'parse-worker', () => url, chunkSettings().timeoutMs).then(() => {
+    started = true;
+  });
+  loaded.catch(() => {}); // Awaited by each parse.
+  return { worker, api, crashed, loaded };
 }
 
 function park(slot: Slot) {
@@ -118,10 +136,13 @@ export async function parseOffThread(bytes: ArrayBuffer, request: ParseRequest, 
     else signal.addEventListener('abort', onAbort, { once: true });
   });
   let answered = false; // the worker replied with a failure: it is still usable
-  const work = slot.api.parseModel(transfer(bytes, [bytes]), request).catch((err: unknown) => {
-    answered = true;
-    throw err;
-  });
+  // A worker whose script never came fails here, before the bytes move; it is not kept.
+  const work = slot.loaded.then((): Promise<ParseReply | ParseRefusal> =>
+    slot.api.parseModel(transfer(bytes, [bytes]), request).catch((err: unknown) => {
+      answered = true;
+      throw err;
+    }),
+  );
   try {
     const reply = await Promise.race([work, slot.crashed, aborted]);
     keep = true;

@@ -25,4 +25,6 @@ export type ParseRequest = Omit<ParseEnv, 'signal'> & {
   baseUrl: string;
   /** The origins content may load from (engine/urls.ts): the parse worker refuses the rest. */
   allowedOrigins: string[];
+  /** How the parse worker loads its own chunks (the render worker's settings, checked again there). */
+  chunks?: import('../../../shared/schema/chunks').ChunkSettings;
 };

@@ -6,18 +6,21 @@ import type { ModelNotice } from '../../../shared/model-notices';
 import { checkParsed } from '../limits';
 import { isModelProblem } from '../problem';
 import { disposeObject } from '../dispose';
+import { loadChunk } from '../../engine/chunk-settings';
+import { chunkFailureOf } from '../../../shared/chunks';
 
 /**
  * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
  * the Draco glue, and the worker starts faster.
  */
 type Parser = (bytes: ArrayBuffer, job: LoadJob) => Promise<Parsed>;
+// A chunk that does not arrive fails as spec §8 says (ChunkLoadError, chunk id 'loader-<format>').
 const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
-  glb: async () => (await import('../loaders/gltf')).parseGltf,
-  gltf: async () => (await import('../loaders/gltf')).parseGltf,
-  obj: async () => (await import('../loaders/obj')).parseObj,
-  fbx: async () => (await import('../loaders/fbx')).parseFbx,
-  pcd: async () => (await import('../loaders/pcd')).parsePcdModel,
+  glb: async () => (await loadChunk('loader-gltf', () => import('../loaders/gltf'))).parseGltf,
+  gltf: async () => (await loadChunk('loader-gltf', () => import('../loaders/gltf'))).parseGltf,
+  obj: async () => (await loadChunk('loader-obj', () => import('../loaders/obj'))).parseObj,
+  fbx: async () => (await loadChunk('loader-fbx', () => import('../loaders/fbx'))).parseFbx,
+  pcd: async () => (await loadChunk('loader-pcd', () => import('../loaders/pcd'))).parsePcdModel,
 };
 
 /** Load a format's parser ahead of the parse, so that a failed chunk load is not blamed on the file. */
@@ -54,6 +57,8 @@ export async function parseFile(bytes: ArrayBuffer, src: ModelConfig['src'], env
     env.signal.throwIfAborted();
     // A refusal keeps its code: the main thread shows it in the designer's language.
     if (isModelProblem(err)) throw err;
+    // A part of our build that did not arrive (a decoder) is not the file's fault: said as itself.
+    if (chunkFailureOf(err)) throw err;
     throw new Error(describeFailure(job, err), { cause: err });
   }
 }

@@ -5,6 +5,7 @@ import { setAllowedOrigins, setBaseUrl } from '../../engine/urls';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import type { ModelNotice } from '../../../shared/model-notices';
 import { isModelProblem } from '../problem';
+import { setChunkSettings } from '../../engine/chunk-settings';
 import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../raycast';
 import type { ParseRequest } from './env';
@@ -44,6 +45,8 @@ export async function parseModel(bytes: ArrayBuffer, request: ParseRequest): Pro
   const req = RequestSchema.parse(request);
   setBaseUrl(req.baseUrl);
   setAllowedOrigins(req.allowedOrigins);
+  const refused = setChunkSettings(request.chunks);
+  if (refused) console.warn(`[dash3d] ${refused}`);
   const [{ parseFile }, { packModel }] = await Promise.all([import('./parse-file'), import('../transfer/pack')]);
   // Cancelling a parse terminates its worker (parse/client.ts): this signal never fires.
   const env = { signal: new AbortController().signal, ktx2: req.ktx2, viewport: req.viewport, limits: req.limits };

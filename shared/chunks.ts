@@ -1,0 +1,98 @@
+import { t, type Locale } from './i18n';
+import { CHUNK_TIMEOUT_MS, type ChunkFailure } from './schema/chunks';
+
+/*
+ * Lazily loaded parts of the product (the render worker's script, the parse worker, the main-thread
+ * engine, decoders, loaders, environment presets) fail the way spec §8 says: a ChunkLoadError,
+ * 'Loading chunk {id} failed', naming the failure type (missing | timeout) and the URL.
+ * Thread-neutral: the worker classifies its own failures and sends them to the main thread as data.
+ */
+
+/** The spec's text for a failure, in the designer's language. */
+export function describeChunkFailure(f: ChunkFailure, locale: Locale): string {
+  const type = t(locale, f.type === 'missing' ? 'chunk.type.missing' : 'chunk.type.timeout');
+  return t(locale, 'chunk.failed', { id: f.id, type, url: f.url });
+}
+
+export class ChunkLoadError extends Error {
+  readonly failure: ChunkFailure;
+  constructor(failure: ChunkFailure, options?: ErrorOptions) {
+    // English in the error itself (console, logs); the UI translates from `failure`.
+    super(describeChunkFailure(failure, 'en'), options);
+    this.name = 'ChunkLoadError';
+    this.failure = failure;
+  }
+}
+
+/** The English text read back (a ChunkLoadError that crossed a worker boundary keeps only name and message). */
+const EN_TEXT = /^Loading chunk (.+) failed \((missing|timeout): (.*)\)$/s;
+
+/** The failure behind `err`, when it is a ChunkLoadError (also one wrapped as another error's cause). */
+export function chunkFailureOf(err: unknown): ChunkFailure | null {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof ChunkLoadError) return e.failure;
+    const m = e.name === 'ChunkLoadError' ? EN_TEXT.exec(e.message) : null;
+    if (m) return { id: m[1]!, type: m[2] as ChunkFailure['type'], url: m[3]! };
+  }
+  return null;
+}
+
+/**
+ * Browsers reject a dynamic import whose script did not arrive with a TypeError, Chromium and
+ * Firefox naming the URL in the message ('Failed to fetch dynamically imported module: <url>').
+ * Other errors (a syntax error in the chunk, code that throws) are not load failures.
+ */
+const IMPORT_FETCH_FAILED = /dynamically imported module|importing a module script failed|module script failed/i;
+const URL_IN_MESSAGE = /(?:https?|blob|file):\/\/[^\s'"]+/;
+
+export function failedImportUrl(err: unknown): string | null {
+  if (!(err instanceof TypeError) || !IMPORT_FETCH_FAILED.test(err.message)) return null;
+  return URL_IN_MESSAGE.exec(err.message)?.[0] ?? '';
+}
+
+/** Rejects with a 'timeout' ChunkLoadError when `work` has not settled after `timeoutMs`. */
+export function withChunkTimeout<T>(work: Promise<T>, id: string, url: () => string, timeoutMs: number = CHUNK_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError({ id, type: 'timeout', url: url() })), timeoutMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** A URL asked for again: the browser may remember a module that failed (or still hangs) by its URL. */
+export function bustUrl(url: string, attempt: number): string {
+  const u = new URL(url, typeof location !== 'undefined' ? location.href : undefined);
+  u.searchParams.set('chunkRetry', String(attempt));
+  return u.href;
+}
+
+export interface ChunkLoader<T> {
+  /** Load the chunk: rejects with a ChunkLoadError when it is missing or late. */
+  (timeoutMs?: number): Promise<T>;
+}
+
+/**
+ * A dynamic import with the spec's failure handling. `load` is the import as written in the source
+ * (so the bundler splits and names the chunk); `url` is where the chunk is, when known before it
+ * loads (an import learns it only from its failure). After a failure with a known URL the next call
+ * imports that URL with a cache-busting query, since the browser may keep the failed module.
+ */
+export function chunkLoader<T>(id: string, load: () => Promise<T>, url?: string): ChunkLoader<T> {
+  let failedAt: string | null = null;
+  let attempts = 0;
+  return (timeoutMs = CHUNK_TIMEOUT_MS) => {
+    const again = failedAt;
+    const asked = again ? bustUrl(again, ++attempts) : (url ?? '');
+    const work = (again ? (import(/* @vite-ignore */ asked) as Promise<T>) : load()).catch((err: unknown) => {
+      const seen = failedImportUrl(err);
+      if (seen === null) throw err;
+      const where = seen || asked || id;
+      failedAt = seen || (asked ? asked : null);
+      throw new ChunkLoadError({ id, type: 'missing', url: where }, { cause: err });
+    });
+    return withChunkTimeout(work, id, () => {
+      if (asked) failedAt = asked;
+      return asked || id;
+    }, timeoutMs);
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Spec §9: a script chunk that has not arrived after this long has failed ('timeout'). */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+/**
+ * Spec §8: a chunk (a lazily loaded part of the product) that did not load. `id` names the part
+ * (stable, not a build hash), `url` is where it was asked for.
+ */
+export const ChunkFailureSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['missing', 'timeout']),
+  url: z.string().max(4000),
+});
+export type ChunkFailure = z.infer<typeof ChunkFailureSchema>;
+
+/**
+ * What a host or a test may say about loading chunks, checked where it enters (main thread) and
+ * again in the render worker. `parseWorkerUrl` replaces the parse worker's script URL (tests serve
+ * a missing or never-answering one) and `moduleUrls` the worker's lazily imported modules (an
+ * environment preset, ...); the worker accepts only URLs of its own origin.
+ */
+export const ChunkSettingsSchema = z.object({
+  timeoutMs: z.number().int().positive().max(CHUNK_TIMEOUT_MS).default(CHUNK_TIMEOUT_MS),
+  parseWorkerUrl: z.string().max(4000).optional(),
+  /** Chunk id -> URL: import that module instead of the built chunk (same origin only; tests). */
+  moduleUrls: z.record(z.string().max(200), z.string().max(4000)).optional(),
+});
+export type ChunkSettings = z.infer<typeof ChunkSettingsSchema>;

@@ -1,0 +1,97 @@
+import { expect, it, vi } from 'vitest';
+import { commands } from 'vitest/browser';
+import dracoWasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
+import { mountSpace, waitFor } from '../support/harness';
+import { sphereScene } from '../support/scenes';
+import { fixtureSource } from '../support/fixtures';
+import { chunkTimeout, failed, newFault, retryWithKeyboard, useChunkTests } from '../support/chunks';
+
+/*
+ * Spec §8 for the parts a model load needs (the parse worker, a format's loader, the Draco
+ * decoder): the model fails with the chunk's message, not as a damaged file; the space reports it
+ * with a Retry. The bad responses are real (tests/browser/support/chunk-faults.ts).
+ */
+
+useChunkTests();
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`the parse worker's script ${type === 'missing' ? 'answering 404' : 'never answering'} fails the model with the chunk's message, and Retry loads it`, async () => {
+    const errors = vi.spyOn(console, 'error');
+    const f = await newFault('parse-worker', type === 'missing' ? 'missing' : 'hang');
+    // The parse worker is the render worker's own script: once repaired, the fault redirects there.
+    let renderScript = '';
+    const time = chunkTimeout();
+    const chunks = {
+      get timeoutMs() {
+        return time.timeoutMs;
+      },
+      renderWorkerUrl: (built: string) => (renderScript = built),
+      get parseWorkerUrl() {
+        return renderScript ? f.url(renderScript) : undefined;
+      },
+    };
+    const models = { duck: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: true } };
+    const m = await mountSpace(sphereScene, { waitReady: false, chunks, models });
+    const panel = await failed(m);
+    const asked = f.url(renderScript);
+    const text = `Loading chunk parse-worker failed (${type}: ${asked})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.root.getAttribute('aria-busy')).toBe('false');
+    expect(errors.mock.calls.some((c) => String(c[0]).includes(text))).toBe(true);
+    // The model itself reports why it is empty.
+    expect(m.events.some((e) => e.type === 'model-error' && e.id === 'duck' && e.message === text)).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    time.repaired();
+    await retryWithKeyboard(m);
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'duck'), 'the model to load after Retry');
+    const loaded = m.events.find((e) => e.type === 'model-loaded' && e.id === 'duck');
+    expect(loaded?.type === 'model-loaded' && loaded.info.parsedOffThread).toBe(true);
+  });
+}
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`a format's loader chunk ${type === 'missing' ? 'answering 404' : 'never answering'} (asked for by the parse worker) fails the model with its message, and Retry loads it`, async () => {
+    const f = await newFault('loader-obj', type === 'missing' ? 'missing' : 'hang');
+    const loader = f.url('/worker/models/loaders/obj.ts');
+    const time = chunkTimeout();
+    const models = { tree: { src: fixtureSource('obj/tree.obj'), adaptive: true } };
+    const m = await mountSpace(sphereScene, {
+      waitReady: false,
+      models,
+      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'loader-obj': loader } },
+    });
+    const panel = await failed(m);
+    const text = `Loading chunk loader-obj failed (${type}: ${loader})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.events.some((e) => e.type === 'model-error' && e.id === 'tree' && e.message === text)).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    time.repaired();
+    await retryWithKeyboard(m);
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'tree'), 'the model to load after Retry');
+  });
+}
+
+for (const type of ['missing', 'timeout'] as const) {
+  it(`the Draco decoder ${type === 'missing' ? 'answering 404' : 'never answering'} fails the compressed model with the chunk's message (not as a damaged file), and Retry loads it`, async () => {
+    const f = await newFault('decoder-draco-wasm', type === 'missing' ? 'missing' : 'hang');
+    const wasm = f.url(dracoWasmUrl);
+    const time = chunkTimeout();
+    const models = { gears: { src: fixtureSource('gltf/gears.glb'), adaptive: true } };
+    const m = await mountSpace(sphereScene, {
+      waitReady: false,
+      models,
+      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'decoder-draco-wasm': wasm } },
+    });
+    const panel = await failed(m);
+    const text = `Loading chunk decoder-draco-wasm failed (${type}: ${wasm})`;
+    expect(panel.textContent).toContain(text);
+    expect(m.events.some((e) => e.type === 'model-error' && e.id === 'gears' && e.message === text)).toBe(true);
+
+    await commands.chunkFault(f.key, 'ok');
+    time.repaired();
+    await retryWithKeyboard(m);
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'gears'), 'the model to load after Retry');
+  });
+}

@@ -1,0 +1,62 @@
+import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
+import { chunkLoader, type ChunkLoader } from '../../shared/chunks';
+import { baseUrl } from './urls';
+
+/**
+ * How this worker loads its lazily loaded parts (parse worker, loaders, presets). One engine per
+ * render worker, so one setting per worker; the main thread hands it over at init. In the
+ * main-thread fallback the page's engines share it (only tests ever set it).
+ */
+let settings: ChunkSettings = { timeoutMs: CHUNK_TIMEOUT_MS };
+
+/** An absolute URL of the page's origin, or null (a worker runs only scripts of its own origin). */
+function ownOrigin(url: string): string | null {
+  const u = new URL(url, baseUrl());
+  return u.origin === new URL(baseUrl()).origin ? u.href : null;
+}
+
+/**
+ * The main thread is not trusted: a malformed setting keeps the defaults, and a URL of another
+ * origin is refused here, by name, rather than as a SecurityError deep inside a model load.
+ * Returns what was refused, or null.
+ */
+export function setChunkSettings(input: unknown): string | null {
+  const r = ChunkSettingsSchema.safeParse(input ?? {});
+  if (!r.success) return `chunk settings ignored: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+  const next: ChunkSettings = { timeoutMs: r.data.timeoutMs };
+  const refused: string[] = [];
+  if (r.data.parseWorkerUrl !== undefined) {
+    const url = ownOrigin(r.data.parseWorkerUrl);
+    if (url) next.parseWorkerUrl = url;
+    else refused.push(r.data.parseWorkerUrl);
+  }
+  for (const [id, raw] of Object.entries(r.data.moduleUrls ?? {})) {
+    const url = ownOrigin(raw);
+    if (url) next.moduleUrls = { ...next.moduleUrls, [id]: url };
+    else refused.push(raw);
+  }
+  settings = next;
+  return refused.length ? `chunk settings: URLs of another origin were refused (${refused.join(', ')})` : null;
+}
+
+export function chunkSettings(): ChunkSettings {
+  return settings;
+}
+
+const loaders = new Map<string, ChunkLoader<unknown>>();
+
+/**
+ * A lazily imported module of this worker, failing as spec §8 says (ChunkLoadError: missing or
+ * timeout, with the URL). `load` is the import as written in the source, so the bundler still
+ * splits the chunk; `moduleUrls` may move it elsewhere.
+ */
+export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
+  const moved = settings.moduleUrls?.[id];
+  const key = moved ? `${id} ${moved}` : id;
+  let loader = loaders.get(key) as ChunkLoader<T> | undefined;
+  if (!loader) {
+    loader = moved ? chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved) : chunkLoader(id, load);
+    loaders.set(key, loader as ChunkLoader<unknown>);
+  }
+  return loader(settings.timeoutMs);
+}
