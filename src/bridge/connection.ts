@@ -170,9 +170,9 @@ async function startMain(
 ): Promise<RenderHandle> {
   console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
   // Loaded only now, so the main bundle carries no three.js when workers can render.
-  const [{ Engine }, urls] = await Promise.all([loadEngine(opts.chunks), import('../../worker/engine/urls')]);
+  const { Engine, setAllowedOrigins } = await loadEngine(opts.chunks);
   // The same origin check as in the worker (this page's copy of the module: one host per page).
-  urls.setAllowedOrigins(opts.allowedOrigins);
+  setAllowedOrigins(opts.allowedOrigins);
   const engine = new Engine({
     canvas,
     size: opts.size,
