@@ -1,6 +1,7 @@
 import type { BufferGeometry } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { errorText } from './problem';
+import { chunkFailureOf } from '../../shared/chunks';
 
 /** DRACOLoader's private parts this file relies on (three 0.187; checked by the Draco browser test). */
 interface DracoInternals {
@@ -78,7 +79,9 @@ export function perLoadDraco(shared: DRACOLoader, onFailure: () => void): { load
       const fail = (err: unknown) => {
         const first = !over;
         over = true;
-        onError?.(new Error(`its Draco-compressed data could not be decoded (${errorText(err).replace(/^THREE\.\w+:\s*/, '')})`));
+        // A decoder file that did not arrive is not damaged data: it keeps its ChunkLoadError (spec §8).
+        if (chunkFailureOf(err)) onError?.(err);
+        else onError?.(new Error(`its Draco-compressed data could not be decoded (${errorText(err).replace(/^THREE\.\w+:\s*/, '')})`));
         if (first) onFailure();
       };
       if (over) {
