@@ -6,6 +6,7 @@ import { useSpaceEngine } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
 import { SnapshotBar } from './SnapshotBar';
+import { LastFrame } from './LastFrame';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -14,10 +15,18 @@ const SNAPSHOT_FLIGHT_MS = 800;
 export interface ThreeDSpaceHandle {
   readonly mode: 'worker' | 'main' | null;
   readonly restarts: number;
-  /** Resolves after a frame was drawn with no asset load pending. */
+  /**
+   * 'live' while the space holds a WebGL context; 'released' while it is out of view (or over the
+   * page's cap), showing its last frame. A released space keeps its data-state ('ready' once it
+   * drew; 'loading' if it never got a context yet) and carries data-context="released".
+   */
+  readonly context: 'live' | 'released';
+  /** Resolves after a frame was drawn with no asset load pending (at once while released). */
   settled(): Promise<void>;
+  /** The camera pose (while released, the one kept for the return). */
   getView(): Promise<CameraView>;
   viewTo(view: CameraView, durationMs?: number): Promise<void>;
+  /** The pixels the space shows: drawn now, or while released its last frame. */
   readPixels(): Promise<PixelReadout>;
   stats(windowMs?: number): Promise<EngineStats>;
   simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
@@ -31,6 +40,8 @@ export interface ThreeDSpaceProps {
   /** Render on the main thread even where a worker could (benchmark baseline, tests). */
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  /** The page's cap on live WebGL contexts (default 12, src/bridge/visibility.ts). */
+  liveContexts?: number;
   /**
    * The value of the variable bound by snapshotConfig.snapshotVar: when it names a snapshot, the
    * camera flies there (the host reads the variable; the space stays free of variable sources).
@@ -48,9 +59,10 @@ export interface ThreeDSpaceProps {
  * The 3D space container's view. The scene renders in a Web Worker on an OffscreenCanvas; this
  * component only holds config, forwards input and draws the DOM overlays.
  */
-export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
+export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat, liveContexts, activeSnapshot, models, onEvent, className, style, ref }: ThreeDSpaceProps) {
   const host = useRef<HTMLDivElement>(null);
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, onEvent });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, liveContexts, onEvent });
+  const { context } = engine;
   const { loadingConfig, snapshotConfig } = engine.valid;
   const [current, setCurrent] = useState<string | null>(null);
 
@@ -83,26 +95,32 @@ export function ThreeDSpace({ config, locale = 'en', forceMainThread, heartbeat,
           return engine.handle.current?.mode ?? null;
         },
         restarts: engine.restarts,
-        settled: () => need().settled(),
-        getView: () => need().getView(),
+        get context() {
+          return engine.handle.current ? 'live' : 'released';
+        },
+        settled: async () => (engine.handle.current ? engine.handle.current.settled() : undefined),
+        getView: async () => context.view() ?? need().getView(),
         viewTo: (view, ms = 0) => need().viewTo(view, ms),
-        readPixels: () => need().readPixels(),
+        readPixels: async () => (engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot),
         stats: (w) => need().stats(w),
         simulateContextLoss: (ms) => need().simulateContextLoss(ms),
         canvas: () => engine.handle.current?.canvas ?? null,
       };
     },
-    [engine.handle, engine.restarts],
+    [engine.handle, engine.restarts, context],
   );
 
   return (
     <div
       className={['dash3d-space', className].filter(Boolean).join(' ')}
       data-state={engine.state}
+      data-context={context.live ? 'live' : 'released'}
       aria-busy={engine.state === 'loading'}
+      onPointerDownCapture={context.touch}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
     >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
+      {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
