@@ -45,6 +45,15 @@ export type LiveContextChange = (live: boolean) => void | Promise<void>;
 const entries = new Set<Entry>();
 let cap = DEFAULT_LIVE_CONTEXTS;
 let clock = 0;
+let keepAll = false;
+
+/**
+ * Every space mounted from now on holds a context from the start, in view or not, with no cap:
+ * the behaviour before issue 8, kept as the benchmark's baseline (tests/bench/spaces.mjs).
+ */
+export function keepAllContexts(): void {
+  keepAll = true;
+}
 
 /** The host's cap on live contexts (a whole number, at least 1); applies to the whole page. */
 export function setLiveContextCap(n: number): void {
@@ -103,7 +112,10 @@ export function watchLiveContext(el: Element, onChange: LiveContextChange): Live
   const entry: Entry = { known: false, visible: false, drawn: false, seq: 0, live: false, releasing: false, onChange };
   entries.add(entry);
   let observer: IntersectionObserver | null = null;
-  if (typeof IntersectionObserver === 'function') {
+  if (keepAll) {
+    entries.delete(entry);
+    onChange(true);
+  } else if (typeof IntersectionObserver === 'function') {
     observer = new IntersectionObserver(
       (records) => {
         const visible = records[records.length - 1].isIntersecting;
