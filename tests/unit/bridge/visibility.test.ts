@@ -32,7 +32,8 @@ afterEach(() => {
 
 /** A space: its live flag as the registry last set it; a release completes when `finish()` is called. */
 function space() {
-  const el = {};
+  // The registry only hands the element to the observer.
+  const el = {} as unknown as Element;
   const s = {
     el,
     live: false,
