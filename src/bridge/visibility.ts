@@ -6,18 +6,23 @@
  * context back when it scrolls into view again.
  *
  * Who gets a context when more spaces are in view than the cap: spaces that have drawn nothing
- * yet first (so every space in view gets its first image), then the most recently seen or
- * touched. A space released for the cap while still in view keeps showing its last frame until
- * it is scrolled into view anew or the user touches it.
+ * yet first, in the order they came into view (so every space in view gets its first image, the
+ * top of the page first), then the most recently seen or touched. A space released for the cap
+ * while still in view keeps showing its last frame until it is scrolled into view anew or the
+ * user touches it. At most MAX_STARTING spaces start at once: on a 2-core machine a dozen workers
+ * starting together (each compiling its shaders on a software rasteriser) all take a minute to
+ * show anything; a few at a time show the first ones in seconds and finish no later.
  */
 
 /** Live contexts a page keeps by default: below the browsers' ~16, leaving room for the host's own. */
 export const DEFAULT_LIVE_CONTEXTS = 12;
 /** Spaces this close to the viewport count as in view: they are back before they scroll in. */
 const MARGIN = '200px';
+/** Spaces starting (holding a context, nothing drawn yet) at once. */
+const MAX_STARTING = 4;
 
 export interface LiveContextWatch {
-  /** The space drew a frame with content (it has an image to show while released). */
+  /** The space drew a frame with content, or showed its error (it has an image to show while released). */
   drawn(): void;
   /** The user acts on the space: it becomes the most recently seen. */
   touch(): void;
@@ -75,7 +80,7 @@ export function liveContexts(): number {
 
 function rank(a: Entry, b: Entry): number {
   if (a.drawn !== b.drawn) return a.drawn ? 1 : -1;
-  return b.seq - a.seq;
+  return a.drawn ? b.seq - a.seq : a.seq - b.seq;
 }
 
 function rebalance(): void {
@@ -93,13 +98,16 @@ function rebalance(): void {
   }
   // A slot is given only once the context that held it is gone: the count never goes over the cap.
   let held = liveContexts();
+  let starting = 0;
+  for (const e of entries) if (e.live && !e.drawn) starting++;
   for (const e of keep) {
     if (held >= cap) break;
-    if (!e.live && !e.releasing) {
-      e.live = true;
-      held++;
-      e.onChange(true);
-    }
+    if (e.live || e.releasing) continue;
+    if (!e.drawn && starting >= MAX_STARTING) continue;
+    e.live = true;
+    held++;
+    if (!e.drawn) starting++;
+    e.onChange(true);
   }
 }
 

@@ -3,8 +3,11 @@ import type { CameraView, PixelReadout } from '../../../shared/protocol';
 import type { RenderHandle } from '../../bridge/connection';
 import { setLiveContextCap, watchLiveContext, type LiveContextWatch } from '../../bridge/visibility';
 
-/** A worker that does not hand over its last frame this fast is released without one. */
-const CAPTURE_TIMEOUT_MS = 2000;
+/**
+ * A worker that does not hand over its last frame this fast is released without one (a hung one
+ * must not keep its context). Generous: on a starved machine a healthy worker takes seconds.
+ */
+const CAPTURE_TIMEOUT_MS = 15_000;
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

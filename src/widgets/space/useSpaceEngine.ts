@@ -70,7 +70,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   stateNow.current = state;
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
-    if (state === 'ready') context.drawn();
+    if (state !== 'loading') context.drawn();
     // Only the state matters: `context` is a new object each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);

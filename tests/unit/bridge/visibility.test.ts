@@ -117,4 +117,12 @@ describe('which spaces hold a WebGL context', () => {
     a.watch.dispose();
     expect(b.live).toBe(true);
   });
+
+  it('at most four spaces start at once, the first to come into view first', () => {
+    const list = Array.from({ length: 6 }, () => space());
+    for (const s of list) show(s.el, true);
+    expect(list.map((s) => s.live)).toEqual([true, true, true, true, false, false]);
+    list[1].watch.drawn();
+    expect(list.map((s) => s.live)).toEqual([true, true, true, true, true, false]);
+  });
 });
