@@ -83,8 +83,28 @@ function rank(a: Entry, b: Entry): number {
   return a.drawn ? b.seq - a.seq : a.seq - b.seq;
 }
 
+/**
+ * The spaces that should hold a context: in view, ranked, at most `cap`; a space that has not
+ * started is counted only while the start budget allows, so spaces waiting to start never push
+ * out a drawn one while slots are free.
+ */
+function wanted(): Entry[] {
+  const ranked = [...entries].filter((e) => e.known && e.visible).sort(rank);
+  let starting = ranked.filter((e) => e.live && !e.drawn).length;
+  const keep: Entry[] = [];
+  for (const e of ranked) {
+    if (keep.length >= cap) break;
+    if (!e.drawn && !e.live) {
+      if (starting >= MAX_STARTING) continue;
+      starting++;
+    }
+    keep.push(e);
+  }
+  return keep;
+}
+
 function rebalance(): void {
-  const keep = [...entries].filter((e) => e.known && e.visible).sort(rank).slice(0, cap);
+  const keep = wanted();
   for (const e of entries) {
     if (e.live && !keep.includes(e)) {
       e.live = false;
@@ -98,15 +118,11 @@ function rebalance(): void {
   }
   // A slot is given only once the context that held it is gone: the count never goes over the cap.
   let held = liveContexts();
-  let starting = 0;
-  for (const e of entries) if (e.live && !e.drawn) starting++;
   for (const e of keep) {
     if (held >= cap) break;
     if (e.live || e.releasing) continue;
-    if (!e.drawn && starting >= MAX_STARTING) continue;
     e.live = true;
     held++;
-    if (!e.drawn) starting++;
     e.onChange(true);
   }
 }

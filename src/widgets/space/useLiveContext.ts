@@ -36,6 +36,8 @@ export function useLiveContext(
   const [live, setLive] = useState(false);
   const [snapshot, setSnapshot] = useState<PixelReadout | null>(null);
   const view = useRef<CameraView | null>(null);
+  /** Taken when the space first drew: what a release shows if the worker cannot answer in time. */
+  const early = useRef<{ pose: CameraView; pixels: PixelReadout } | null>(null);
   const watch = useRef<LiveContextWatch | null>(null);
   const isReady = useRef(ready);
   isReady.current = ready;
@@ -60,15 +62,17 @@ export function useLiveContext(
     const capture = async () => {
       const h = handle.current;
       if (!h || !isReady.current()) return;
+      let kept = early.current;
       try {
         const [pose, pixels] = await withTimeout(Promise.all([h.getView(), h.readPixels()]), CAPTURE_TIMEOUT_MS);
-        if (disposed) return;
-        view.current = pose;
-        setSnapshot(pixels);
+        kept = { pose, pixels };
       } catch (err) {
-        // Released all the same: a hung worker must not keep its context.
-        console.warn('[dash3d] could not keep the last frame of a space leaving the view:', err);
+        // Released all the same (a hung worker must not keep its context), with the early frame.
+        console.warn('[dash3d] could not take the last frame of a space leaving the view, showing its first one:', err);
       }
+      if (disposed || !kept) return;
+      view.current = kept.pose;
+      setSnapshot(kept.pixels);
     };
     const w = watchLiveContext(el, async (on) => {
       if (on) return setLive(true);
@@ -102,7 +106,17 @@ export function useLiveContext(
     view: () => view.current,
     /** The space holds a frame of its own: the engine need not show its loading screen again. */
     resuming: () => snapshot !== null,
-    drawn: () => watch.current?.drawn(),
+    /** The space drew: it has an image now; keep a first frame in case a later one cannot be had. */
+    drawn() {
+      const h = handle.current;
+      if (h && !early.current) {
+        void Promise.all([h.getView(), h.readPixels()]).then(
+          ([pose, pixels]) => void (early.current ??= { pose, pixels }),
+          () => undefined,
+        );
+      }
+      watch.current?.drawn();
+    },
     touch: () => watch.current?.touch(),
     /** Put the kept pose back on a new engine, and take the frame away once it drew. */
     async restore(h: RenderHandle, stale: () => boolean) {

@@ -124,5 +124,7 @@ describe('which spaces hold a WebGL context', () => {
     expect(list.map((s) => s.live)).toEqual([true, true, true, true, false, false]);
     list[1].watch.drawn();
     expect(list.map((s) => s.live)).toEqual([true, true, true, true, true, false]);
+    // Slots are free (cap 12): the drawn space is not pushed out by the one still waiting to start.
+    expect(list[1].pending).toHaveLength(0);
   });
 });
