@@ -32,6 +32,8 @@ export interface ThreeDHost {
   variables: VariableSource;
   /** The group widget is offered only where the host supports layout inheritance (spec §2). */
   supportsLayoutInheritance: boolean;
+  /** Most 3D spaces holding a live WebGL context at once on the page (default 12; README "Many spaces"). */
+  liveContexts?: number;
 }
 
 /** Props of a widget's view inside the host's canvas. */

@@ -55,6 +55,7 @@ function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
     <ThreeDSpace
       config={config}
       locale={space.host.locale}
+      liveContexts={space.host.liveContexts}
       activeSnapshot={activeSnapshot}
       models={models}
       onEvent={(e) => {
