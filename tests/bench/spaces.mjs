@@ -21,7 +21,7 @@ export async function measureSpacesOnce(browser, spacesUrl, { mode, log }) {
     if (r.restarts) throw new Error(`spaces/${mode}: ${r.restarts} space(s) were restarted by the heartbeat`);
     const ms = (v) => (v === null ? 'never' : `${Math.round(v)} ms`);
     log(
-      `  spaces/${mode}: ${r.spacesDrawn} of 24 drew in ${(r.allDrawnMs / 1000).toFixed(1)} s, ${r.contextsAlive} contexts alive ` +
+      `  spaces/${mode}: first screen ${(r.firstScreenMs / 1000).toFixed(1)} s, ${r.spacesDrawn} of 24 drew in ${(r.allDrawnMs / 1000).toFixed(1)} s, ${r.contextsAlive} contexts alive ` +
         `(most at once ${r.maxLive}, ${r.contextsLost} lost), ${r.showingImage} showing an image; back at the top: image ${ms(r.backImageMs)}, live ${ms(r.backLiveMs)}`,
     );
     return r;

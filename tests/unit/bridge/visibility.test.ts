@@ -117,14 +117,4 @@ describe('which spaces hold a WebGL context', () => {
     a.watch.dispose();
     expect(b.live).toBe(true);
   });
-
-  it('at most four spaces start at once, the first to come into view first', () => {
-    const list = Array.from({ length: 6 }, () => space());
-    for (const s of list) show(s.el, true);
-    expect(list.map((s) => s.live)).toEqual([true, true, true, true, false, false]);
-    list[1].watch.drawn();
-    expect(list.map((s) => s.live)).toEqual([true, true, true, true, true, false]);
-    // Slots are free (cap 12): the drawn space is not pushed out by the one still waiting to start.
-    expect(list[1].pending).toHaveLength(0);
-  });
 });
