@@ -39,6 +39,14 @@ export function useLiveContext(
   /** Taken when the space first drew: what a release shows if the worker cannot answer in time. */
   const early = useRef<{ pose: CameraView; pixels: PixelReadout } | null>(null);
   const watch = useRef<LiveContextWatch | null>(null);
+  /** The frame on show now (state lags behind; the release path must know at once). */
+  const shown = useRef<PixelReadout | null>(null);
+  /** A release is under way: a restore finishing meanwhile must not take the frame away. */
+  const leaving = useRef(false);
+  const show = (pixels: PixelReadout | null) => {
+    shown.current = pixels;
+    setSnapshot(pixels);
+  };
   const isReady = useRef(ready);
   isReady.current = ready;
 
@@ -61,7 +69,8 @@ export function useLiveContext(
     let disposed = false;
     const capture = async () => {
       const h = handle.current;
-      if (!h || !isReady.current()) return;
+      // Still coming back (its frame on show, the view not drawn yet): the frame on show is the right one.
+      if (!h || !isReady.current() || shown.current) return;
       let kept = early.current;
       try {
         const [pose, pixels] = await withTimeout(Promise.all([h.getView(), h.readPixels()]), CAPTURE_TIMEOUT_MS);
@@ -72,9 +81,10 @@ export function useLiveContext(
       }
       if (disposed || !kept) return;
       view.current = kept.pose;
-      setSnapshot(kept.pixels);
+      show(kept.pixels);
     };
     const w = watchLiveContext(el, async (on) => {
+      leaving.current = !on;
       if (on) return setLive(true);
       await capture();
       if (disposed) return;
@@ -123,9 +133,9 @@ export function useLiveContext(
       const pose = view.current;
       if (pose) await h.viewTo(pose, 0).catch(() => undefined);
       await h.settled();
-      if (stale()) return;
+      if (stale() || leaving.current) return;
       view.current = null;
-      setSnapshot(null);
+      show(null);
     },
   };
 }
