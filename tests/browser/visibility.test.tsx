@@ -46,7 +46,7 @@ function mountDashboard() {
         <div style={{ display: 'grid', gridTemplateColumns: `${W}px ${W}px`, gap: '4px' }}>
           {refs.map((ref, i) => (
             <div key={i} style={{ width: W, height: H }}>
-              <ThreeDSpace config={config(i)} ref={ref} liveContexts={CAP} heartbeat={{ silentTicks: 240 }} />
+              <ThreeDSpace config={config(i)} ref={ref} liveContexts={CAP} heartbeat={{ silentTicks: 240 }} userCode={{ trusted: true }} />
             </div>
           ))}
         </div>

@@ -52,6 +52,8 @@ async function openedDoc(page: Page) {
 
 async function copyLink(page: Page) {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: pg.base });
+  // The clipboard answers only a focused document: another page of this browser may hold focus.
+  await page.bringToFront();
   await page.getByRole('button', { name: en('playground.copyLink') }).click();
 }
 
@@ -105,6 +107,7 @@ describe('share links', () => {
     const size = Number(/the link is (\d+) kB/.exec(body ?? '')?.[1]);
     expect(size).toBeGreaterThan(LINK_LIMITS.maxShareChars / 1024);
 
+    await page.bringToFront();
     await dialog.getByRole('button', { name: en('playground.link.saveAndShare') }).click();
     await page.getByText(en('playground.link.savedCopied')).waitFor();
     expect(await clipboard(page)).toBe(`${pg.base}/?dashboard=too-long`);

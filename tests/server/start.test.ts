@@ -75,7 +75,10 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
     const files = await crawl(app.base);
     const paths = [...files.keys()];
     // The crawl really reached the render worker's script and the wasm decoders, not just the page.
-    const workers = [...files.values()].flatMap((t) => [...t.matchAll(/new Worker\(new URL\(["'`]([^"'`]+)["'`]/g)].map((m) => m[1]!));
+    // The render worker is built as `new <Worker class>(new URL('/assets/…', import.meta.url), { …, name: 'dash3d-render' })`.
+    const workers = [...files.values()].flatMap((t) =>
+      [...t.matchAll(/new URL\(["'`]([^"'`]+)["'`][^)]*import\.meta\.url\)\s*,\s*\{[^}]*name:\s*["'`]dash3d-render/g)].map((m) => m[1]!),
+    );
     expect(workers.length).toBeGreaterThan(0);
     for (const w of workers) expect(paths).toContain(w);
     expect(paths.filter((p) => p.endsWith('.wasm')).length).toBeGreaterThan(0);

@@ -30,7 +30,8 @@ function mountEditor(initial: unknown) {
           <div style={{ width: 320, height: 200, position: 'relative' }}>
             <ThreeDSpace config={config} ref={ref} />
           </div>
-          <div style={{ width: 380 }}>
+          {/* The inspector scrolls on its own, as in a host editor: the page (and the space) stay put. */}
+          <div style={{ width: 380, height: 500, overflow: 'auto' }}>
             <SpaceSettings id="space" config={config} host={host} onChange={(next) => { sent.push(next); setConfig(next); }} />
           </div>
         </div>
