@@ -79,18 +79,16 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
     const frame = built.frame;
     let stopFrame: (() => void) | null = null;
     if (frame) {
-      // A frame script that never returns must be known as user code to the heartbeat: held
-      // while it runs (not while merely registered, see worker/scripting/gate.ts).
+      // A frame script that never returns must be known as user code to the heartbeat.
+      const release = ctx.userCode.hold();
       const unsubscribe = ctx.onFrame((dt) => {
-        const release = ctx.userCode.hold();
-        try {
-          frame(dt);
-        } finally {
-          release();
-        }
+        frame(dt);
         ctx.invalidate();
       });
-      stopFrame = unsubscribe;
+      stopFrame = () => {
+        unsubscribe();
+        release();
+      };
     }
     a.shown = { built, swaps, stopFrame };
   }
