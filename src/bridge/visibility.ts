@@ -7,7 +7,9 @@
  *
  * Who gets a context when more spaces are in view than the cap: spaces that have drawn nothing
  * yet first, in the order they came into view (so every space in view gets its first image, the
- * top of the page first), then the most recently seen or touched. A space released for the cap
+ * top of the page first), then the most recently seen or touched. Spaces that came into view in
+ * the same scroll share one moment (each has its own observer, and the order in which their
+ * reports arrive means nothing), and among them the one higher on the page goes first. A space released for the cap
  * while still in view keeps showing its last frame until it is scrolled into view anew or the
  * user touches it. There is no separate limit on spaces starting at once: tried with 24 tiles on
  * 2 cores, starting four at a time drew the first screen in 16 s where starting all 24 at once
@@ -33,6 +35,9 @@ interface Entry {
   visible: boolean;
   drawn: boolean;
   seq: number;
+  /** Mount order: the page order where the element cannot tell (no DOM). */
+  order: number;
+  el: Element;
   /** Holding a context, or giving it back (still counted until the release finished). */
   live: boolean;
   releasing: boolean;
@@ -48,7 +53,37 @@ export type LiveContextChange = (live: boolean) => void | Promise<void>;
 const entries = new Set<Entry>();
 let cap = DEFAULT_LIVE_CONTEXTS;
 let clock = 0;
+let mounted = 0;
 let keepAll = false;
+/** The moment of the reports being delivered now (see seenNow). */
+let moment: number | null = null;
+
+/**
+ * One number for every report delivered in the same task: observers report one after another
+ * within a single rendering step, with microtasks run in between, so only a macrotask ends it.
+ * The decision waits for that end too: taken per report, the first space to report would take a
+ * free slot only to give it back to a space higher on the page a moment later.
+ */
+function seenNow(): number {
+  if (moment === null) {
+    moment = ++clock;
+    setTimeout(() => {
+      moment = null;
+      rebalance();
+    }, 0);
+  }
+  return moment;
+}
+
+/** Page order: negative when a is above (before) b. */
+function pageOrder(a: Entry, b: Entry): number {
+  if (typeof a.el.compareDocumentPosition === 'function') {
+    const p = a.el.compareDocumentPosition(b.el);
+    if (p & 4 /* b follows a */) return -1;
+    if (p & 2 /* b precedes a */) return 1;
+  }
+  return a.order - b.order;
+}
 
 /**
  * Every space mounted from now on holds a context from the start, in view or not, with no cap:
@@ -78,7 +113,8 @@ export function liveContexts(): number {
 
 function rank(a: Entry, b: Entry): number {
   if (a.drawn !== b.drawn) return a.drawn ? 1 : -1;
-  return a.drawn ? b.seq - a.seq : a.seq - b.seq;
+  const bySeen = a.drawn ? b.seq - a.seq : a.seq - b.seq;
+  return bySeen || pageOrder(a, b);
 }
 
 function rebalance(): void {
@@ -112,7 +148,7 @@ function rebalance(): void {
  * space is live.
  */
 export function watchLiveContext(el: Element, onChange: LiveContextChange): LiveContextWatch {
-  const entry: Entry = { known: false, visible: false, drawn: false, seq: 0, live: false, releasing: false, onChange };
+  const entry: Entry = { known: false, visible: false, drawn: false, seq: 0, order: ++mounted, el, live: false, releasing: false, onChange };
   entries.add(entry);
   let observer: IntersectionObserver | null = null;
   if (keepAll) {
@@ -125,15 +161,15 @@ export function watchLiveContext(el: Element, onChange: LiveContextChange): Live
         if (entry.known && visible === entry.visible) return;
         entry.known = true;
         entry.visible = visible;
-        if (visible) entry.seq = ++clock;
-        rebalance();
+        // Decided at the end of this moment (seenNow), also for a space leaving the view.
+        const now = seenNow();
+        if (visible) entry.seq = now;
       },
       { rootMargin: MARGIN },
     );
     observer.observe(el);
   } else {
-    Object.assign(entry, { known: true, visible: true, seq: ++clock });
-    rebalance();
+    Object.assign(entry, { known: true, visible: true, seq: seenNow() });
   }
   let disposed = false;
   return {

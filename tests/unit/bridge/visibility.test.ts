@@ -59,12 +59,17 @@ function space() {
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('which spaces hold a WebGL context', () => {
-  it('nothing is decided before the observer reported; a space out of view never starts', () => {
+  it('nothing is decided before the observer reported; a space out of view never starts', async () => {
     const a = space();
+    await tick();
     expect(a.live).toBe(false);
     show(a.el, false);
+    await tick();
     expect(a.live).toBe(false);
     show(a.el, true);
+    // Decided once the reports of this moment are all in.
+    expect(a.live).toBe(false);
+    await tick();
     expect(a.live).toBe(true);
   });
 
@@ -72,10 +77,13 @@ describe('which spaces hold a WebGL context', () => {
     vis.setLiveContextCap(2);
     const [a, b, c] = [space(), space(), space()];
     show(a.el, true);
+    await tick();
     show(b.el, true);
+    await tick();
     a.watch.drawn();
     b.watch.drawn();
     show(c.el, true);
+    await tick();
     // c has drawn nothing: it goes first, so the least recently seen drawn space (a) gives way.
     expect(a.pending).toHaveLength(1);
     expect(c.live).toBe(false);
@@ -90,14 +98,18 @@ describe('which spaces hold a WebGL context', () => {
     vis.setLiveContextCap(1);
     const [a, b] = [space(), space()];
     show(a.el, true);
+    await tick();
     a.watch.drawn();
     show(a.el, false);
+    await tick();
     a.finish();
     await tick();
     expect(a.live).toBe(false);
     show(b.el, true);
+    await tick();
     b.watch.drawn();
     show(a.el, true);
+    await tick();
     // a came into view after b: a is the most recently seen.
     b.finish();
     await tick();
@@ -108,11 +120,37 @@ describe('which spaces hold a WebGL context', () => {
     expect([a.live, b.live]).toEqual([false, true]);
   });
 
-  it('an unmounted space frees its slot at once', () => {
+  it('spaces that come into view in one scroll: the higher on the page first, whatever order their reports arrive in', async () => {
+    vis.setLiveContextCap(2);
+    const spaces = [space(), space(), space(), space()];
+    // All four drew once, then were scrolled out.
+    for (const s of spaces) show(s.el, true);
+    for (const s of spaces) s.watch.drawn();
+    await tick();
+    for (const s of spaces) show(s.el, false);
+    for (const s of spaces) s.finish();
+    await tick();
+    expect(spaces.map((s) => s.live)).toEqual([false, false, false, false]);
+    // Scrolled back: the observers report bottom-up.
+    for (const s of [...spaces].reverse()) show(s.el, true);
+    await tick();
+    expect(spaces.map((s) => s.live)).toEqual([true, true, false, false]);
+    // A later scroll that brings a space into view makes it the most recent.
+    show(spaces[3].el, false);
+    await tick();
+    show(spaces[3].el, true);
+    await tick();
+    spaces[1].finish();
+    await tick();
+    expect(spaces.map((s) => s.live)).toEqual([true, false, false, true]);
+  });
+
+  it('an unmounted space frees its slot at once', async () => {
     vis.setLiveContextCap(1);
     const [a, b] = [space(), space()];
     show(a.el, true);
     show(b.el, true);
+    await tick();
     expect(b.live).toBe(false);
     a.watch.dispose();
     expect(b.live).toBe(true);
