@@ -18,7 +18,11 @@
 
 /** Live contexts a page keeps by default: below the browsers' ~16, leaving room for the host's own. */
 export const DEFAULT_LIVE_CONTEXTS = 12;
-/** Spaces this close to the viewport count as in view: they are back before they scroll in. */
+/**
+ * Spaces this close to the viewport count as in view: they are back before they scroll in. The
+ * margin widens the viewport only; inside a dashboard's own scrolling container the container's
+ * edge clips, so there a space starts as it scrolls in (checked: IntersectionObserver in Chromium).
+ */
 const MARGIN = '200px';
 
 export interface LiveContextWatch {
