@@ -5,9 +5,10 @@ import { ChunkLoadError, withChunkTimeout } from '../../shared/chunks';
 import { chunkSettings } from '../engine/chunk-settings';
 
 /*
- * The decoder files (Draco's wasm and its wrapper, the KTX2 transcoder's) are chunks of our build like any other (spec
- * §7: 'loaded from a chunks/ path'): one that is missing or never arrives fails as spec §8 says,
- * instead of the model being called damaged, or its load waiting for ever.
+ * The decoder files (Draco's wasm and its wrapper, the KTX2 transcoder's) are chunks of our build
+ * like any other (spec §7: 'loaded from a chunks/ path'): one that is missing or never arrives
+ * fails as spec §8 says, instead of the model being called damaged (or shown untextured), or its
+ * load waiting for ever.
  */
 
 /** A decoder file's URL: the built one, or where the chunk settings move it (tests). */
