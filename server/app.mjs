@@ -60,25 +60,15 @@ export function resolveOptions(o) {
 }
 
 /**
- * Reads and drops what is left of a request body, up to `cap` bytes.
- * @param {import('node:http').IncomingMessage} stream @param {number} cap
+ * Reads and drops what is left of a request body, to its end.
+ * @param {import('node:http').IncomingMessage} stream
  */
-function drain(stream, cap) {
+function drain(stream) {
   return new Promise((resolve) => {
     if (stream.readableEnded || stream.destroyed) return resolve(undefined);
-    let seen = 0;
-    const finish = () => {
-      stream.off('data', onData);
-      resolve(undefined);
-    };
-    const onData = (/** @type {Buffer} */ chunk) => {
-      seen += chunk.length;
-      if (seen > cap) finish();
-    };
-    stream.on('data', onData);
-    stream.once('end', finish);
-    stream.once('error', finish);
-    stream.once('close', finish);
+    stream.once('end', resolve);
+    stream.once('error', resolve);
+    stream.once('close', resolve);
     stream.resume();
   });
 }
@@ -121,10 +111,15 @@ export async function buildApp(options) {
     if (e.code === 'ENAMETOOLONG') return reply.code(400).send({ error: 'path too long for the file system' });
     // Fastify's own body limit (dashboards, JSON): say which limit, in bytes, so a client can show it.
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // Fastify refuses by the declared length before reading, then closes the connection: a client
-      // still sending (a browser's fetch, curl) can then see a reset instead of this answer. Reading
-      // the rest first makes the 413 arrive; beyond a bound the connection is simply closed.
-      await drain(req.raw, Math.max(64 * MIB, 2 * opts.maxDashboardBytes));
+      // Fastify refuses by the declared length before reading (or at the limit of a chunked body)
+      // and would close the connection at once: a client still sending then sees a reset, and a
+      // proxy in front (Vite's under `npm run dev`, which asks for `connection: close`) a broken
+      // pipe, which it answers with 502. So the whole rest is read and dropped first, whatever its
+      // size: the answer comes after the last byte, on a connection still open. No bound: Node
+      // reads any unread body to its end after a 401 or 404 anyway, so one here would guard
+      // nothing and only cost large senders their answer.
+      await drain(req.raw);
+      reply.removeHeader('connection');
       return reply.code(413).send({ error: `request body larger than the limit of ${opts.maxDashboardBytes} bytes`, limit: opts.maxDashboardBytes });
     }
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,12 @@ import { launch, type Launched } from './launch';
 let dataRoot = '';
 let app: Launched;
 
+const MEDIA_TOKEN = 'dev-token-0123456789';
+const MIB = 1024 * 1024;
+
 beforeAll(async () => {
   dataRoot = await mkdtemp(join(tmpdir(), 'dash3d-dev-'));
-  app = await launch('scripts/dev.mjs', { DATA_ROOT: dataRoot, MEDIA_TOKEN: 'dev-token-0123456789' });
+  app = await launch('scripts/dev.mjs', { DATA_ROOT: dataRoot, MEDIA_TOKEN });
   await app.waitFor(/Sign in:\s+\S+#signin=/, 60_000);
 }, 90_000);
 
@@ -42,5 +45,64 @@ describe('npm run dev (scripts/dev.mjs): Vite with hot reload, only the page sou
     // Denied before Vite saw them: no dependency scan, no "optimized dependencies changed, reloading".
     await new Promise((r) => setTimeout(r, 1000));
     expect(app.out().slice(before.length)).not.toMatch(/optimiz|reload/i);
+  });
+});
+
+/**
+ * A JSON document of about `mib` MiB as a stream of 1 MiB pieces: fetch sends it chunked, without
+ * Content-Length, and the test holds only one piece in memory.
+ */
+function streamedJson(mib: number): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  const filler = enc.encode('x'.repeat(MIB));
+  const pieces = [enc.encode('{"id":"big","name":"'), ...Array.from({ length: mib }, () => filler), enc.encode('","widgets":[]}')];
+  return new ReadableStream({
+    pull(controller) {
+      const next = pieces.shift();
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
+}
+
+describe('npm run dev: a dashboard over the limit, through Vite\'s proxy', () => {
+  const TOO_LARGE = { error: 'request body larger than the limit of 10485760 bytes', limit: 10485760 };
+  let session = '';
+
+  beforeAll(async () => {
+    // Signed in as the editor is: a session traded for the token on the dev origin.
+    const res = await fetch(`${app.base}/api/session`, { method: 'POST', headers: { authorization: `Bearer ${MEDIA_TOKEN}` } });
+    session = (await res.json()).token;
+  });
+
+  const put = (body: BodyInit, streamed = false) =>
+    fetch(`${app.base}/api/dashboards/big`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+      body,
+      ...(streamed ? { duplex: 'half' } : {}),
+    } as RequestInit);
+
+  it('a 30 MB dashboard sent as the editor sends it (one string, with Content-Length) answers 413 naming the limit, not 502', async () => {
+    const res = await put(JSON.stringify({ id: 'big', name: 'x'.repeat(30 * MIB), widgets: [] }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual(TOO_LARGE);
+  });
+
+  // 100 MB: past the 64 MiB the service used to read before cutting the connection (a 502 here).
+  it('sent chunked without Content-Length, 30 MB and 100 MB answer 413 naming the limit too', async () => {
+    for (const mib of [30, 100]) {
+      const res = await put(streamedJson(mib), true);
+      expect([mib, res.status]).toEqual([mib, 413]);
+      expect(await res.json()).toEqual(TOO_LARGE);
+    }
+  });
+
+  it('stored nothing, the proxy reported no error, and a dashboard within the limit still saves', async () => {
+    expect(await readdir(join(dataRoot, 'dashboards')).catch(() => [])).toEqual([]);
+    expect(app.out()).not.toMatch(/proxy error/i);
+    const res = await put(JSON.stringify({ id: 'big', name: 'Small', widgets: [] }));
+    expect(res.status).toBe(200);
+    expect((await res.json()).name).toBe('Small');
   });
 });
