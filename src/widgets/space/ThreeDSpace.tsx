@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { urlAllowed } from '../../../shared/origins';
-import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
+import type { EngineEvent } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
@@ -14,23 +14,26 @@ import { useUserCodeConsent } from '../../host/consent';
 import type { UserCodePolicy } from '../../host/types';
 import { ChunkFailurePanel } from './ChunkFailurePanel';
 import type { ChunkOptions } from '../../bridge/chunks';
+import { forwardCalls, invoke, type RenderCalls } from '../../bridge/calls';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
 
-/** What a host (or a test) can ask of a mounted space. */
-export interface ThreeDSpaceHandle {
+/**
+ * Render calls the space makes itself, from its props and its own upkeep (config, models, size,
+ * heartbeat, lifetime): not for the host.
+ */
+const SPACE_CALLS = ['init', 'dispose', 'patchConfig', 'setModel', 'removeModel', 'resize', 'ping'] as const;
+
+/**
+ * What a host (or a test) can ask of a mounted space: the render protocol's other calls (answered
+ * by the engine running now; they throw while none runs), plus what the space adds.
+ */
+export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> & {
   readonly mode: 'worker' | 'main' | null;
   readonly restarts: number;
-  /** Resolves after a frame was drawn with no asset load pending. */
-  settled(): Promise<void>;
-  getView(): Promise<CameraView>;
-  viewTo(view: CameraView, durationMs?: number): Promise<void>;
-  readPixels(): Promise<PixelReadout>;
-  stats(windowMs?: number): Promise<EngineStats>;
-  simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
   canvas(): HTMLCanvasElement | null;
-}
+};
 
 export interface ThreeDSpaceProps {
   /** Any stored space config (spec §3 "Scene settings"); missing fields take their defaults. */
@@ -117,16 +120,11 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
         return h;
       };
       return {
+        ...forwardCalls(SPACE_CALLS, (method, args) => invoke(need(), method, args)),
         get mode() {
           return engine.handle.current?.mode ?? null;
         },
         restarts: engine.restarts,
-        settled: () => need().settled(),
-        getView: () => need().getView(),
-        viewTo: (view, ms = 0) => need().viewTo(view, ms),
-        readPixels: () => need().readPixels(),
-        stats: (w) => need().stats(w),
-        simulateContextLoss: (ms) => need().simulateContextLoss(ms),
         canvas: () => engine.handle.current?.canvas ?? null,
       };
     },
