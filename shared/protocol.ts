@@ -117,8 +117,8 @@ export interface RenderApi {
   ping(): number;
   /** The current camera pose (to store as a snapshot). */
   getView(): CameraView;
-  /** Move the camera to a pose over durationMs (a snapshot); the controls carry on from there. */
-  viewTo(view: CameraView, durationMs: number): void;
+  /** Move the camera to a pose over durationMs (a snapshot; absent: at once); the controls carry on from there. */
+  viewTo(view: CameraView, durationMs?: number): void;
   /** Resolves after a frame was drawn with no asset load pending. */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */
@@ -132,6 +132,30 @@ export interface RenderApi {
   simulateContextLoss(restoreAfterMs: number): boolean;
   dispose(): void;
 }
+
+/**
+ * RenderApi's method names, for the main thread, which forwards calls without restating them
+ * (src/bridge/calls.ts): the worker's own object and the interface carry no names at run time.
+ */
+export const RENDER_API_METHODS = [
+  'init',
+  'patchConfig',
+  'resize',
+  'ping',
+  'getView',
+  'viewTo',
+  'settled',
+  'readPixels',
+  'stats',
+  'setModel',
+  'removeModel',
+  'simulateContextLoss',
+  'dispose',
+] as const satisfies readonly (keyof RenderApi)[];
+
+/** Compiles only while every method of RenderApi is listed above (the error names the missing one). */
+type OnlyNever<T extends never> = T;
+export type UnlistedRenderMethods = OnlyNever<Exclude<keyof RenderApi, (typeof RENDER_API_METHODS)[number]>>;
 
 export type ErrorCode = 'webgl-unavailable' | 'config-invalid' | 'asset-failed' | 'internal';
 export type ScriptHook = 'compile' | 'onReady' | 'onModelLoaded' | 'frame';

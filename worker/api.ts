@@ -1,4 +1,4 @@
-import type { CameraView, EngineEvent, EngineStats, InitOptions, InitResult, PixelReadout, RenderApi, ViewSize } from '../shared/protocol';
+import type { CameraView, EngineEvent, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
 import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
@@ -7,9 +7,10 @@ import { Engine } from './engine/engine';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
 /*
- * The render worker's API (comlink exposes these exports). The worker never trusts the main
- * thread: every argument is checked again here before the engine sees it, and failures leave as
- * codes and messages, never as a dead worker.
+ * The render API: the one implementation of shared/protocol.ts's RenderApi. The worker entry
+ * exposes one over comlink; the main-thread fallback (src/bridge/connection.ts) calls one in place.
+ * The worker never trusts the main thread: every argument is checked again here before the engine
+ * sees it, and failures leave as codes and messages, never as a dead worker.
  */
 
 const SizeSchema = z.object({
@@ -21,115 +22,118 @@ const SizeSchema = z.object({
 });
 
 const OriginsSchema = z.array(z.string().max(2048)).max(100).optional();
-
-let engine: Engine | null = null;
-let eventsPort: MessagePort | null = null;
-let inputPort: MessagePort | null = null;
-
-function emit(event: EngineEvent) {
-  eventsPort?.postMessage(event);
-}
-
-function need(): Engine {
-  if (!engine) throw new Error('engine-not-initialised');
-  return engine;
-}
-
-export async function init(options: InitOptions): Promise<InitResult> {
-  if (engine) throw new Error('engine-already-initialised');
-  const size = SizeSchema.parse(options.size) as ViewSize;
-  if (!(options.events instanceof MessagePort) || !(options.input instanceof MessagePort)) {
-    throw new Error('init needs input and events MessagePorts');
-  }
-  if (typeof options.baseUrl === 'string') setBaseUrl(options.baseUrl);
-  const origins = OriginsSchema.safeParse(options.allowedOrigins);
-  // Absent or malformed: only the base URL's own origin (the safe side, never "anything").
-  setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
-  eventsPort = options.events;
-  inputPort = options.input;
-  try {
-    engine = new Engine({
-      canvas: options.canvas,
-      size,
-      config: options.config,
-      models: options.models && typeof options.models === 'object' && !Array.isArray(options.models) ? options.models : {},
-      scriptsEnabled: options.scriptsEnabled === true,
-      limits: options.limits,
-      chunks: options.chunks,
-      emit,
-    });
-  } catch (err) {
-    // Typically no WebGL2 in this worker: say so with a code the main thread can act on.
-    const message = err instanceof Error ? err.message : String(err);
-    emit({ type: 'error', code: 'webgl-unavailable', message, fatal: true });
-    throw new Error(`webgl-unavailable: ${message}`);
-  }
-  const e = engine;
-  inputPort.onmessage = (ev) => {
-    const msg = readInputMessage(ev.data);
-    if (msg) e.input_(msg);
-  };
-  return { version: PROTOCOL_VERSION, pixelRatio: Math.min(size.pixelRatio, 2) };
-}
-
-export async function patchConfig(patch: unknown): ReturnType<RenderApi['patchConfig']> {
-  return need().patchConfig(patch);
-}
-
 const ModelIdSchema = z.string().min(1).max(200);
+const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
 
-export function setModel(id: string, config: unknown): ReturnType<RenderApi['setModel']> {
-  const r = ModelIdSchema.safeParse(id);
-  if (!r.success) return { ok: false, issues: [{ path: '(id)', message: 'msg.invalidConfig' }] };
-  return need().setModel(r.data, config);
-}
-
-export function removeModel(id: string): void {
-  if (typeof id === 'string') need().removeModel(id);
-}
-
-export function resize(size: ViewSize): void {
-  const r = SizeSchema.safeParse(size);
-  if (r.success) need().resize(r.data as ViewSize);
-}
-
+/** Answers at once unless a script hogs the thread (the heartbeat; also the workers' load probe). */
 export function ping(): number {
   return performance.now();
 }
 
-const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
+/** One engine's API, its state its own: a page may run several fallback spaces side by side. */
+export function createRenderApi() {
+  let engine: Engine | null = null;
+  let eventsPort: MessagePort | null = null;
+  let inputPort: MessagePort | null = null;
 
-export function getView(): CameraView {
-  return need().getView();
-}
+  const emit = (event: EngineEvent) => eventsPort?.postMessage(event);
+  const need = (): Engine => {
+    if (!engine) throw new Error('engine-not-initialised');
+    return engine;
+  };
 
-export function viewTo(view: CameraView, durationMs: number): void {
-  const r = ViewSchema.safeParse(view);
-  if (!r.success) throw new Error('viewTo: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
-  need().viewTo(r.data, Math.min(Math.max(Number(durationMs) || 0, 0), 10_000));
-}
+  return {
+    async init(options: InitOptions) {
+      if (engine) throw new Error('engine-already-initialised');
+      const size = SizeSchema.parse(options.size) as ViewSize;
+      if (!(options.events instanceof MessagePort) || !(options.input instanceof MessagePort)) {
+        throw new Error('init needs input and events MessagePorts');
+      }
+      if (typeof options.baseUrl === 'string') setBaseUrl(options.baseUrl);
+      const origins = OriginsSchema.safeParse(options.allowedOrigins);
+      // Absent or malformed: only the base URL's own origin (the safe side, never "anything").
+      setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
+      eventsPort = options.events;
+      inputPort = options.input;
+      try {
+        engine = new Engine({
+          canvas: options.canvas,
+          size,
+          config: options.config,
+          models: options.models && typeof options.models === 'object' && !Array.isArray(options.models) ? options.models : {},
+          scriptsEnabled: options.scriptsEnabled === true,
+          limits: options.limits,
+          chunks: options.chunks,
+          emit,
+        });
+      } catch (err) {
+        // Typically no WebGL2 in this worker: say so with a code the main thread can act on.
+        const message = err instanceof Error ? err.message : String(err);
+        emit({ type: 'error', code: 'webgl-unavailable', message, fatal: true });
+        throw new Error(`webgl-unavailable: ${message}`);
+      }
+      const e = engine;
+      inputPort.onmessage = (ev) => {
+        const msg = readInputMessage(ev.data);
+        if (msg) e.input_(msg);
+      };
+      return { version: PROTOCOL_VERSION, pixelRatio: Math.min(size.pixelRatio, 2) };
+    },
 
-export async function settled(): Promise<void> {
-  return need().settled();
-}
+    async patchConfig(patch: unknown) {
+      return need().patchConfig(patch);
+    },
 
-export async function readPixels(): Promise<PixelReadout> {
-  return need().readPixels();
-}
+    setModel(id: string, config: unknown) {
+      const r = ModelIdSchema.safeParse(id);
+      if (!r.success) return { ok: false as const, issues: [{ path: '(id)', message: 'msg.invalidConfig' }] };
+      return need().setModel(r.data, config);
+    },
 
-export function stats(windowMs?: number): EngineStats {
-  return need().stats(typeof windowMs === 'number' && windowMs > 0 ? windowMs : 1000);
-}
+    removeModel(id: string) {
+      if (typeof id === 'string') need().removeModel(id);
+    },
 
-export function simulateContextLoss(restoreAfterMs: number): boolean {
-  return need().simulateContextLoss(Math.max(0, Number(restoreAfterMs) || 0));
-}
+    resize(size: ViewSize) {
+      const r = SizeSchema.safeParse(size);
+      if (r.success) need().resize(r.data as ViewSize);
+    },
 
-export function dispose(): void {
-  engine?.dispose();
-  engine = null;
-  if (inputPort) inputPort.onmessage = null;
-  inputPort?.close();
-  eventsPort?.close();
-  inputPort = eventsPort = null;
+    ping,
+
+    getView() {
+      return need().getView();
+    },
+
+    viewTo(view: CameraView, durationMs?: number) {
+      const r = ViewSchema.safeParse(view);
+      if (!r.success) throw new Error('viewTo: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      need().viewTo(r.data, Math.min(Math.max(Number(durationMs) || 0, 0), 10_000));
+    },
+
+    async settled() {
+      return need().settled();
+    },
+
+    async readPixels() {
+      return need().readPixels();
+    },
+
+    stats(windowMs?: number) {
+      return need().stats(typeof windowMs === 'number' && windowMs > 0 ? windowMs : 1000);
+    },
+
+    simulateContextLoss(restoreAfterMs: number) {
+      return need().simulateContextLoss(Math.max(0, Number(restoreAfterMs) || 0));
+    },
+
+    dispose() {
+      engine?.dispose();
+      engine = null;
+      if (inputPort) inputPort.onmessage = null;
+      inputPort?.close();
+      eventsPort?.close();
+      inputPort = eventsPort = null;
+    },
+  } satisfies RenderApi;
 }

@@ -1,8 +1,10 @@
 import { endpointSymbol } from 'vite-plugin-comlink/symbol';
 import { ChunkLoadError, chunkLoader, withChunkTimeout, type ChunkLoader } from '../../shared/chunks';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
+import type { RenderCalls } from './calls';
 
-type EngineModule = typeof import('../../worker/engine/engine');
+/** The render API's module: the main-thread fallback runs the worker's own API (and engine) in place. */
+type EngineModule = typeof import('../../worker/api');
 
 /**
  * How the lazily loaded parts of a space are fetched. Hosts leave it out; tests use it to serve a
@@ -44,11 +46,12 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     }
   };
   void Worker; // used by the rewritten constructor call only
-  const api = new ComlinkWorker<typeof import('../../worker/index')>(new URL('../../worker/index.ts', import.meta.url), {
+  const remote = new ComlinkWorker<typeof import('../../worker/index')>(new URL('../../worker/index.ts', import.meta.url), {
     type: 'module',
     name: 'dash3d-render',
   });
-  const worker = api[endpointSymbol];
+  const worker = remote[endpointSymbol];
+  const api: RenderCalls = remote.render;
   let onError = (_e: ErrorEvent) => {};
   const failed = new Promise<never>((_, reject) => {
     onError = (e) => {
@@ -80,10 +83,10 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
   return { api, worker };
 }
 
-const builtEngine = chunkLoader<EngineModule>('engine', () => import('../../worker/engine/engine'));
+const builtEngine = chunkLoader<EngineModule>('engine', () => import('../../worker/api'));
 const movedEngine = new Map<string, ChunkLoader<EngineModule>>();
 
-/** The main-thread engine, loaded only when a space needs it: the main bundle carries no three.js. */
+/** The main-thread engine (with its API), loaded only when a space needs it: the main bundle carries no three.js. */
 export function loadEngine(opts: ChunkOptions | undefined): Promise<EngineModule> {
   const timeout = opts?.timeoutMs ?? CHUNK_TIMEOUT_MS;
   const url = opts?.engineUrl;

@@ -1,29 +1,24 @@
 import { transfer } from 'comlink';
-import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
-import { readInputMessage } from '../../shared/input';
+import type { EngineEvent, InitOptions, ViewSize } from '../../shared/protocol';
 import { forwardInput } from './input';
 import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
 import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
+import { forwardCalls, invoke, type RenderCalls } from './calls';
 
-/** The calls the main thread makes, the same whether the engine runs in a worker or here. */
-export interface RenderHandle {
+/**
+ * The calls the main thread makes, the same whether the engine runs in a worker or here: the
+ * protocol's (shared/protocol.ts RenderApi) as comlink presents them, plus what the host adds.
+ */
+export type RenderHandle = Omit<RenderCalls, 'init' | 'dispose'> & {
   readonly mode: 'worker' | 'main';
   readonly canvas: HTMLCanvasElement;
-  patchConfig(patch: Record<string, unknown>): Promise<unknown>;
-  setModel(id: string, config: unknown): Promise<unknown>;
-  removeModel(id: string): Promise<void>;
-  resize(size: ViewSize): void;
-  ping(): Promise<number>;
-  getView(): Promise<CameraView>;
-  viewTo(view: CameraView, durationMs: number): Promise<void>;
-  settled(): Promise<void>;
-  readPixels(): Promise<PixelReadout>;
-  stats(windowMs?: number): Promise<EngineStats>;
-  simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
   /** Terminate the worker (or dispose the engine) and remove the canvas. */
   dispose(): void;
-}
+};
+
+/** init and dispose are the host's own business (transfer, abort, terminate); the rest pass through. */
+const HOST_CALLS = ['init', 'dispose'] as const;
 
 export interface ConnectOptions {
   host: HTMLElement;
@@ -120,44 +115,29 @@ async function startWorker(
   };
   opts.signal.addEventListener('abort', dispose);
   try {
-    await api.init(
-      transfer(
-        {
-          canvas: offscreen,
-          size: opts.size,
-          config: opts.config,
-          models: opts.models,
-          baseUrl: document.baseURI,
-          allowedOrigins: [...opts.allowedOrigins],
-          scriptsEnabled: opts.scriptsEnabled,
-          limits: opts.limits,
-          chunks: workerChunkSettings(opts.chunks),
-          input: inputPort,
-          events: eventsPort,
-        },
-        [offscreen, inputPort, eventsPort],
-      ),
-    );
+    await api.init(transfer(initOptions(offscreen, opts, inputPort, eventsPort), [offscreen, inputPort, eventsPort]));
   } catch (err) {
     dispose();
     throw err;
   }
   if (disposed) throw new Error('aborted');
+  return { ...forwardCalls(HOST_CALLS, (method, args) => invoke(api, method, args)), mode: 'worker', canvas, dispose };
+}
+
+/** What init gets, in a worker or not; only the canvas differs (the worker draws on its OffscreenCanvas). */
+function initOptions(canvas: OffscreenCanvas | HTMLCanvasElement, opts: ConnectOptions, input: MessagePort, events: MessagePort): InitOptions {
   return {
-    mode: 'worker',
     canvas,
-    patchConfig: (patch) => api.patchConfig(patch),
-    setModel: (id, config) => api.setModel(id, config),
-    removeModel: (id) => api.removeModel(id),
-    resize: (size) => void api.resize(size).catch(() => undefined),
-    ping: () => api.ping(),
-    getView: () => api.getView(),
-    viewTo: (view, ms) => api.viewTo(view, ms),
-    settled: () => api.settled(),
-    readPixels: () => api.readPixels(),
-    stats: (w) => api.stats(w),
-    simulateContextLoss: (ms) => api.simulateContextLoss(ms),
-    dispose,
+    size: opts.size,
+    config: opts.config,
+    models: opts.models,
+    baseUrl: document.baseURI,
+    allowedOrigins: [...opts.allowedOrigins],
+    scriptsEnabled: opts.scriptsEnabled,
+    limits: opts.limits,
+    chunks: workerChunkSettings(opts.chunks),
+    input,
+    events,
   };
 }
 
@@ -169,45 +149,21 @@ async function startMain(
   cleanup: () => void,
 ): Promise<RenderHandle> {
   console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
-  // Loaded only now, so the main bundle carries no three.js when workers can render.
-  const { Engine, setAllowedOrigins } = await loadEngine(opts.chunks);
-  // The same origin check as in the worker (this page's copy of the module: one host per page).
-  setAllowedOrigins(opts.allowedOrigins);
-  const engine = new Engine({
-    canvas,
-    size: opts.size,
-    config: opts.config,
-    models: opts.models,
-    scriptsEnabled: opts.scriptsEnabled,
-    limits: opts.limits,
-    chunks: workerChunkSettings(opts.chunks),
-    emit: (e) => eventsPort.postMessage(e),
-  });
-  inputPort.onmessage = (e) => {
-    const msg = readInputMessage(e.data);
-    if (msg) engine.input_(msg);
-  };
+  // Loaded only now, so the main bundle carries no three.js when workers can render. The same API
+  // as in the worker (this page's copy of its origin rule: one host per page).
+  const { createRenderApi } = await loadEngine(opts.chunks);
+  const api = createRenderApi();
+  await api.init(initOptions(canvas, opts, inputPort, eventsPort));
   let disposed = false;
   return {
+    // Async, as over comlink: a call that throws rejects, and every answer is a promise.
+    ...forwardCalls(HOST_CALLS, async (method, args) => invoke(api, method, args)),
     mode: 'main',
     canvas,
-    patchConfig: async (patch) => engine.patchConfig(patch),
-    setModel: async (id, config) => engine.setModel(id, config),
-    removeModel: async (id) => engine.removeModel(id),
-    resize: (size) => engine.resize(size),
-    ping: async () => performance.now(),
-    getView: async () => engine.getView(),
-    viewTo: async (view, ms) => engine.viewTo(view, ms),
-    settled: () => engine.settled(),
-    readPixels: async () => engine.readPixels(),
-    stats: async (w) => engine.stats(w),
-    simulateContextLoss: async (ms) => engine.simulateContextLoss(ms),
     dispose() {
       if (disposed) return;
       disposed = true;
-      engine.dispose();
-      inputPort.close();
-      eventsPort.close();
+      api.dispose(); // closes both ports
       cleanup();
     },
   };

@@ -42,7 +42,7 @@ for (const type of ['missing', 'timeout'] as const) {
   it(`the main-thread engine's chunk ${type === 'missing' ? 'answering 404' : 'never answering'} is reported, and Retry loads it once it is served`, async () => {
     const errors = vi.spyOn(console, 'error');
     const f = await newFault('engine', type === 'missing' ? 'missing' : 'hang');
-    const engineUrl = f.url('/worker/engine/engine.ts');
+    const engineUrl = f.url('/worker/api.ts');
     const time = chunkTimeout();
     const m = await mountSpace(sphereScene, { waitReady: false, forceMainThread: true, chunks: { get timeoutMs() { return time.timeoutMs; }, engineUrl } });
     const panel = await failed(m);

@@ -12,9 +12,6 @@ import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 import { setChunkSettings } from './chunk-settings';
 
-// The main-thread fallback loads this module alone (src/bridge/chunks.ts) and applies the same origin rule.
-export { setAllowedOrigins } from './urls';
-
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
   size: ViewSize;

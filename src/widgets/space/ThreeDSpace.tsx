@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { urlAllowed } from '../../../shared/origins';
-import type { CameraView, EngineEvent, EngineStats, PixelReadout } from '../../../shared/protocol';
+import type { EngineEvent } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
@@ -15,12 +15,22 @@ import type { UserCodePolicy } from '../../host/types';
 import { ChunkFailurePanel } from './ChunkFailurePanel';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { LastFrame } from './LastFrame';
+import { forwardCalls, invoke, localCall, type RenderCalls } from '../../bridge/calls';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
 
-/** What a host (or a test) can ask of a mounted space. */
-export interface ThreeDSpaceHandle {
+/**
+ * Render calls the space makes itself, from its props and its own upkeep (config, models, size,
+ * heartbeat, lifetime): not for the host.
+ */
+const SPACE_CALLS = ['init', 'dispose', 'patchConfig', 'setModel', 'removeModel', 'resize', 'ping'] as const;
+
+/**
+ * What a host (or a test) can ask of a mounted space: the render protocol's other calls (answered
+ * by the engine running now; they throw while none runs), plus what the space adds.
+ */
+export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> & {
   readonly mode: 'worker' | 'main' | null;
   readonly restarts: number;
   /**
@@ -29,17 +39,8 @@ export interface ThreeDSpaceHandle {
    * drew; 'loading' if it never got a context yet) and carries data-context="released".
    */
   readonly context: 'live' | 'released';
-  /** Resolves after a frame was drawn with no asset load pending (at once while released). */
-  settled(): Promise<void>;
-  /** The camera pose (while released, the one kept for the return). */
-  getView(): Promise<CameraView>;
-  viewTo(view: CameraView, durationMs?: number): Promise<void>;
-  /** The pixels the space shows: drawn now, or while released its last frame. */
-  readPixels(): Promise<PixelReadout>;
-  stats(windowMs?: number): Promise<EngineStats>;
-  simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
   canvas(): HTMLCanvasElement | null;
-}
+};
 
 export interface ThreeDSpaceProps {
   /** Any stored space config (spec §3 "Scene settings"); missing fields take their defaults. */
@@ -129,6 +130,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
         return h;
       };
       return {
+        ...forwardCalls(SPACE_CALLS, (method, args) => invoke(need(), method, args)),
         get mode() {
           return engine.handle.current?.mode ?? null;
         },
@@ -136,12 +138,12 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
         get context() {
           return engine.handle.current ? 'live' : 'released';
         },
-        settled: async () => (engine.handle.current ? engine.handle.current.settled() : undefined),
-        getView: async () => context.view() ?? need().getView(),
-        viewTo: (view, ms = 0) => need().viewTo(view, ms),
-        readPixels: async () => (engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot),
-        stats: (w) => need().stats(w),
-        simulateContextLoss: (ms) => need().simulateContextLoss(ms),
+        // While released there is no engine: these answer from what the space kept (useLiveContext).
+        settled: localCall('settled', async () => {
+          if (engine.handle.current) await engine.handle.current.settled();
+        }),
+        getView: localCall('getView', async () => context.view() ?? need().getView()),
+        readPixels: localCall('readPixels', async () => (engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot)),
         canvas: () => engine.handle.current?.canvas ?? null,
       };
     },

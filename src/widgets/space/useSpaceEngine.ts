@@ -294,7 +294,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
-    const stopWatch = watchSize(el, (size) => handle.current?.resize(size));
+    // Fire and forget: a resize that fails (the engine just went away) changes nothing worth telling.
+    const stopWatch = watchSize(el, (size) => void handle.current?.resize(size).catch(() => undefined));
     return () => {
       cancelled = true;
       abort.abort();
