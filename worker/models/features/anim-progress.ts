@@ -1,4 +1,4 @@
-import type { CustomAnimation } from '../../shared/schema/model';
+import type { CustomAnimation } from '../../../shared/schema/model';
 
 export interface Progress {
   /** Where the entry is between its start (0) and end (1) transform. */

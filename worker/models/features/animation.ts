@@ -2,9 +2,9 @@ import {
   AnimationMixer, LoopOnce, LoopPingPong, LoopRepeat,
   type AnimationAction, type AnimationActionLoopStyles, type AnimationClip,
 } from 'three';
-import type { Animation, LoopMode, ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import type { ModelScope } from './types';
+import type { Animation, LoopMode, ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import type { ModelScope } from '../types';
 
 export const LOOPS: Record<LoopMode, AnimationActionLoopStyles> = {
   repeat: LoopRepeat,

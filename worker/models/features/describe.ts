@@ -1,7 +1,7 @@
 import type { Material, Object3D } from 'three';
-import type { ModelInfo } from '../../shared/protocol';
-import type { MaterialRef, SceneObjectNode } from '../../shared/schema/tree';
-import { isHelperObject, type LoadedModel } from './types';
+import type { ModelInfo } from '../../../shared/protocol';
+import type { MaterialRef, SceneObjectNode } from '../../../shared/schema/tree';
+import { isHelperObject, type LoadedModel } from '../types';
 
 const ref = (m: Material): MaterialRef => ({ uuid: m.uuid, name: m.name, type: m.type });
 

@@ -1,9 +1,9 @@
 import { EdgesGeometry, LineBasicMaterial, LineSegments, type BufferGeometry, type Mesh, type Object3D, type SkinnedMesh } from 'three';
 import { skinnedEdgeGeometry, skinnedLines } from './edges-skinned';
-import type { ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import { setColour } from '../features/colour';
-import { HELPER_FLAG, isHelperObject, type ModelScope } from './types';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import { setColour } from '../../util/colour';
+import { HELPER_FLAG, isHelperObject, type ModelScope } from '../types';
 
 /** Faces meeting at a sharper angle than this get an edge line; smooth curvature gets none. */
 export const EDGE_THRESHOLD_DEG = 30;

@@ -1,6 +1,6 @@
 import { Box3, Matrix4, Vector3, type BufferGeometry, type Object3D, type SkinnedMesh } from 'three';
-import type { Feature } from '../engine/context';
-import { isHelperObject, type ModelScope } from './types';
+import type { Feature } from '../../engine/context';
+import { isHelperObject, type ModelScope } from '../types';
 
 /**
  * Where a fitted model goes, for the default scene (camera at (0, 200, 500) looking at the origin,

@@ -1,8 +1,8 @@
 import { Color, type Material, type Object3D, type Texture } from 'three';
-import type { ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import { setColour } from '../features/colour';
-import type { ModelScope } from './types';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import { setColour } from '../../util/colour';
+import type { ModelScope } from '../types';
 
 type Drawable = Object3D & { material: Material | Material[] };
 type Tintable = Material & {

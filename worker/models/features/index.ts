@@ -1,8 +1,8 @@
-import type { ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import type { ModelFeatureBinding, ModelScope } from './types';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import type { ModelFeatureBinding, ModelScope } from '../types';
 import { createFit } from './fit';
-import { createMaterials } from '../materials/assign';
+import { createMaterials } from './materials';
 import { createParts } from './parts';
 import { createEdges } from './edges';
 import { createPointColour } from './points';

@@ -1,9 +1,9 @@
 import {
   AnimationClip, Euler, MathUtils, Quaternion, Vector3, VectorKeyframeTrack, type Interpolant,
 } from 'three';
-import type { CustomAnimation, ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import type { ModelScope } from './types';
+import type { CustomAnimation, ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import type { ModelScope } from '../types';
 import { progressAt } from './anim-progress';
 
 interface Played {

@@ -1,5 +1,5 @@
 import type { Material, Object3D } from 'three';
-import { isHelperObject } from '../models/types';
+import { isHelperObject } from '../types';
 
 type WithMaterial = Object3D & { material?: Material | Material[] };
 

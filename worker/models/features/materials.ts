@@ -1,13 +1,13 @@
 import type { Material } from 'three';
-import type { ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import type { ModelScope } from '../models/types';
-import { disposeTexture, texturesOf } from '../models/dispose';
-import { loadBitmap } from '../features/images';
-import { AirmError, airmUrl, fetchAirm } from './airm';
-import { buildMaterial, USER_CODE_OFF, type BuiltMaterial } from './build';
-import { materialKind } from '../../shared/schema/material';
-import { materialsByName, replaceByUuid, restoreSwaps, type Swap } from './replace';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import type { ModelScope } from '../types';
+import { disposeTexture, texturesOf } from '../dispose';
+import { loadBitmap } from '../../util/images';
+import { AirmError, airmUrl, fetchAirm } from '../../materials/airm';
+import { buildMaterial, USER_CODE_OFF, type BuiltMaterial } from '../../materials/build';
+import { materialKind } from '../../../shared/schema/material';
+import { materialsByName, replaceByUuid, restoreSwaps, type Swap } from './materials-replace';
 
 type Slice = ModelConfig['materialsConfig'];
 

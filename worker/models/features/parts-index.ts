@@ -1,7 +1,7 @@
 import type { Object3D } from 'three';
-import { toTreeNodes, type TreeNode } from '../../shared/schema/tree';
+import { toTreeNodes, type TreeNode } from '../../../shared/schema/tree';
 import { toSceneObjectNode } from './describe';
-import { isHelperObject } from './types';
+import { isHelperObject } from '../types';
 
 /** How treeConfig entries find their parts: by tree key (as the tree selector shows it) and by name. */
 export interface PartIndex {

@@ -1,5 +1,5 @@
 import { Color, type Material, type Object3D, type Texture } from 'three';
-import { setColour } from '../features/colour';
+import { setColour } from '../../util/colour';
 
 type Drawable = Object3D & { material: Material | Material[] };
 type Coloured = Material & { color?: Color; map?: Texture | null; vertexColors: boolean };

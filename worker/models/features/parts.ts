@@ -1,11 +1,11 @@
 import { Euler, MathUtils, Vector3, type Object3D } from 'three';
-import type { ModelConfig } from '../../shared/schema/model';
-import type { MeshConfig } from '../../shared/schema/mesh';
-import type { Feature } from '../engine/context';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { MeshConfig } from '../../../shared/schema/mesh';
+import type { Feature } from '../../engine/context';
 import { indexParts } from './parts-index';
 import { hasMaterial, PartMaterial } from './parts-material';
 import { createTween } from './tween';
-import { isHelperObject, type ModelScope } from './types';
+import { isHelperObject, type ModelScope } from '../types';
 
 type Slice = { tree: ModelConfig['treeConfig']; tween: ModelConfig['tweenConfig'] };
 

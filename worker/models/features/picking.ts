@@ -1,17 +1,26 @@
-import { Raycaster, Vector2, type Object3D } from 'three';
-import type { ModelPointerEvent } from '../../shared/protocol';
-import type { EngineContext } from '../engine/context';
-import type { StandInEvent } from '../engine/element';
-import type { ModelNode } from './node';
-import { buildBoundsTrees, pickNearest, type PickHit, type PickTarget } from './raycast';
+import { Raycaster, Vector2, type Group, type Object3D } from 'three';
+import type { ModelPointerEvent } from '../../../shared/protocol';
+import type { EngineContext } from '../../engine/context';
+import type { StandInEvent } from '../../engine/element';
+import { buildBoundsTrees, pickNearest, type PickHit, type PickTarget } from '../raycast';
 
 /** Pointer travel (CSS px) between press and release beyond which it was a drag (an orbit), not a click. */
 export const CLICK_SLOP_PX = 5;
 /** A second click on the same part within this time is also a double click. */
 export const DBLCLICK_MS = 300;
 
-/** What picking needs of a model node (ModelNode; tests pass plain objects). */
-export type PickableNode = Pick<ModelNode, 'id' | 'root' | 'object' | 'hover'>;
+/**
+ * What picking needs of a model node (ModelNode has it; tests pass plain objects). Spelled out here
+ * rather than picked from ModelNode: the node is built from the features, so no import runs back up.
+ */
+export interface PickableNode {
+  readonly id: string;
+  readonly root: Group;
+  /** The loaded file's root, or null while nothing is shown. */
+  readonly object: Object3D | null;
+  /** The part under the pointer (null: none), reported by picking. */
+  hover(part: Object3D | null): void;
+}
 
 export interface Picker {
   /** Build what picking needs on a model before it joins the scene (bounding-volume hierarchy). */

@@ -1,10 +1,9 @@
 import { BufferAttribute, Color, type BufferGeometry, type Material, type Object3D, type Points } from 'three';
-import type { ModelConfig } from '../../shared/schema/model';
-import type { Feature } from '../engine/context';
-import { setColour } from '../features/colour';
-import type { ColourSource } from './loaders/pcd';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import { setColour } from '../../util/colour';
 import { scalePointSize } from './points-size';
-import { isHelperObject, type ModelScope } from './types';
+import { isHelperObject, type ColourSource, type ModelScope } from '../types';
 
 /** The darkest end of the intensity ramp, as a share of hotColor: faint returns stay visible. */
 export const RAMP_FLOOR = 0.15;

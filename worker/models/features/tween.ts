@@ -1,4 +1,4 @@
-import type { EngineContext } from '../engine/context';
+import type { EngineContext } from '../../engine/context';
 
 /** Slow in, slow out: a part eases away from where it was and settles where it goes. */
 export const easeInOut = (k: number) => (k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2);

@@ -1,6 +1,6 @@
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
-import { ChunkLoadError, withChunkTimeout } from '../../shared/chunks';
-import { chunkSettings } from '../engine/chunk-settings';
+import { ChunkLoadError, withChunkTimeout } from '../../../shared/chunks';
+import { chunkSettings } from '../../engine/chunk-settings';
 
 /*
  * The decoder files (Draco's wasm and its wrapper) are chunks of our build like any other (spec

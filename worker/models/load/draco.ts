@@ -1,7 +1,7 @@
 import type { BufferGeometry } from 'three';
 import { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { errorText } from './problem';
-import { chunkFailureOf } from '../../shared/chunks';
+import { chunkFailureOf } from '../../../shared/chunks';
 
 /** DRACOLoader's private parts this file relies on (three 0.187; checked by the Draco browser test). */
 interface DracoInternals {

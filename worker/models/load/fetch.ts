@@ -1,4 +1,4 @@
-import type { LoadOptions } from './types';
+import type { LoadOptions } from '../types';
 import { checkFileBytes } from './limits';
 import { errorText, isModelProblem } from './problem';
 

@@ -1,5 +1,5 @@
-import { modelFormatOf, type ModelConfig, type UploadedFile } from '../../shared/schema/model';
-import { refusedUri, resolveOrRefuse, resolveUrl } from '../engine/urls';
+import { modelFormatOf, type ModelConfig, type UploadedFile } from '../../../shared/schema/model';
+import { refusedUri, resolveOrRefuse, resolveUrl } from '../../engine/urls';
 
 export type LoadFormat = NonNullable<ReturnType<typeof modelFormatOf>>;
 

@@ -1,5 +1,5 @@
 import { Loader, type LoadingManager, type Material, type Object3D, Texture } from 'three';
-import { loadBitmap, reasonOf } from '../features/images';
+import { loadBitmap, reasonOf } from '../../util/images';
 import { baseName, missingName } from './files';
 
 /** Image files a model may refer to. Tested against what loaders pass: a URL, a name or '.jpg'. */

@@ -2,19 +2,19 @@ import type { WebGLRenderer } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { allowedOrigins, baseUrl } from '../../engine/urls';
 import { disposeObject } from '../dispose';
-import { abortError, fetchMain } from '../fetch';
-import { mainFileOf, type MainFile } from '../files';
-import type { Ktx2Support, ParseEnv } from '../parse/env';
-import type { ParsedFile } from '../parse/parse-file';
+import { abortError, fetchMain } from './fetch';
+import { mainFileOf, type MainFile } from './files';
+import type { Ktx2Support, ParseEnv } from './parse/env';
+import type { ParsedFile } from './parse/parse-file';
 import type { LoadedModel, LoadOptions } from '../types';
-import { errorText } from '../problem';
+import { errorText } from './problem';
 import { chunkSettings, loadChunk } from '../../engine/chunk-settings';
 
 // The lazily imported parts of a model load, failing as spec §8 says when they do not arrive.
-const parseClient = () => loadChunk('model-parse-client', () => import('../parse/client'));
-const unpacker = () => loadChunk('model-unpack', () => import('../transfer/unpack'));
-const inPlaceParser = () => loadChunk('model-parse', () => import('../parse/parse-file'));
-const decoders = () => loadChunk('decoders', () => import('../decoders'));
+const parseClient = () => loadChunk('model-parse-client', () => import('./parse/client'));
+const unpacker = () => loadChunk('model-unpack', () => import('./transfer/unpack'));
+const inPlaceParser = () => loadChunk('model-parse', () => import('./parse/parse-file'));
+const decoders = () => loadChunk('decoders', () => import('./decoders'));
 
 /**
  * In the render worker a model is parsed in a parse worker (parse/client.ts) so that the frame

@@ -1,15 +1,11 @@
-import { LoadingManager, type AnimationClip } from 'three';
+import { LoadingManager } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
-import { baseName, companionResolver, missingName, type MainFile } from '../files';
-import { BitmapTextureLoader, IMAGE_RE } from '../images';
-import type { LoadedModel } from '../types';
-import type { ParseEnv } from '../parse/env';
+import { baseName, companionResolver, missingName, type MainFile } from './files';
+import { BitmapTextureLoader, IMAGE_RE } from './images';
+import type { ParseEnv } from './parse/env';
 import { RefusedUrlError, refusedUri } from '../../engine/urls';
 import type { ModelNotice } from '../../../shared/model-notices';
-import { errorText } from '../problem';
-
-/** What a format's parser returns; loadModel adds the file facts and warnings. */
-export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
+import { errorText } from './problem';
 
 /** One load of one model: its files, its options, the problems it lives with. */
 export interface LoadJob {

@@ -1,6 +1,6 @@
 import type { Material, Object3D, Texture } from 'three';
-import { formatBytes, formatCount } from '../../shared/model-notices';
-import type { ModelLimits } from '../../shared/schema/limits';
+import { formatBytes, formatCount } from '../../../shared/model-notices';
+import type { ModelLimits } from '../../../shared/schema/limits';
 import { ModelProblem } from './problem';
 
 /*

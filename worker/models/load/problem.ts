@@ -1,4 +1,4 @@
-import { englishNotice, type ModelNotice, type ModelNoticeCode, type ModelNoticeParams } from '../../shared/model-notices';
+import { englishNotice, type ModelNotice, type ModelNoticeCode, type ModelNoticeParams } from '../../../shared/model-notices';
 
 /**
  * A model refused for a reason the designer should read in their language (a limit, with the

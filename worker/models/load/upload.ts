@@ -1,7 +1,7 @@
 import type { Object3D, Texture } from 'three';
-import type { EngineContext } from '../engine/context';
-import type { LoadedModel } from './types';
-import { texturesOf } from './dispose';
+import type { EngineContext } from '../../engine/context';
+import type { LoadedModel } from '../types';
+import { texturesOf } from '../dispose';
 
 /**
  * Everything a new model needs from the GPU, done before it joins the scene: picking structures,

@@ -1,6 +1,6 @@
 import { Group, type AnimationClip, type Object3D } from 'three';
-import type { EngineContext } from '../../../worker/engine/context';
-import type { ModelScope } from '../../../worker/models/types';
+import type { EngineContext } from '../../../../worker/engine/context';
+import type { ModelScope } from '../../../../worker/models/types';
 
 /**
  * A model scope without a renderer: frame callbacks run when the test steps time, as the loop

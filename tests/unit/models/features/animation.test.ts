@@ -3,8 +3,8 @@ import {
   AnimationClip, Bone, BoxGeometry, Group, MeshBasicMaterial, Object3D, Quaternion, QuaternionKeyframeTrack,
   Skeleton, SkinnedMesh, Vector3, VectorKeyframeTrack,
 } from 'three';
-import { AnimationSchema, type Animation } from '../../../shared/schema/model';
-import { createAnimations } from '../../../worker/models/animation';
+import { AnimationSchema, type Animation } from '../../../../shared/schema/model';
+import { createAnimations } from '../../../../worker/models/features/animation';
 import { fakeScope } from './anim-support';
 
 /** A model with two parts, `a` and `b`, and clips moving them (each 1 s long unless said). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Bone, BoxGeometry, EdgesGeometry, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, Skeleton, SkinnedMesh, SphereGeometry } from 'three';
-import { createEdges } from '../../../worker/models/edges';
-import { describeModel } from '../../../worker/models/describe';
-import { HELPER_FLAG, type LoadedModel } from '../../../worker/models/types';
+import { createEdges } from '../../../../worker/models/features/edges';
+import { describeModel } from '../../../../worker/models/features/describe';
+import { HELPER_FLAG, type LoadedModel } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';
 
 function model() {

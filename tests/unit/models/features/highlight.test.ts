@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   BoxGeometry, Color, Group, Mesh, MeshBasicMaterial, MeshStandardMaterial, Points, BufferGeometry, PointsMaterial, type Object3D,
 } from 'three';
-import { createHighlight } from '../../../worker/models/highlight';
-import type { ModelScope } from '../../../worker/models/types';
+import { createHighlight } from '../../../../worker/models/features/highlight';
+import type { ModelScope } from '../../../../worker/models/types';
 
 /** A model of a lit part, a second lit part sharing nothing, and an unlit cloud; a scope that relays hover. */
 function fixture() {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Euler, Group, MathUtils, Quaternion } from 'three';
 import type { z } from 'zod';
-import { CustomAnimationSchema, type CustomAnimation } from '../../../shared/schema/model';
-import { createKeyframes } from '../../../worker/models/keyframes';
-import { progressAt } from '../../../worker/models/anim-progress';
+import { CustomAnimationSchema, type CustomAnimation } from '../../../../shared/schema/model';
+import { createKeyframes } from '../../../../worker/models/features/keyframes';
+import { progressAt } from '../../../../worker/models/features/anim-progress';
 import { fakeScope } from './anim-support';
 
 type CustomAnimationInput = z.input<typeof CustomAnimationSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, MeshPhongMaterial, type Material } from 'three';
-import { HELPER_FLAG } from '../../../worker/models/types';
-import { materialsByName, replaceByUuid, restoreSwaps } from '../../../worker/materials/replace';
+import { HELPER_FLAG } from '../../../../worker/models/types';
+import { materialsByName, replaceByUuid, restoreSwaps } from '../../../../worker/models/features/materials-replace';
 
 const named = (name: string) => Object.assign(new MeshBasicMaterial(), { name });
 

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BoxGeometry, Group, Mesh, MeshBasicMaterial, MeshPhongMaterial, MeshPhysicalMaterial, type Material } from 'three';
-import type { EngineContext } from '../../../worker/engine/context';
-import type { EngineEvent } from '../../../shared/protocol';
-import type { ModelScope } from '../../../worker/models/types';
-import { createMaterials } from '../../../worker/materials/assign';
-import { createUserCode } from '../../../worker/scripting/gate';
+import type { EngineContext } from '../../../../worker/engine/context';
+import type { EngineEvent } from '../../../../shared/protocol';
+import type { ModelScope } from '../../../../worker/models/types';
+import { createMaterials } from '../../../../worker/models/features/materials';
+import { createUserCode } from '../../../../worker/scripting/gate';
 
 const airm = (material: object) => JSON.stringify({ formatVersion: 1, material });
 const FILES: Record<string, string> = {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BoxGeometry, Color, DataTexture, Group, LineSegments, Mesh, MeshStandardMaterial, type Material, type Object3D } from 'three';
-import { ModelConfigSchema, type ModelConfigInput } from '../../../shared/schema/model';
-import { toTreeNodes, type TreeNode } from '../../../shared/schema/tree';
-import { createParts } from '../../../worker/models/parts';
-import { indexParts } from '../../../worker/models/parts-index';
-import { describeModel } from '../../../worker/models/describe';
-import { HELPER_FLAG } from '../../../worker/models/types';
+import { ModelConfigSchema, type ModelConfigInput } from '../../../../shared/schema/model';
+import { toTreeNodes, type TreeNode } from '../../../../shared/schema/tree';
+import { createParts } from '../../../../worker/models/features/parts';
+import { indexParts } from '../../../../worker/models/features/parts-index';
+import { describeModel } from '../../../../worker/models/features/describe';
+import { HELPER_FLAG } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';
 
 /** Car [Body, (edge-line helper), Wheels [FL, FR]]: Body and FL share one material. */

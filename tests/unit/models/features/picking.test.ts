@@ -4,12 +4,12 @@ import {
   PerspectiveCamera, Points, PointsMaterial, Raycaster, Skeleton, SkinnedMesh, Uint16BufferAttribute, Vector2, Vector3,
 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
-import { buildBoundsTrees, pickNearest, type PickTarget } from '../../../worker/models/raycast';
-import { createPicker, DBLCLICK_MS, type PickableNode } from '../../../worker/models/picking';
-import { HELPER_FLAG } from '../../../worker/models/types';
-import { ElementStandIn } from '../../../worker/engine/element';
-import type { EngineContext } from '../../../worker/engine/context';
-import type { EngineEvent } from '../../../shared/protocol';
+import { buildBoundsTrees, pickNearest, type PickTarget } from '../../../../worker/models/raycast';
+import { createPicker, DBLCLICK_MS, type PickableNode } from '../../../../worker/models/features/picking';
+import { HELPER_FLAG } from '../../../../worker/models/types';
+import { ElementStandIn } from '../../../../worker/engine/element';
+import type { EngineContext } from '../../../../worker/engine/context';
+import type { EngineEvent } from '../../../../shared/protocol';
 
 const W = 200;
 const H = 100;

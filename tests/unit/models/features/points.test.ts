@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BufferGeometry, Camera, Color, Float32BufferAttribute, Group, Points, PointsMaterial, Scene, type BufferAttribute, type WebGLRenderer } from 'three';
-import { createPointColour, RAMP_FLOOR } from '../../../worker/models/points';
-import type { LoadedModel } from '../../../worker/models/types';
+import { createPointColour, RAMP_FLOOR } from '../../../../worker/models/features/points';
+import type { LoadedModel } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';
 
 function cloud(extra: Record<string, number[]>, source?: string) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parsePcd } from '../../../worker/models/loaders/pcd-parse';
-import { errorText } from '../../../worker/models/problem';
-import { checkPoints, strideFor } from '../../../worker/models/limits';
-import { ModelLimitsSchema } from '../../../shared/schema/limits';
-import { formatBytes, formatCount } from '../../../shared/model-notices';
+import { parsePcd } from '../../../../worker/models/load/formats/pcd-parse';
+import { errorText } from '../../../../worker/models/load/problem';
+import { checkPoints, strideFor } from '../../../../worker/models/load/limits';
+import { ModelLimitsSchema } from '../../../../shared/schema/limits';
+import { formatBytes, formatCount } from '../../../../shared/model-notices';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'pcd');
 const bytesOf = (name: string): ArrayBuffer => {

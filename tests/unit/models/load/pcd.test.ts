@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Color, PointsMaterial, SRGBColorSpace, type BufferAttribute, type BufferGeometry } from 'three';
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
-import { parsePcd } from '../../../worker/models/loaders/pcd-parse';
-import { parsePcdHeader } from '../../../worker/models/loaders/pcd-header';
-import { lzfDecompress } from '../../../worker/models/loaders/lzf';
-import { pointsOf } from '../../../worker/models/loaders/pcd';
+import { parsePcd } from '../../../../worker/models/load/formats/pcd-parse';
+import { parsePcdHeader } from '../../../../worker/models/load/formats/pcd-header';
+import { lzfDecompress } from '../../../../worker/models/load/formats/lzf';
+import { pointsOf } from '../../../../worker/models/load/formats/pcd';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'pcd');
 const bytesOf = (name: string): ArrayBuffer => {

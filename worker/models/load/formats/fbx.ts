@@ -1,6 +1,7 @@
 import { FBXLoader } from 'three/examples/jsm/loaders/FBXLoader.js';
 import { dropFailedTextures } from '../images';
-import type { LoadJob, Parsed } from './job';
+import type { LoadJob } from '../job';
+import type { Parsed } from '../../types';
 
 /**
  * fbx, binary or ASCII. Embedded textures become blob URLs that our image loader decodes; textures

@@ -1,5 +1,5 @@
 import { checkDataBytes, checkVertices } from '../limits';
-import type { LoadJob } from './job';
+import type { LoadJob } from '../job';
 
 interface GltfJson {
   buffers?: { byteLength?: unknown }[];

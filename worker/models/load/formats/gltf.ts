@@ -1,6 +1,7 @@
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { acquireDecoders } from '../decoders';
-import type { LoadJob, Parsed } from './job';
+import type { LoadJob } from '../job';
+import type { Parsed } from '../../types';
 import { checkGltf } from './gltf-check';
 
 /**

@@ -1,12 +1,13 @@
 import type { Material, Object3D, Texture } from 'three';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
 import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
-import { reasonOf } from '../../features/images';
+import { reasonOf } from '../../../util/images';
 import { missingName } from '../files';
 import { dropFailedTextures } from '../images';
-import { disposeTexture, texturesOf } from '../dispose';
-import { refusedMessage, type LoadJob, type Parsed } from './job';
-import { refusedUri } from '../../engine/urls';
+import { disposeTexture, texturesOf } from '../../dispose';
+import { refusedMessage, type LoadJob } from '../job';
+import type { Parsed } from '../../types';
+import { refusedUri } from '../../../engine/urls';
 
 type Creator = MTLLoader.MaterialCreator;
 

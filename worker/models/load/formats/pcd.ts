@@ -1,11 +1,9 @@
 import { BufferGeometry, Float32BufferAttribute, PointsMaterial, Points, SRGBColorSpace, Color, Box3 } from 'three';
 import { parsePcd, type PcdCloud } from './pcd-parse';
-import type { LoadJob, Parsed } from './job';
+import type { LoadJob } from '../job';
+import type { ColourSource, Parsed } from '../../types';
 import { checkDataBytes, checkPoints, strideFor } from '../limits';
-import { formatCount } from '../../../shared/model-notices';
-
-/** Which colours a cloud carries; pointConfig.hotColor reads it (worker/models/points.ts). */
-export type ColourSource = 'rgb' | 'intensity' | 'none';
+import { formatCount } from '../../../../shared/model-notices';
 
 /**
  * Points for a parsed cloud: `position`, `color` (linear, from rgb/rgba), `intensity` (0..1) and

@@ -3,8 +3,8 @@ import { abortError } from '../fetch';
 import type { ParseRequest } from './env';
 import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
 import { ModelProblem } from '../problem';
-import { ChunkLoadError, withChunkTimeout } from '../../../shared/chunks';
-import { chunkSettings } from '../../engine/chunk-settings';
+import { ChunkLoadError, withChunkTimeout } from '../../../../shared/chunks';
+import { chunkSettings } from '../../../engine/chunk-settings';
 
 /*
  * Parse workers: the render worker's own script started again under another name, so three and

@@ -1,13 +1,14 @@
-import type { ModelConfig } from '../../../shared/schema/model';
+import type { ModelConfig } from '../../../../shared/schema/model';
 import { mainFileOf, type LoadFormat } from '../files';
-import { createJob, describeFailure, type LoadJob, type Parsed } from '../loaders/job';
+import { createJob, describeFailure, type LoadJob } from '../job';
+import type { Parsed } from '../../types';
 import type { ParseEnv } from './env';
-import type { ModelNotice } from '../../../shared/model-notices';
+import type { ModelNotice } from '../../../../shared/model-notices';
 import { checkParsed } from '../limits';
 import { isModelProblem } from '../problem';
-import { disposeObject } from '../dispose';
-import { loadChunk } from '../../engine/chunk-settings';
-import { chunkFailureOf } from '../../../shared/chunks';
+import { disposeObject } from '../../dispose';
+import { loadChunk } from '../../../engine/chunk-settings';
+import { chunkFailureOf } from '../../../../shared/chunks';
 
 /**
  * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
@@ -16,11 +17,11 @@ import { chunkFailureOf } from '../../../shared/chunks';
 type Parser = (bytes: ArrayBuffer, job: LoadJob) => Promise<Parsed>;
 // A chunk that does not arrive fails as spec §8 says (ChunkLoadError, chunk id 'loader-<format>').
 const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
-  glb: async () => (await loadChunk('loader-gltf', () => import('../loaders/gltf'))).parseGltf,
-  gltf: async () => (await loadChunk('loader-gltf', () => import('../loaders/gltf'))).parseGltf,
-  obj: async () => (await loadChunk('loader-obj', () => import('../loaders/obj'))).parseObj,
-  fbx: async () => (await loadChunk('loader-fbx', () => import('../loaders/fbx'))).parseFbx,
-  pcd: async () => (await loadChunk('loader-pcd', () => import('../loaders/pcd'))).parsePcdModel,
+  glb: async () => (await loadChunk('loader-gltf', () => import('../formats/gltf'))).parseGltf,
+  gltf: async () => (await loadChunk('loader-gltf', () => import('../formats/gltf'))).parseGltf,
+  obj: async () => (await loadChunk('loader-obj', () => import('../formats/obj'))).parseObj,
+  fbx: async () => (await loadChunk('loader-fbx', () => import('../formats/fbx'))).parseFbx,
+  pcd: async () => (await loadChunk('loader-pcd', () => import('../formats/pcd'))).parsePcdModel,
 };
 
 /** Load a format's parser ahead of the parse, so that a failed chunk load is not blamed on the file. */

@@ -1,13 +1,13 @@
 import { transfer } from 'comlink';
 import { z } from 'zod';
-import { ModelSrcSchema } from '../../../shared/schema/model';
-import { setAllowedOrigins, setBaseUrl } from '../../engine/urls';
-import { ModelLimitsSchema } from '../../../shared/schema/limits';
-import type { ModelNotice } from '../../../shared/model-notices';
+import { ModelSrcSchema } from '../../../../shared/schema/model';
+import { setAllowedOrigins, setBaseUrl } from '../../../engine/urls';
+import { ModelLimitsSchema } from '../../../../shared/schema/limits';
+import type { ModelNotice } from '../../../../shared/model-notices';
 import { isModelProblem } from '../problem';
-import { setChunkSettings } from '../../engine/chunk-settings';
+import { setChunkSettings } from '../../../engine/chunk-settings';
 import type { PackedModel } from '../transfer/pack';
-import { buildBoundsTrees } from '../raycast';
+import { buildBoundsTrees } from '../../raycast';
 import type { ParseRequest } from './env';
 
 /** The name a parse worker is started with; the same script as the render worker (parse/client.ts). */

@@ -1,7 +1,7 @@
 import type { BufferGeometry, Object3D, SkinnedMesh } from 'three';
 import * as bvh from 'three-mesh-bvh';
 import { MeshBVH, PointsBVH, SkinnedMeshBVH, type GeometryBVH } from 'three-mesh-bvh';
-import { adoptTree, builtTree, treeKindOf } from '../raycast';
+import { adoptTree, builtTree, treeKindOf } from '../../raycast';
 import type { Transfers } from './transfers';
 
 interface PackedTreeData {

@@ -1,5 +1,5 @@
 import { ObjectLoader, type AnimationClip, type BufferGeometry, type Material, type Object3D, type Texture } from 'three';
-import type { Parsed } from '../loaders/job';
+import type { Parsed } from '../../types';
 import { GeometryUnpacker } from './geometry';
 import { TextureUnpacker } from './textures';
 import { unpackClip } from './clips';
