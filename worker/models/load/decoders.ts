@@ -1,5 +1,5 @@
 import { LoadingManager, type WebGLRenderer } from 'three';
-import type { Ktx2Support } from './parse/env';
+import type { Ktx2Support } from './env';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { createDraco, perLoadDraco } from './draco';
 import { errorText } from './problem';

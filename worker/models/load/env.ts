@@ -1,4 +1,4 @@
-import type { ModelLimits } from '../../../../shared/schema/limits';
+import type { ModelLimits } from '../../../shared/schema/limits';
 
 /** KTX2Loader's `workerConfig`: which compressed texture formats the GPU samples. */
 export type Ktx2Support = Record<string, boolean>;
@@ -20,11 +20,11 @@ export interface ParseEnv {
 /** A parse request as it crosses to a parse worker (no signal: cancelling terminates that worker). */
 export type ParseRequest = Omit<ParseEnv, 'signal'> & {
   /** The model's `src` (file list and path) as the config holds it. */
-  src: import('../../../../shared/schema/model').ModelConfig['src'];
+  src: import('../../../shared/schema/model').ModelConfig['src'];
   /** The dashboard page's URL: config URLs are relative to it (engine/urls.ts). */
   baseUrl: string;
   /** The origins content may load from (engine/urls.ts): the parse worker refuses the rest. */
   allowedOrigins: string[];
   /** How the parse worker loads its own chunks (the render worker's settings, checked again there). */
-  chunks?: import('../../../../shared/schema/chunks').ChunkSettings;
+  chunks?: import('../../../shared/schema/chunks').ChunkSettings;
 };

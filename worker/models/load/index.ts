@@ -4,7 +4,7 @@ import { allowedOrigins, baseUrl } from '../../engine/urls';
 import { disposeObject } from '../dispose';
 import { abortError, fetchMain } from './fetch';
 import { mainFileOf, type MainFile } from './files';
-import type { Ktx2Support, ParseEnv } from './parse/env';
+import type { Ktx2Support, ParseEnv } from './env';
 import type { ParsedFile } from './parse/parse-file';
 import type { LoadedModel, LoadOptions } from '../types';
 import { errorText } from './problem';

@@ -2,7 +2,7 @@ import { LoadingManager } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { baseName, companionResolver, missingName, type MainFile } from './files';
 import { BitmapTextureLoader, IMAGE_RE } from './images';
-import type { ParseEnv } from './parse/env';
+import type { ParseEnv } from './env';
 import { RefusedUrlError, refusedUri } from '../../engine/urls';
 import type { ModelNotice } from '../../../shared/model-notices';
 import { errorText } from './problem';

@@ -1,6 +1,6 @@
 import { wrap, transfer, type Remote } from 'comlink';
 import { abortError } from '../fetch';
-import type { ParseRequest } from './env';
+import type { ParseRequest } from '../env';
 import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
 import { ModelProblem } from '../problem';
 import { ChunkLoadError, withChunkTimeout } from '../../../../shared/chunks';

@@ -2,7 +2,7 @@ import type { ModelConfig } from '../../../../shared/schema/model';
 import { mainFileOf, type LoadFormat } from '../files';
 import { createJob, describeFailure, type LoadJob } from '../job';
 import type { Parsed } from '../../types';
-import type { ParseEnv } from './env';
+import type { ParseEnv } from '../env';
 import type { ModelNotice } from '../../../../shared/model-notices';
 import { checkParsed } from '../limits';
 import { isModelProblem } from '../problem';

@@ -8,7 +8,7 @@ import { isModelProblem } from '../problem';
 import { setChunkSettings } from '../../../engine/chunk-settings';
 import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../../raycast';
-import type { ParseRequest } from './env';
+import type { ParseRequest } from '../env';
 
 /** The name a parse worker is started with; the same script as the render worker (parse/client.ts). */
 export const PARSE_WORKER_NAME = 'dash3d-parse';
