@@ -7,7 +7,7 @@ import { checkPoints, strideFor } from '../../../../worker/models/load/limits';
 import { ModelLimitsSchema } from '../../../../shared/schema/limits';
 import { formatBytes, formatCount } from '../../../../shared/model-notices';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'pcd');
+const FIXTURES = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'pcd');
 const bytesOf = (name: string): ArrayBuffer => {
   const b = readFileSync(join(FIXTURES, name));
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);

@@ -8,7 +8,7 @@ import { parsePcdHeader } from '../../../../worker/models/load/formats/pcd-heade
 import { lzfDecompress } from '../../../../worker/models/load/formats/lzf';
 import { pointsOf } from '../../../../worker/models/load/formats/pcd';
 
-const FIXTURES = join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'pcd');
+const FIXTURES = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'pcd');
 const bytesOf = (name: string): ArrayBuffer => {
   const b = readFileSync(join(FIXTURES, name));
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
