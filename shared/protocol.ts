@@ -146,9 +146,11 @@ export type EngineEvent =
   | { type: 'context-restored' }
   | { type: 'script-error'; hook: ScriptHook; message: string }
   /**
-   * User code may be running (a hook is executing, or frame callbacks are registered). Sent before
-   * the code runs, so a worker that then hangs has already said why: the heartbeat treats silence
-   * during script activity as a hang, and other silence (a big decode) as slowness.
+   * User code is running now (a hook, a frame callback, a material's frame script or shader code;
+   * merely registered callbacks do not count). Sent before the code runs and again as soon as it
+   * returned, so a worker that then hangs has already said why: the heartbeat treats silence during
+   * script activity as a hang (measured against the worker's own pace), and other silence (a big
+   * decode, a shader compile on a starved machine) as slowness.
    */
   | { type: 'script-activity'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }

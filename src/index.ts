@@ -1,6 +1,7 @@
 // Public exports of the dash3d plug-in. The main bundle never contains three.js.
 export { ThreeDSpace } from './widgets/space/ThreeDSpace';
 export type { ThreeDSpaceHandle, ThreeDSpaceProps } from './widgets/space/ThreeDSpace';
+export { DEFAULT_LIVE_CONTEXTS, setLiveContextCap, liveContexts } from './bridge/visibility';
 export * from '../shared/schema';
 export * from '../shared/protocol';
 export { t, describeIssues } from '../shared/i18n';

@@ -2,22 +2,57 @@
  * Notice a render worker that stopped answering. Counted in ticks of the main thread's own timer,
  * so a main thread that was itself blocked does not mistake its own pause for a silent worker.
  *
- * Silence while user code may be running (`scriptBusy()`) is a hang after `silentTicks`; other
- * silence is the engine doing heavy work (decoding a large asset on a slow machine) and only
- * counts as a hang after the much longer `slowTicks`.
+ * A looping script and a starved worker both leave a ping unanswered; what tells them apart is
+ * the worker's own progress. A starved worker (a 2-core machine running 40 spaces, or other busy
+ * threads) still completes its tasks, slowly: its recent pings came back after many ticks. A
+ * looping script completes nothing. So the bound on silence is measured against the worker's own
+ * pace: silence during user code (`scriptBusy()`, which the worker sets only while user code is
+ * executing) is a hang after `silentTicks`, or after `paceFactor` times the slowest of the
+ * worker's recent replies when that is longer (a starved worker keeps its scripts), never more
+ * than `slowTicks`. Silence outside user code is the engine's own heavy work (a big decode, a
+ * shader compile queued behind other spaces' GPU work) and is a hang only after `slowTicks`.
  */
 export interface HeartbeatOptions {
   intervalMs?: number;
   silentTicks?: number;
   slowTicks?: number;
+  /** How many times its recent pace a worker may take before its silence during user code is a hang. */
+  paceFactor?: number;
+}
+
+/** Replies remembered for the worker's pace. */
+const PACE_WINDOW = 8;
+
+export type Verdict = 'wait' | 'hung' | 'silent';
+
+/** The decision alone, fed one main-thread tick at a time (unit-tested with fake timers). */
+export function createHangJudge({ silentTicks = 10, slowTicks = 120, paceFactor = 3 }: HeartbeatOptions = {}) {
+  const recent: number[] = [];
+  const pace = () => (recent.length ? Math.max(...recent) : 0);
+  return {
+    /** A ping came back after `ticks` ticks of waiting: the worker completed a task. */
+    answered(ticks: number) {
+      recent.push(ticks);
+      if (recent.length > PACE_WINDOW) recent.shift();
+    },
+    /** The worker's recent pace: the most ticks any of its last replies took. */
+    pace,
+    /** Judge a ping unanswered for `outstanding` ticks. */
+    judge(outstanding: number, duringScript: boolean): Verdict {
+      const bound = duringScript ? Math.min(slowTicks, Math.max(silentTicks, Math.ceil(paceFactor * pace()))) : slowTicks;
+      if (outstanding < bound) return 'wait';
+      return duringScript ? 'hung' : 'silent';
+    },
+  };
 }
 
 export function startHeartbeat(
   ping: () => Promise<unknown>,
   scriptBusy: () => boolean,
   onSilent: (duringScript: boolean) => void,
-  { intervalMs = 500, silentTicks = 10, slowTicks = 120 }: HeartbeatOptions = {},
+  options: HeartbeatOptions = {},
 ): () => void {
+  const judge = createHangJudge(options);
   let outstanding = 0;
   let inflight = false;
   let stopped = false;
@@ -26,9 +61,10 @@ export function startHeartbeat(
     if (inflight) {
       outstanding++;
       const busy = scriptBusy();
-      if (outstanding >= (busy ? silentTicks : slowTicks)) {
+      const verdict = judge.judge(outstanding, busy);
+      if (verdict !== 'wait') {
         stop();
-        onSilent(busy);
+        onSilent(verdict === 'hung');
       }
       return;
     }
@@ -36,13 +72,14 @@ export function startHeartbeat(
     ping().then(
       () => {
         inflight = false;
+        judge.answered(outstanding);
         outstanding = 0;
       },
       () => {
         inflight = false;
       },
     );
-  }, intervalMs);
+  }, options.intervalMs ?? 500);
   function stop() {
     stopped = true;
     clearInterval(timer);

@@ -67,6 +67,8 @@ export interface ThreeDHost {
    * the limit named; a point cloud between comfortablePoints and maxPoints is drawn decimated.
    */
   limits?: ModelLimitsInput;
+  /** Most 3D spaces holding a live WebGL context at once on the page (default 12; README "Many spaces"). */
+  liveContexts?: number;
 }
 
 /** Props of a widget's view inside the host's canvas. */

@@ -1,6 +1,6 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
-// --repeats=N, --scene=a,b (scene names and/or `models`), --models=robot,flair,cturtle,mug,
+// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`), --models=robot,flair,cturtle,mug,
 // --warmup-ms=N, --measure-ms=N. See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -9,6 +9,8 @@ import { launchBrowser, measureOnce } from './measure.mjs';
 import { checks, docsPage, humanReport, toJson } from './report.mjs';
 import { checkModels, DEFAULT_MODELS, runModelBench } from './models.mjs';
 import { modelChecks, modelsHuman, modelsJson, modelsSection, spliceModels } from './models-report.mjs';
+import { runSpacesBench, SPACES_PART } from './spaces.mjs';
+import { BEGIN as SPACES_BEGIN, END as SPACES_END, spacesHuman, spacesSection, spliceSpaces } from './spaces-report.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -39,7 +41,9 @@ function parseArgs(argv) {
     } else throw new Error(`unknown option ${arg}`);
   }
   opts.withModels = opts.scenes.includes(MODELS_PART);
-  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART);
+  // `spaces` (24 spaces on one dashboard, issue 8 §5) runs only when named: it takes minutes.
+  opts.withSpaces = opts.scenes.includes(SPACES_PART);
+  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART && s !== SPACES_PART);
   if (opts.withModels) checkModels(opts.models);
   return opts;
 }
@@ -76,7 +80,7 @@ async function glRenderer(browser) {
  * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
  * model section (between its markers) when models ran, the page's previous model section otherwise.
  */
-function writeDocs(scenesPage, models, meta, log) {
+function writeDocs(scenesPage, models, meta, log, spaces = null) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   let page = scenesPage ?? old;
@@ -86,6 +90,8 @@ function writeDocs(scenesPage, models, meta, log) {
     const kept = /<!-- bench:models:begin -->[\s\S]*<!-- bench:models:end -->/.exec(old);
     if (kept) page = spliceModels(page, kept[0]);
   }
+  if (spaces) page = spliceSpaces(page, spacesSection(spaces, meta));
+  else if (scenesPage && old && old.includes(SPACES_BEGIN)) page = spliceSpaces(page, old.slice(old.indexOf(SPACES_BEGIN), old.indexOf(SPACES_END) + SPACES_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -130,6 +136,9 @@ async function main() {
       : { results: [], parallelCompile: null };
     const models = modelRun.results;
     const modelsS = Math.round((Date.now() - modelsStarted) / 1000);
+    const spaces = opts.withSpaces
+      ? await runSpacesBench(browser, server.spacesUrl, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]) })
+      : null;
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -159,12 +168,12 @@ async function main() {
 
     if (opts.json) {
       const extra = { date, machine: machine.summary, checks: allChecks, bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) } };
-      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models) }) + '\n');
+      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces }) + '\n');
     } else {
       const scenesPart = results.length ? humanReport(results, bundle, machine, settings) : `dash3d benchmark, ${machine.date}: ${machine.summary}`;
-      process.stdout.write(scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + '\n');
+      process.stdout.write(scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + (spaces ? `\n\n${spacesHuman(spaces)}` : '') + '\n');
     }
-    if (opts.docs) writeDocs(results.length ? docsPage(results, bundle, machine, settings) : null, models, { date, repeats: opts.repeats, load, parallelCompile: modelRun.parallelCompile }, log);
+    if (opts.docs) writeDocs(results.length ? docsPage(results, bundle, machine, settings) : null, models, { date, repeats: opts.repeats, load, parallelCompile: modelRun.parallelCompile }, log, spaces);
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {
     await browser?.close().catch(() => undefined);

@@ -32,9 +32,14 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
   let inHook = 0;
   let release: (() => void) | null = null;
 
-  /** Tell the main thread before user code can run (see the 'script-activity' event). */
+  /**
+   * Tell the main thread before user code runs (see the 'script-activity' event), and again as
+   * soon as it returned: 'busy' means executing user code now, not merely having a frame callback,
+   * so the engine's own long work (a shader compile under CPU starvation) is never taken for a
+   * hanging script.
+   */
   function announce() {
-    const busy = inHook > 0 || frameUnsubs.length > 0;
+    const busy = inHook > 0;
     if (busy && !release) release = ctx.userCode.hold();
     else if (!busy && release) {
       release();
@@ -48,17 +53,21 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
     invalidate: () => ctx.invalidate(),
     onFrame(fn) {
       const tick = (dt: number) => {
+        inHook++;
+        announce();
         try {
           fn(dt);
         } catch (err) {
           // A frame callback throws every frame: say it once, not sixty times a second.
           if (!frameErrorReported) report('frame', message(err));
           frameErrorReported = true;
+        } finally {
+          inHook--;
+          announce();
         }
         ctx.invalidate();
       };
       frameUnsubs.push(ctx.onFrame(tick));
-      announce();
       ctx.invalidate();
     },
     log: (...args) => ctx.emit({ type: 'log', level: 'log', message: args.map(String).join(' ') }),

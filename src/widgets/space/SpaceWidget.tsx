@@ -67,6 +67,7 @@ function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
       config={config}
       locale={space.host.locale}
       limits={space.host.limits}
+      liveContexts={space.host.liveContexts}
       activeSnapshot={activeSnapshot}
       models={models}
       userCode={space.host.userCode}

@@ -14,6 +14,7 @@ import { useUserCodeConsent } from '../../host/consent';
 import type { UserCodePolicy } from '../../host/types';
 import { ChunkFailurePanel } from './ChunkFailurePanel';
 import type { ChunkOptions } from '../../bridge/chunks';
+import { LastFrame } from './LastFrame';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -22,10 +23,18 @@ const SNAPSHOT_FLIGHT_MS = 800;
 export interface ThreeDSpaceHandle {
   readonly mode: 'worker' | 'main' | null;
   readonly restarts: number;
-  /** Resolves after a frame was drawn with no asset load pending. */
+  /**
+   * 'live' while the space holds a WebGL context; 'released' while it is out of view (or over the
+   * page's cap), showing its last frame. A released space keeps its data-state ('ready' once it
+   * drew; 'loading' if it never got a context yet) and carries data-context="released".
+   */
+  readonly context: 'live' | 'released';
+  /** Resolves after a frame was drawn with no asset load pending (at once while released). */
   settled(): Promise<void>;
+  /** The camera pose (while released, the one kept for the return). */
   getView(): Promise<CameraView>;
   viewTo(view: CameraView, durationMs?: number): Promise<void>;
+  /** The pixels the space shows: drawn now, or while released its last frame. */
   readPixels(): Promise<PixelReadout>;
   stats(windowMs?: number): Promise<EngineStats>;
   simulateContextLoss(restoreAfterMs: number): Promise<boolean>;
@@ -41,6 +50,8 @@ export interface ThreeDSpaceProps {
   heartbeat?: HeartbeatOptions;
   /** How lazily loaded parts are fetched: tests serve missing or late ones (src/bridge/chunks.ts). */
   chunks?: ChunkOptions;
+  /** The page's cap on live WebGL contexts (default 12, src/bridge/visibility.ts). */
+  liveContexts?: number;
   /**
    * The value of the variable bound by snapshotConfig.snapshotVar: when it names a snapshot, the
    * camera flies there (the host reads the variable; the space stays free of variable sources).
@@ -68,12 +79,13 @@ export interface ThreeDSpaceProps {
  * component only holds config, forwards input and draws the DOM overlays.
  */
 export function ThreeDSpace(props: ThreeDSpaceProps) {
-  const { config, locale = 'en', forceMainThread, heartbeat, chunks, activeSnapshot, models, limits, onEvent, className, style, ref } = props;
+  const { config, locale = 'en', forceMainThread, heartbeat, chunks, liveContexts, activeSnapshot, models, limits, onEvent, className, style, ref } = props;
   const host = useRef<HTMLDivElement>(null);
   const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
   const consent = useUserCodeConsent(props.userCode, script);
   const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, limits, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, liveContexts, limits, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const { context } = engine;
   const held: HeldCode[] = consent.allowed
     ? []
     : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];
@@ -121,26 +133,32 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
           return engine.handle.current?.mode ?? null;
         },
         restarts: engine.restarts,
-        settled: () => need().settled(),
-        getView: () => need().getView(),
+        get context() {
+          return engine.handle.current ? 'live' : 'released';
+        },
+        settled: async () => (engine.handle.current ? engine.handle.current.settled() : undefined),
+        getView: async () => context.view() ?? need().getView(),
         viewTo: (view, ms = 0) => need().viewTo(view, ms),
-        readPixels: () => need().readPixels(),
+        readPixels: async () => (engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot),
         stats: (w) => need().stats(w),
         simulateContextLoss: (ms) => need().simulateContextLoss(ms),
         canvas: () => engine.handle.current?.canvas ?? null,
       };
     },
-    [engine.handle, engine.restarts],
+    [engine.handle, engine.restarts, context],
   );
 
   return (
     <div
       className={['dash3d-space', className].filter(Boolean).join(' ')}
       data-state={engine.state}
+      data-context={context.live ? 'live' : 'released'}
       aria-busy={engine.state === 'loading'}
+      onPointerDownCapture={context.touch}
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
     >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
+      {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}

@@ -15,6 +15,7 @@ import type { NoticeText } from './noticeText';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
 import { ChunkFailureSchema, type ChunkFailure } from '../../../shared/schema/chunks';
+import { useLiveContext } from './useLiveContext';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -48,13 +49,16 @@ export interface EngineOptions {
   /** The host's per-model caps (ThreeDHost.limits), read when the engine starts. */
   limits?: unknown;
   chunks?: ChunkOptions;
+  /** The page's cap on live WebGL contexts (src/bridge/visibility.ts). */
+  liveContexts?: number;
   onEvent?(event: EngineEvent): void;
 }
 
 /**
  * Owns one render engine for a 3D space: starts it (worker, or main thread where workers cannot
  * render), feeds it parsed config changes, and restarts it without user scripts when it dies or
- * stops answering.
+ * stops answering. It runs only while the space holds a live context (in view, within the page's
+ * cap: useLiveContext); a released space shows its last frame and starts again when back in view.
  */
 export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: EngineOptions) {
   const [state, setState] = useState<SpaceState>('loading');
@@ -98,6 +102,14 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   /** Model loads in flight (fraction done each). */
   const modelLoads = useRef(new Map<string, number>());
   const [modelProgress, setModelProgress] = useState<number | null>(null);
+  const stateNow = useRef(state);
+  stateNow.current = state;
+  const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
+  useEffect(() => {
+    if (state !== 'loading') context.drawn();
+    // Only the state matters: `context` is a new object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
 
   const addNotice = (n: Notice) => setNotices((list) => [...list.filter((x) => x.key !== n.key), n]);
   const dropNotice = (key: string) => setNotices((list) => list.filter((x) => x.key !== key));
@@ -150,7 +162,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
 
   useEffect(() => {
     const el = host.current;
-    if (!el) return;
+    if (!el || !context.live) return;
     let cancelled = false;
     let current: RenderHandle | null = null;
     const abort = new AbortController();
@@ -159,7 +171,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     modelLoads.current.clear();
     setHeldCode([]);
     modelNotices.current.clear();
-    setState('loading');
+    // Coming back into view, the space shows its last frame until the new engine drew it again.
+    if (!context.resuming()) setState('loading');
     // The host's caps are parsed here first; a bad one is shown and its default used.
     const caps = repairParse(ModelLimitsSchema, limits.current ?? {});
     if (caps.issues.length) {
@@ -278,6 +291,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       // Changes made while the engine was starting.
       if (lastValid.current && lastValid.current !== config) queue.current.push(lastValid.current);
       if (models.current !== modelsAtStart) modelQueue.current.push(models.current);
+      void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
     const stopWatch = watchSize(el, (size) => handle.current?.resize(size));
@@ -292,11 +306,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     };
     // The engine restarts only on a new run; config changes travel as patches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [run.generation, attempt, opts.forceMainThread]);
+  }, [run.generation, attempt, opts.forceMainThread, context.live]);
 
   // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
   const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode };
+  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode, context };
 }

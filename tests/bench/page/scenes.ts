@@ -75,3 +75,17 @@ export const SCENES: Record<string, BenchScene> = {
   heavy: { description: '400 lit meshes casting and receiving shadows, ground, environment light, orbit auto-rotating', config: plant(400) },
   light: { description: '40 lit meshes casting and receiving shadows, ground, environment light, orbit auto-rotating', config: plant(40) },
 };
+
+/**
+ * A dashboard tile (the many-spaces page, spaces.tsx): 12 lit meshes on the ground, no shadows, no
+ * environment, standing still: each space draws once and then idles, as most dashboard tiles do.
+ */
+export const tile: BenchScene = {
+  description: '12 lit meshes on the ground, no shadows or environment, standing still',
+  config: {
+    ...plant(12),
+    environmentConfig: { enable: false },
+    controlConfig: { controlType: 'orbit', orbitConfig: { autoRotate: false } },
+    lightConfig: { ambientLight: [{ intensity: 0.8 }], directionalLight: [{ intensity: 2, position: { x: 200, y: 400, z: 250 } }] },
+  },
+};

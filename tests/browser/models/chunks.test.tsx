@@ -1,6 +1,8 @@
 import { expect, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';
 import dracoWasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
+import basisJsUrl from 'three/examples/jsm/libs/basis/basis_transcoder.js?url';
+import basisWasmUrl from 'three/examples/jsm/libs/basis/basis_transcoder.wasm?url';
 import { mountSpace, waitFor } from '../support/harness';
 import { sphereScene } from '../support/scenes';
 import { fixtureSource } from '../support/fixtures';
@@ -8,7 +10,7 @@ import { chunkTimeout, failed, newFault, retryWithKeyboard, useChunkTests } from
 
 /*
  * Spec §8 for the parts a model load needs (the parse worker, a format's loader, the Draco
- * decoder): the model fails with the chunk's message, not as a damaged file; the space reports it
+ * decoder, the KTX2 transcoder): the model fails with the chunk's message, not as a damaged file; the space reports it
  * with a Retry. The bad responses are real (tests/browser/support/chunk-faults.ts).
  */
 
@@ -94,4 +96,50 @@ for (const type of ['missing', 'timeout'] as const) {
     await retryWithKeyboard(m);
     await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'gears'), 'the model to load after Retry');
   });
+}
+
+// A missing wrapper and a late binary: each names its own file, though init() fetches both at once.
+// On the main thread too, where the decoders' module (and a failed transcoder it kept) outlives the Retry.
+for (const forceMainThread of [false, true]) {
+  for (const [type, id, built] of [
+    ['missing', 'decoder-basis-js', basisJsUrl],
+    ['timeout', 'decoder-basis-wasm', basisWasmUrl],
+  ] as const) {
+    const what = `${id === 'decoder-basis-js' ? 'script' : 'wasm'} ${type === 'missing' ? 'answering 404' : 'never answering'}`;
+    it(`the KTX2 transcoder's ${what} fails the model with the chunk's message (not an untextured model), and Retry loads it textured${forceMainThread ? ' (main-thread engine)' : ''}`, async () => {
+      const errors = vi.spyOn(console, 'error');
+      const f = await newFault(id, type === 'missing' ? 'missing' : 'hang');
+      const url = f.url(built);
+      const time = chunkTimeout();
+      // facecap.glb: its texture is KHR_texture_basisu (KTX2, transcoded by basis_transcoder).
+      const models = { face: { src: fixtureSource('gltf/facecap.glb'), adaptive: true } };
+      const m = await mountSpace(sphereScene, {
+        waitReady: false,
+        forceMainThread,
+        models,
+        chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { [id]: url } },
+      });
+      const panel = await failed(m);
+      const text = `Loading chunk ${id} failed (${type}: ${url})`;
+      expect(panel.textContent).toContain(text);
+      expect(m.root.getAttribute('aria-busy')).toBe('false');
+      expect(errors.mock.calls.some((c) => String(c[0]).includes(text))).toBe(true);
+      expect(m.events.some((e) => e.type === 'model-error' && e.id === 'face' && e.message === text)).toBe(true);
+      expect(m.events.some((e) => e.type === 'model-loaded' && e.id === 'face')).toBe(false);
+      const asked = (await commands.chunkFaultRequests(f.key)).length;
+      // The late request is given up, not left open for the Retry's fetch of the same URL to join.
+      if (type === 'timeout') await waitFor(async () => (await commands.chunkFaultHeld(f.key)) === 0, 'the late request to be cancelled', 10_000);
+
+      await commands.chunkFault(f.key, 'ok');
+      time.repaired();
+      const baseline = (await m.handle.stats()).memory.textures;
+      await retryWithKeyboard(m);
+      await waitFor(() => m.events.find((e) => e.type === 'model-loaded' && e.id === 'face'), 'the model to load after Retry');
+      // The transcoder was fetched again (not the failed promise kept), and the texture transcoded.
+      expect((await commands.chunkFaultRequests(f.key)).length).toBeGreaterThan(asked);
+      await waitFor(async () => (await m.handle.stats()).memory.textures > baseline, 'the KTX2 texture on the GPU');
+      // Nor was it ever shown without its texture.
+      expect(m.events.filter((e) => e.type === 'model-warning' && e.id === 'face')).toEqual([]);
+    });
+  }
 }

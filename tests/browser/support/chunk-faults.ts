@@ -61,12 +61,15 @@ const chunkFault: BrowserCommand<[key: string, mode: FaultMode]> = async (_ctx, 
   modes.set(key, mode);
 };
 const chunkFaultRequests: BrowserCommand<[key: string]> = async (_ctx, key) => seen.get(key) ?? [];
+/** Requests of a 'hang' fault still open: one the page gave up on (aborted) is no longer counted. */
+const chunkFaultHeld: BrowserCommand<[key: string]> = async (_ctx, key) => held.get(key)?.size ?? 0;
 
-export const chunkFaultCommands = { chunkFault, chunkFaultRequests };
+export const chunkFaultCommands = { chunkFault, chunkFaultRequests, chunkFaultHeld };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
     chunkFault(key: string, mode: FaultMode): Promise<void>;
     chunkFaultRequests(key: string): Promise<string[]>;
+    chunkFaultHeld(key: string): Promise<number>;
   }
 }

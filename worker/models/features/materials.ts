@@ -79,16 +79,18 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
     const frame = built.frame;
     let stopFrame: (() => void) | null = null;
     if (frame) {
-      // A frame script that never returns must be known as user code to the heartbeat.
-      const release = ctx.userCode.hold();
+      // A frame script that never returns must be known as user code to the heartbeat: held
+      // while it runs (not while merely registered, see worker/scripting/gate.ts).
       const unsubscribe = ctx.onFrame((dt) => {
-        frame(dt);
+        const release = ctx.userCode.hold();
+        try {
+          frame(dt);
+        } finally {
+          release();
+        }
         ctx.invalidate();
       });
-      stopFrame = () => {
-        unsubscribe();
-        release();
-      };
+      stopFrame = unsubscribe;
     }
     a.shown = { built, swaps, stopFrame };
   }

@@ -3,7 +3,8 @@ import type { Ktx2Support } from './env';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { createDraco, perLoadDraco } from './draco';
 import { errorText } from './problem';
-import { decoderUrl, guardDracoFiles } from './decoder-chunks';
+import { decoderUrl, guardDracoFiles, guardKtx2Files, type TranscoderFile } from './decoder-chunks';
+import { chunkFailureOf } from '../../shared/chunks';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 // The decoders come from our own build (Vite emits these files as assets), never from a CDN, so
@@ -15,13 +16,13 @@ import basisWasmUrl from 'three/examples/jsm/libs/basis/basis_transcoder.wasm?ur
 
 /**
  * KTX2Loader asks for its transcoder by name under `transcoderPath`; our build gives the files
- * hashed names, so its manager maps the names it asks for to the emitted URLs.
+ * hashed names, so its manager maps the names it asks for to the emitted URLs (decoder-chunks.ts).
  */
 const TRANSCODER_PATH = 'dash3d-decoders/';
-const TRANSCODER_FILES: Record<string, string> = {
-  [`${TRANSCODER_PATH}basis_transcoder.js`]: basisJsUrl,
-  [`${TRANSCODER_PATH}basis_transcoder.wasm`]: basisWasmUrl,
-};
+const transcoderFiles = (): Record<string, TranscoderFile> => ({
+  [`${TRANSCODER_PATH}basis_transcoder.js`]: { id: 'decoder-basis-js', url: decoderUrl('decoder-basis-js', basisJsUrl) },
+  [`${TRANSCODER_PATH}basis_transcoder.wasm`]: { id: 'decoder-basis-wasm', url: decoderUrl('decoder-basis-wasm', basisWasmUrl) },
+});
 
 /** Each decoder runs its own workers; two are plenty on the machines dashboards run on. */
 const DECODER_WORKERS = 2;
@@ -32,7 +33,10 @@ interface Shared<T> {
 }
 
 let draco: Shared<DRACOLoader> | null = null;
-/** Keyed by the GPU's formats (ktx2SupportOf): the transcoder's output depends on them. */
+/**
+ * Keyed by the GPU's formats (ktx2SupportOf), as the transcoder's output depends on them, and by
+ * the transcoder's URLs. A loader whose transcoder did not arrive leaves this map at once.
+ */
 const ktx2 = new Map<string, Shared<KTX2Loader>>();
 
 function newDraco(): DRACOLoader {
@@ -55,11 +59,11 @@ export function ktx2SupportOf(renderer: WebGLRenderer): Ktx2Support {
   return { ...(new KTX2Loader().detectSupport(renderer) as unknown as { workerConfig: Ktx2Support }).workerConfig };
 }
 
-function newKtx2(support: Ktx2Support): KTX2Loader {
+function newKtx2(support: Ktx2Support, files: Record<string, TranscoderFile>): KTX2Loader {
   const manager = new LoadingManager();
-  manager.setURLModifier((url) => TRANSCODER_FILES[url] ?? url);
   const k = new KTX2Loader(manager);
   k.setTranscoderPath(TRANSCODER_PATH);
+  guardKtx2Files(k, manager, files);
   k.setWorkerLimit(DECODER_WORKERS);
   // The compressed format this GPU can sample (KTX2 is transcoded to it); what detectSupport sets.
   (k as unknown as { workerConfig: Ktx2Support }).workerConfig = { ...support };
@@ -71,6 +75,8 @@ export interface GltfDecoders {
   /** Loads external .ktx2 files through `resolve` (the model's file list), embedded ones as they are. */
   ktx2: KTX2Loader;
   meshopt: typeof MeshoptDecoder;
+  /** A part of our build this load's decoders needed that did not arrive (a ChunkLoadError), or null. */
+  missingPart(): Error | null;
   /** Give the decoders back: the last user's release terminates their workers. */
   release(): void;
   /** The load was cancelled: refuse its further decodes, and stop the Draco workers if no other load uses them. */
@@ -92,20 +98,26 @@ export async function acquireDecoders(
   draco ??= { instance: newDraco(), users: 0 };
   const d = draco;
   d.users++;
-  const key = JSON.stringify(support);
+  const files = transcoderFiles();
+  const key = JSON.stringify([support, Object.values(files).map((f) => f.url)]);
   let k = ktx2.get(key);
   if (!k) {
-    k = { instance: newKtx2(support), users: 0 };
+    k = { instance: newKtx2(support, files), users: 0 };
     ktx2.set(key, k);
   }
   const kk = k;
   kk.users++;
 
   const shared = kk.instance;
+  let missingPart: Error | null = null;
   // GLTFLoader uses only these members of its KTX2 loader. It drops a texture that fails without
-  // a word, so the failure is reported here.
+  // a word, so the failure is reported here: a damaged texture as a warning, a transcoder file that
+  // did not arrive (spec §8) as the load's failure, its loader dropped so that a Retry fetches anew.
   const failed = (onError?: (err: unknown) => void) => (err: unknown) => {
-    load.warn(`a KTX2 texture could not be loaded (${errorText(err)})`);
+    if (chunkFailureOf(err)) {
+      missingPart ??= err as Error;
+      if (ktx2.get(key) === kk) ktx2.delete(key);
+    } else load.warn(`a KTX2 texture could not be loaded (${errorText(err)})`);
     onError?.(err);
   };
   const perLoad = {
@@ -129,6 +141,7 @@ export async function acquireDecoders(
     draco: dracoForLoad.loader,
     ktx2: perLoad,
     meshopt: MeshoptDecoder,
+    missingPart: () => missingPart,
     stop() {
       if (released) return;
       dracoForLoad.end();
@@ -142,9 +155,9 @@ export async function acquireDecoders(
         d.instance.dispose();
         draco = null;
       }
-      if (--kk.users === 0 && ktx2.get(key) === kk) {
+      if (--kk.users === 0) {
         kk.instance.dispose();
-        ktx2.delete(key);
+        if (ktx2.get(key) === kk) ktx2.delete(key);
       }
     },
   };

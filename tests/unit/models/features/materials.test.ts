@@ -115,10 +115,12 @@ describe('library materials on model parts', () => {
     await t.apply({ Glass: 'lib/green-physical.airm' });
     const lib = (t.multi.material as Material[])[0] as MeshPhysicalMaterial;
     expect(t.frames.size).toBe(1);
+    // Registered but not running: the heartbeat must not count the engine's own work as user code.
+    expect(t.activity).toEqual([]);
     for (const f of t.frames) f(0.25);
     expect(lib.opacity).toBe(0.25);
-    // The heartbeat learns that user code may run each frame, and when it stops.
-    expect(t.activity).toEqual([true]);
+    // The heartbeat learns when the frame script runs, and that it returned.
+    expect(t.activity).toEqual([true, false]);
     await t.apply({});
     expect(t.frames.size).toBe(0);
     expect(t.activity).toEqual([true, false]);

@@ -3,6 +3,7 @@ import { acquireDecoders } from '../decoders';
 import type { LoadJob } from '../job';
 import type { Parsed } from '../../types';
 import { checkGltf } from './gltf-check';
+import { disposeObject } from '../dispose';
 
 /**
  * glb and gltf: a .gltf's .bin and images come from the model's files by name (the job's
@@ -30,6 +31,13 @@ export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parse
     const gltf = await loader.parseAsync(bytes, '');
     await images.settled();
     const object = gltf.scene ?? gltf.scenes?.[0];
+    // GLTFLoader shows a model whose texture failed without it; a KTX2 transcoder that did not
+    // arrive is our build's fault, not the file's, and fails the load as spec §8 says (with a Retry).
+    const missing = decoders.missingPart();
+    if (missing) {
+      if (object) disposeObject(object);
+      throw missing;
+    }
     if (!object) throw new Error('it holds no scene to show');
     return { kind: 'mesh', object, animations: gltf.animations ?? [] };
   } finally {
