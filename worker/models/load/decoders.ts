@@ -4,7 +4,7 @@ import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { createDraco, perLoadDraco } from './draco';
 import { errorText } from './problem';
 import { decoderUrl, guardDracoFiles, guardKtx2Files, type TranscoderFile } from './decoder-chunks';
-import { chunkFailureOf } from '../../shared/chunks';
+import { chunkFailureOf } from '../../../shared/chunks';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
 // The decoders come from our own build (Vite emits these files as assets), never from a CDN, so

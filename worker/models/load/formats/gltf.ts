@@ -3,7 +3,7 @@ import { acquireDecoders } from '../decoders';
 import type { LoadJob } from '../job';
 import type { Parsed } from '../../types';
 import { checkGltf } from './gltf-check';
-import { disposeObject } from '../dispose';
+import { disposeObject } from '../../dispose';
 
 /**
  * glb and gltf: a .gltf's .bin and images come from the model's files by name (the job's
