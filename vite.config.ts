@@ -18,7 +18,7 @@ export const optimizeDeps = [
   'three/examples/jsm/postprocessing/OutputPass.js',
   'three/examples/jsm/helpers/RectAreaLightHelper.js',
   'three-mesh-bvh',
-  // Model loaders (worker/models/loaders), each imported lazily by format.
+  // Model loaders (worker/models/load/formats), each imported lazily by format.
   'three/examples/jsm/loaders/GLTFLoader.js',
   'three/examples/jsm/loaders/DRACOLoader.js',
   'three/examples/jsm/loaders/KTX2Loader.js',

@@ -124,7 +124,7 @@ What each row means (all times from the moment the page sets the \`models\` prop
   stamps a frame when its draw calls are issued; the GPU work of a frame (SwiftShader rasterising
   it, and compiling the pipelines of new shaders when they first draw) is waited for when the
   frame is committed, so it shows as the gap before the next frame. In the worker the file is
-  parsed and its picking trees built in a parse worker (\`worker/models/parse/\`), so the
+  parsed and its picking trees built in a parse worker (\`worker/models/load/parse/\`), so the
   engine's thread keeps drawing through the download and the parse; in the baseline the same
   parse runs on the page's main thread, between its frames.
 - **frames per second during the load**: frames the engine drew in the interval, per second;

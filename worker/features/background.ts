@@ -1,8 +1,8 @@
 import { Color, CubeTexture, EquirectangularReflectionMapping, SRGBColorSpace, Texture } from 'three';
 import type { SceneConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
-import { setColour } from './colour';
-import { loadBitmaps, reasonOf } from './images';
+import { setColour } from '../util/colour';
+import { loadBitmaps, reasonOf } from '../util/images';
 
 export interface BackgroundSlice {
   background: SceneConfig['background'];

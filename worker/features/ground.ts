@@ -1,5 +1,5 @@
 import { Mesh, MeshLambertMaterial, PlaneGeometry } from 'three';
-import { setColour } from './colour';
+import { setColour } from '../util/colour';
 import type { SceneConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
 

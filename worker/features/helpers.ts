@@ -1,7 +1,7 @@
 import { AxesHelper, Color, GridHelper } from 'three';
 import type { HelperConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
-import { setColour } from './colour';
+import { setColour } from '../util/colour';
 
 type Helper = GridHelper | AxesHelper;
 

@@ -1,7 +1,7 @@
 import { Color } from 'three';
 import { isColourString } from '../../shared/schema/common';
 import { isImageString } from '../../shared/schema/material';
-import { setColour } from '../features/colour';
+import { setColour } from '../util/colour';
 
 /**
  * Spec §5's reading of one material value. A string is a colour when it is a hex colour, rgb(),

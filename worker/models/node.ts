@@ -4,12 +4,12 @@ import { modelFormatOf, type ModelConfig } from '../../shared/schema/model';
 import type { EngineContext, Feature } from '../engine/context';
 import { MODEL_FEATURES } from './features';
 import { chunkFailureOf } from '../../shared/chunks';
-import { loadModel } from './loaders/index';
+import { loadModel } from './load/index';
 import { disposeObject } from './dispose';
-import { describeModel } from './describe';
-import { uploadBeforeShowing } from './upload';
+import { describeModel } from './features/describe';
+import { uploadBeforeShowing } from './load/upload';
 import type { LoadedModel, ModelFeatureBinding, ModelScope } from './types';
-import { errorText, isModelProblem } from './problem';
+import { errorText, isModelProblem } from './load/problem';
 import { englishNotice } from '../../shared/model-notices';
 import type { ModelLimits } from '../../shared/schema/limits';
 

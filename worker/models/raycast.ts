@@ -76,7 +76,7 @@ export function builtTree(o: Object3D): GeometryBVH | null | undefined {
   return kind ? trees.get(kind === 'skinned' ? o : (o as Mesh).geometry) : undefined;
 }
 
-/** Takes a tree built elsewhere (the parse worker, transfer/trees.ts) as `o`'s own. */
+/** Takes a tree built elsewhere (the parse worker, load/transfer/trees.ts) as `o`'s own. */
 export function adoptTree(o: Object3D, tree: GeometryBVH): void {
   const kind = treeKind(o);
   if (!kind) return;
@@ -84,7 +84,7 @@ export function adoptTree(o: Object3D, tree: GeometryBVH): void {
   if (kind === 'skinned') poses.set(o as SkinnedMesh, null);
 }
 
-/** Which tree class `o` takes, or null; transfer/trees.ts rebuilds a tree of that class. */
+/** Which tree class `o` takes, or null; load/transfer/trees.ts rebuilds a tree of that class. */
 export const treeKindOf = treeKind;
 
 /** Build the trees of every pickable object under `root` (before the model joins the scene). */

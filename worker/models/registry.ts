@@ -2,7 +2,7 @@ import type { Object3D } from 'three';
 import type { ModelConfig } from '../../shared/schema/model';
 import type { EngineContext } from '../engine/context';
 import { ModelNode } from './node';
-import { createPicker } from './picking';
+import { createPicker } from './features/picking';
 import type { ModelLimits } from '../../shared/schema/limits';
 
 /** The model widgets of one stage, and the picking shared by all of them (nearest hit wins). */

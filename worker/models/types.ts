@@ -8,6 +8,15 @@ import type { ModelLimits } from '../../shared/schema/limits';
 export const HELPER_FLAG = 'dash3dHelper';
 export const isHelperObject = (o: Object3D) => o.userData[HELPER_FLAG] === true;
 
+/** What a format's parser returns; loadModel adds the file facts and warnings. */
+export type Parsed = Pick<LoadedModel, 'kind' | 'object'> & { animations?: AnimationClip[] };
+
+/**
+ * Which colours a point cloud carries, recorded by the PCD parser in `geometry.userData.colourSource`
+ * (load/formats/pcd.ts); pointConfig.hotColor reads it (features/points.ts).
+ */
+export type ColourSource = 'rgb' | 'intensity' | 'none';
+
 /** What a loader hands to the model node: a parsed file, not yet in any scene. */
 export interface LoadedModel {
   kind: 'mesh' | 'points';

@@ -55,7 +55,7 @@ for (const type of ['missing', 'timeout'] as const) {
 for (const type of ['missing', 'timeout'] as const) {
   it(`a format's loader chunk ${type === 'missing' ? 'answering 404' : 'never answering'} (asked for by the parse worker) fails the model with its message, and Retry loads it`, async () => {
     const f = await newFault('loader-obj', type === 'missing' ? 'missing' : 'hang');
-    const loader = f.url('/worker/models/loaders/obj.ts');
+    const loader = f.url('/worker/models/load/formats/obj.ts');
     const time = chunkTimeout();
     const models = { tree: { src: fixtureSource('obj/tree.obj'), adaptive: true } };
     const m = await mountSpace(sphereScene, {

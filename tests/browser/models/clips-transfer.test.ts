@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnimationClip, KeyframeTrack } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
-import { packClip, unpackClip } from '../../../worker/models/transfer/clips';
-import { Transfers } from '../../../worker/models/transfer/transfers';
+import { packClip, unpackClip } from '../../../worker/models/load/transfer/clips';
+import { Transfers } from '../../../worker/models/load/transfer/transfers';
 
 /*
  * glTF CUBICSPLINE animation: GLTFLoader gives such a track its own interpolant, which cannot

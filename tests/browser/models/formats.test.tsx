@@ -174,7 +174,7 @@ describe('every fixture format loads in the worker and draws', () => {
       ['pcd/pcl_logo.pcd', 12909],
       ['pcd/milk_color.pcd', 13704],
       ['pcd/cturtle.pcd', 167198],
-      // 640x480 grid minus its 97 920 NaN points (counted by three's PCDLoader in tests/unit/models/pcd.test.ts).
+      // 640x480 grid minus its 97 920 NaN points (counted by three's PCDLoader in tests/unit/models/load/pcd.test.ts).
       ['pcd/table_scene_mug_stereo_textured.pcd', 640 * 480 - 97920],
     ];
     for (const [file, points] of cases) {

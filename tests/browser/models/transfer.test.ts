@@ -13,17 +13,17 @@ import {
   type SkinnedMesh,
   type Texture,
 } from 'three';
-import { parseFile } from '../../../worker/models/parse/parse-file';
-import { packModel } from '../../../worker/models/transfer/pack';
-import { unpackModel } from '../../../worker/models/transfer/unpack';
+import { parseFile } from '../../../worker/models/load/parse/parse-file';
+import { packModel } from '../../../worker/models/load/transfer/pack';
+import { unpackModel } from '../../../worker/models/load/transfer/unpack';
 import { buildBoundsTrees, builtTree, pickNearest } from '../../../worker/models/raycast';
 import { texturesOf } from '../../../worker/models/dispose';
-import type { Parsed } from '../../../worker/models/loaders/job';
+import type { Parsed } from '../../../worker/models/types';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import { fixtureSource } from '../support/fixtures';
 
 /*
- * The parse worker hands models to the render worker packed (worker/models/transfer). Here a real
+ * The parse worker hands models to the render worker packed (worker/models/load/transfer). Here a real
  * fixture is parsed, packed, sent through a structured clone with its transfer list (what
  * postMessage does) and rebuilt; everything the scene, the panel and picking use must come back the
  * same: tree, transforms, geometry contents, materials, textures, skeletons, clips, picking trees.

@@ -9,8 +9,8 @@ import {
   setAllowedOrigins,
   setBaseUrl,
 } from '../../../worker/engine/urls';
-import { companionResolver, mainFileOf } from '../../../worker/models/files';
-import { createJob, describeFailure } from '../../../worker/models/loaders/job';
+import { companionResolver, mainFileOf } from '../../../worker/models/load/files';
+import { createJob, describeFailure } from '../../../worker/models/load/job';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 
 const PAGE = 'http://127.0.0.1:5173/editor/?scene=abc';

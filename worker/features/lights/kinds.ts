@@ -2,7 +2,7 @@ import {
   AmbientLight, DirectionalLight, DirectionalLightHelper, HemisphereLight, PointLight, SpotLight,
   SpotLightHelper, type Light, type LightShadow, type Object3D,
 } from 'three';
-import { setColour } from '../colour';
+import { setColour } from '../../util/colour';
 import { isSoftwareRenderer } from '../../engine/gpu';
 import type {
   AmbientLight as AmbientEntry, DirectionalLight as DirectionalEntry, HemisphereLight as HemisphereEntry,

@@ -1,0 +1,163 @@
+import { wrap, transfer, type Remote } from 'comlink';
+import { abortError } from '../fetch';
+import type { ParseRequest } from '../env';
+import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
+import { ModelProblem } from '../problem';
+import { ChunkLoadError, withChunkTimeout } from '../../../../shared/chunks';
+import { chunkSettings } from '../../../engine/chunk-settings';
+
+/*
+ * Parse workers: the render worker's own script started again under another name, so three and
+ * the loaders are not bundled twice (TOOLCHAIN.md: one render worker entry). A model file is parsed
+ * and its picking trees built there, while the render worker keeps drawing the space.
+ *
+ * One worker per parse under way, up to a few at once; cancelling a parse terminates its worker,
+ * which is the only way to stop a synchronous parse and frees its memory at once. A finished
+ * worker waits, warm, for the next model, and is let go after a while of idleness.
+ */
+
+interface ParseApi {
+  parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply | ParseRefusal>;
+  /** The render worker's heartbeat call, exposed by the same script: answers once it has loaded. */
+  ping(): number;
+}
+
+interface Slot {
+  worker: Worker;
+  api: Remote<ParseApi>;
+  /** Rejects when the worker itself fails (its script did not load, or it crashed). */
+  crashed: Promise<never>;
+  /** Resolves once its script has loaded; rejects with a ChunkLoadError (spec §8) when it did not. */
+  loaded: Promise<void>;
+}
+
+/** Parses at once: one core is left for the render worker, and a dashboard's models rarely come in tens. */
+const MAX_RUNNING = Math.max(1, Math.min(3, ((typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2) - 1));
+/** How long an idle parse worker is kept for the next model. */
+const IDLE_MS = 20_000;
+
+const idle: Slot[] = [];
+let idleTimer: ReturnType<typeof setTimeout> | null = null;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** No parse worker could be started here (a page policy forbids it): the caller parses in place. */
+export class ParserUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`no parse worker could be started (${cause instanceof Error ? cause.message : String(cause)})`, { cause });
+    this.name = 'ParserUnavailable';
+  }
+}
+
+function spawn(): Slot {
+  const url = chunkSettings().parseWorkerUrl ?? self.location.href;
+  const worker = new Worker(url, { type: 'module', name: PARSE_WORKER_NAME });
+  let started = false;
+  const crashed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      // A script that did not arrive fires a bare error event (no message): the chunk is missing.
+      reject(
+        !started && !e.message
+          ? new ChunkLoadError({ id: 'parse-worker', type: 'missing', url })
+          : new Error(`the model parser stopped (${e.message || 'its worker failed'})`),
+      );
+    });
+  });
+  crashed.catch(() => {}); // Raced against each parse; nobody else waits on it.
+  const api = wrap<ParseApi>(worker);
+  const loaded = withChunkTimeout(Promise.race([api.ping(), crashed]), 'parse-worker', () => url, chunkSettings().timeoutMs).then(() => {
+    started = true;
+  });
+  loaded.catch(() => {}); // Awaited by each parse.
+  return { worker, api, crashed, loaded };
+}
+
+function park(slot: Slot) {
+  idle.push(slot);
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    for (const s of idle.splice(0)) s.worker.terminate();
+  }, IDLE_MS);
+}
+
+/**
+ * Start a parse worker ahead of need (a load begins with its download): its script and three are
+ * ready by the time the file is. Does nothing when one is idle or all slots are busy.
+ */
+export function warmParser(): void {
+  if (idle.length > 0 || running >= MAX_RUNNING) return;
+  try {
+    park(spawn());
+  } catch {
+    // parseOffThread meets the same failure and reports it.
+  }
+}
+
+/** Waits for a free parse slot; an abort while waiting leaves the queue. */
+function turn(signal: AbortSignal): Promise<void> {
+  if (running < MAX_RUNNING) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const go = () => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    };
+    const stop = () => {
+      waiting.splice(waiting.indexOf(go), 1);
+      reject(abortError());
+    };
+    waiting.push(go);
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * Parse in a parse worker. The bytes are moved there (the caller must not use them again).
+ * Rejects with an AbortError as soon as `signal` aborts, with the file's own message when the
+ * parse fails, or with a message saying the parser stopped.
+ */
+export async function parseOffThread(bytes: ArrayBuffer, request: ParseRequest, signal: AbortSignal): Promise<ParseReply> {
+  if (signal.aborted) throw abortError();
+  await turn(signal);
+  let slot: Slot;
+  try {
+    slot = idle.pop() ?? spawn();
+  } catch (err) {
+    waiting.shift()?.();
+    throw new ParserUnavailable(err);
+  }
+  running++;
+  let keep = false;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortError());
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  let answered = false; // the worker replied with a failure: it is still usable
+  // A worker whose script never came fails here, before the bytes move; it is not kept.
+  const work = slot.loaded.then((): Promise<ParseReply | ParseRefusal> =>
+    slot.api.parseModel(transfer(bytes, [bytes]), request).catch((err: unknown) => {
+      answered = true;
+      throw err;
+    }),
+  );
+  try {
+    const reply = await Promise.race([work, slot.crashed, aborted]);
+    keep = true;
+    // A refusal (a limit) comes back as data so that its code survives the crossing.
+    if ('refused' in reply) throw new ModelProblem(reply.refused.code, reply.refused.params);
+    return reply;
+  } catch (err) {
+    // A file that fails to parse leaves a healthy worker; a cancelled or crashed one does not.
+    keep = (answered || err instanceof ModelProblem) && !signal.aborted;
+    throw err;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    running--;
+    if (keep) park(slot);
+    else slot.worker.terminate();
+    waiting.shift()?.();
+  }
+}

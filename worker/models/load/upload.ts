@@ -1,0 +1,32 @@
+import type { Object3D, Texture } from 'three';
+import type { EngineContext } from '../../engine/context';
+import type { LoadedModel } from '../types';
+import { texturesOf } from '../dispose';
+
+/**
+ * Everything a new model needs from the GPU, done before it joins the scene: picking structures,
+ * texture upload and shader compilation. Drawn the first time instead, a heavy model would stall
+ * the frame loop (and every other widget of the space) for as long as that takes; compileAsync
+ * lets the loop run while the driver compiles (where KHR_parallel_shader_compile exists).
+ */
+export async function uploadBeforeShowing(
+  model: LoadedModel,
+  ctx: EngineContext,
+  prepare: (object: Object3D) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  model.object.updateMatrixWorld(true);
+  prepare(model.object);
+  if (signal.aborted) return;
+  const textures = new Set<Texture>();
+  model.object.traverse((o) => {
+    const mats = (o as { material?: unknown }).material as Parameters<typeof texturesOf>[0] | Parameters<typeof texturesOf>[0][] | undefined;
+    for (const m of Array.isArray(mats) ? mats : mats ? [mats] : []) texturesOf(m).forEach((t) => textures.add(t));
+  });
+  for (const t of textures) {
+    if (signal.aborted) return;
+    ctx.renderer.initTexture(t);
+  }
+  if (signal.aborted) return;
+  await ctx.renderer.compileAsync(model.object, ctx.camera, ctx.scene);
+}
