@@ -7,6 +7,7 @@ import { loadBitmap } from '../features/images';
 import { AirmError, airmUrl, fetchAirm } from './airm';
 import { buildMaterial, USER_CODE_OFF, type BuiltMaterial } from './build';
 import { materialKind } from '../../shared/schema/material';
+import { urlPath } from '../../shared/paths';
 import { materialsByName, replaceByUuid, restoreSwaps, type Swap } from './replace';
 
 type Slice = ModelConfig['materialsConfig'];
@@ -26,7 +27,7 @@ interface Assignment {
   shown: Shown | null;
 }
 
-const fileName = (path: string) => path.split(/[?#]/)[0]!.split('/').pop() || path;
+const fileName = (path: string) => urlPath(path).split('/').pop() || path;
 
 function free(built: BuiltMaterial) {
   built.material.dispose();
