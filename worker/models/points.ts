@@ -5,6 +5,7 @@ import { setColour } from '../features/colour';
 import type { ColourSource } from './loaders/pcd';
 import { scalePointSize } from './points-size';
 import { isHelperObject, type ModelScope } from './types';
+import { materialsOf } from '../util/materials';
 
 /** The darkest end of the intensity ramp, as a share of hotColor: faint returns stay visible. */
 export const RAMP_FLOOR = 0.15;
@@ -65,7 +66,7 @@ export function createPointColour(scope: ModelScope): Feature<ModelConfig['point
   const hot = new Color();
 
   const prepare = (p: Points) => {
-    for (const m of (Array.isArray(p.material) ? p.material : [p.material]) as Tinted[]) {
+    for (const m of materialsOf(p) as Tinted[]) {
       if (changed.has(m)) continue;
       changed.set(m, { vertexColors: m.vertexColors, color: m.color?.isColor ? m.color.clone() : null });
       m.color?.setRGB(1, 1, 1);
