@@ -4,6 +4,7 @@ import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './engine/engine';
+import { pixelRatioFor } from './engine/stage';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
 /*
@@ -69,7 +70,7 @@ export async function init(options: InitOptions): Promise<InitResult> {
     const msg = readInputMessage(ev.data);
     if (msg) e.input_(msg);
   };
-  return { version: PROTOCOL_VERSION, pixelRatio: Math.min(size.pixelRatio, 2) };
+  return { version: PROTOCOL_VERSION, pixelRatio: pixelRatioFor(size.pixelRatio) };
 }
 
 export async function patchConfig(patch: unknown): ReturnType<RenderApi['patchConfig']> {
