@@ -75,7 +75,9 @@ export function createEventLog(variables: VariableSource): EventLog {
 
 /** How the sidebar names a widget: its type's title, with a model's main file (what a designer recognises). */
 export function widgetSource(w: Widget, title: string): { widgetId: string; widgetLabel: string; file?: string } {
-  const list = w.type === MODEL_WIDGET ? (w.config as { src?: { fileList?: unknown } }).src?.fileList : undefined;
-  const file = Array.isArray(list) ? chooseMainFile({ fileList: list as UploadedFile[] })?.name : undefined;
+  const src = w.type === MODEL_WIDGET ? (w.config as { src?: { filePath?: unknown; fileList?: unknown } }).src : undefined;
+  const list = src?.fileList;
+  const filePath = typeof src?.filePath === 'string' ? src.filePath : undefined;
+  const file = Array.isArray(list) ? chooseMainFile({ filePath, fileList: list as UploadedFile[] })?.name : undefined;
   return { widgetId: w.id, widgetLabel: file ? `${title} · ${file}` : title, file };
 }

@@ -24,7 +24,7 @@ export function ModelWidget({ id, config, host, visible = true, display = true, 
   onEvent.current = onWidgetEvent;
   const shown = visible && display !== false;
   // The main file's name is what a designer recognises in a list of the space's models.
-  const name = chooseMainFile({ fileList: config?.src?.fileList ?? [] })?.name || id;
+  const name = chooseMainFile({ filePath: config?.src?.filePath, fileList: config?.src?.fileList ?? [] })?.name || id;
 
   // Registered (and so drawn by the space's engine) only while shown; the config rides along.
   useEffect(() => {
