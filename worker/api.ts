@@ -4,6 +4,7 @@ import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './engine/engine';
+import { pixelRatioFor } from './engine/stage';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
 /*
@@ -77,7 +78,7 @@ export function createRenderApi() {
         const msg = readInputMessage(ev.data);
         if (msg) e.input_(msg);
       };
-      return { version: PROTOCOL_VERSION, pixelRatio: Math.min(size.pixelRatio, 2) };
+      return { version: PROTOCOL_VERSION, pixelRatio: pixelRatioFor(size.pixelRatio) };
     },
 
     async patchConfig(patch: unknown) {

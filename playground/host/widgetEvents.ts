@@ -1,7 +1,7 @@
 import { MODEL_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import type { UploadedFile } from '../../shared/schema/model';
 import type { VariableSource } from '../../src/host/types';
-import { mainFileOf } from '../../src/widgets/model/files';
+import { chooseMainFile } from '../../shared/model-files';
 
 /** How many events the sidebar keeps: enough to follow a few clicks, small enough to read. */
 export const EVENT_LIMIT = 20;
@@ -75,7 +75,9 @@ export function createEventLog(variables: VariableSource): EventLog {
 
 /** How the sidebar names a widget: its type's title, with a model's main file (what a designer recognises). */
 export function widgetSource(w: Widget, title: string): { widgetId: string; widgetLabel: string; file?: string } {
-  const list = w.type === MODEL_WIDGET ? (w.config as { src?: { fileList?: unknown } }).src?.fileList : undefined;
-  const file = Array.isArray(list) ? mainFileOf(list as UploadedFile[])?.name : undefined;
+  const src = w.type === MODEL_WIDGET ? (w.config as { src?: { filePath?: unknown; fileList?: unknown } }).src : undefined;
+  const list = src?.fileList;
+  const filePath = typeof src?.filePath === 'string' ? src.filePath : undefined;
+  const file = Array.isArray(list) ? chooseMainFile({ filePath, fileList: list as UploadedFile[] })?.name : undefined;
   return { widgetId: w.id, widgetLabel: file ? `${title} · ${file}` : title, file };
 }

@@ -26,6 +26,8 @@ export const en = {
   'msg.sameFolderMove': 'Do not support moving within the same folder',
   'msg.unsupportedFormat': 'unsupported file format not configured in the media library: {ext}',
   'msg.invalidConfig': 'Invalid setting',
+  'msg.farNotBeyondNear': 'Far must be greater than near',
+  'msg.minAboveMax': 'The minimum cannot be greater than the maximum',
 
   // Widgets and scene.
   'ui.placeInSpace': 'Please place it in a 3D space',

@@ -20,6 +20,8 @@ export const zh_Hans: Record<MessageKey, string> = {
   'msg.sameFolderMove': '不支持在同一文件夹内移动',
   'msg.unsupportedFormat': '媒体库未配置的不支持的文件格式：{ext}',
   'msg.invalidConfig': '无效的设置',
+  'msg.farNotBeyondNear': '远端值必须大于近端值',
+  'msg.minAboveMax': '最小值不能大于最大值',
 
   'ui.placeInSpace': '请将其放置在3D空间中',
   'ui.doubleClickToEdit': '双击编辑',

@@ -15,6 +15,9 @@ export const MSG = {
   targetMustBeFolder: 'msg.targetMustBeFolder',
   sameFolderMove: 'msg.sameFolderMove',
   unsupportedFormat: 'msg.unsupportedFormat',
+  // Cross-field rules (orderedPair): fog and camera far beyond near, orbit minimum not above maximum.
+  farNotBeyondNear: 'msg.farNotBeyondNear',
+  minAboveMax: 'msg.minAboveMax',
   // A value that is not even the right shape (garbage where an object belongs, unparseable input).
   invalidConfig: 'msg.invalidConfig',
 } as const;
@@ -34,6 +37,22 @@ export function positive(def: number, max = Infinity) {
   let s = z.number().finite().gt(0, rangeErr);
   if (max < Infinity) s = s.max(max, rangeErr);
   return s.default(def);
+}
+
+/**
+ * A rule between two number fields of one object (use with `.superRefine`): `high` above `low`
+ * (`strict`) or not below it. The issue is reported at both fields, so the message shows beside
+ * each row, and a settings panel can hold the pair back while the rest of the form goes through.
+ * Not checked while either field is out of its own range: one message per field is enough.
+ */
+export function orderedPair<K extends string>(low: K, high: K, message: string, strict: boolean) {
+  return (value: Record<K, number>, ctx: z.RefinementCtx<Record<K, number>>) => {
+    if (ctx.issues.some((i) => i.path?.[0] === low || i.path?.[0] === high)) return;
+    const a = value[low];
+    const b = value[high];
+    if (strict ? b > a : b >= a) return;
+    for (const key of [low, high]) ctx.addIssue({ code: 'custom', path: [key], message, input: value[key] });
+  };
 }
 
 export const bool = (def: boolean) => z.boolean().default(def);

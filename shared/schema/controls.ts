@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, num } from './common';
+import { bool, MSG, num, orderedPair } from './common';
 
 const PI = Math.PI;
 
@@ -25,6 +25,10 @@ export const OrbitConfigSchema = z
     autoRotate: bool(false),
     autoRotateSpeed: num(2, 0),
   })
+  // Equal is allowed: a fixed distance or a fixed height. Azimuth has no such rule: three reads a
+  // minimum above the maximum as a range through ±π (behind the target), which is a valid choice.
+  .superRefine(orderedPair('minPolarAngle', 'maxPolarAngle', MSG.minAboveMax, false))
+  .superRefine(orderedPair('minDistance', 'maxDistance', MSG.minAboveMax, false))
   .prefault({});
 
 /** First-person walk: lengths in scene units, speeds in units per second. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bool, colour, num, str, toIssues, uv, type SchemaIssue } from './common';
 import { randomId } from './media';
+import { urlPath } from '../paths';
 
 /** Media-library catalog of 3D model materials: new materials are saved here (spec §9 `path`). */
 export const MATERIAL_CATALOG = '3d/materials';
@@ -20,7 +21,7 @@ export const COMBINES = ['MultiplyOperation', 'MixOperation', 'AddOperation'] as
 /** Spec §5: a material string value ending in one of these is loaded as a texture. */
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.bmp', '.svg', '.webp'] as const;
 export function isImageString(value: string): boolean {
-  const v = value.split(/[?#]/)[0]!.toLowerCase();
+  const v = urlPath(value).toLowerCase();
   return IMAGE_EXTENSIONS.some((ext) => v.endsWith(ext));
 }
 

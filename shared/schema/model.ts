@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bool, colour, MSG, num, str, vec3 } from './common';
 import { MeshConfigSchema, rotation3, scale3 } from './mesh';
+import { urlPath } from '../paths';
 
 /** Spec §5: formats a model upload may have; .pcd is loaded as a point cloud instead of a mesh. */
 export const MODEL_FORMATS = ['obj', 'glb', 'gltf', 'fbx'] as const;
@@ -9,7 +10,7 @@ export const POINT_CLOUD_FORMAT = 'pcd';
 
 /** The loader a file path needs, from its extension (query and hash ignored); null if unsupported. */
 export function modelFormatOf(path: string): ModelFormat | typeof POINT_CLOUD_FORMAT | null {
-  const clean = path.split(/[?#]/)[0] ?? '';
+  const clean = urlPath(path);
   const dot = clean.lastIndexOf('.');
   if (dot < 0 || dot < clean.lastIndexOf('/')) return null;
   const ext = clean.slice(dot + 1).toLowerCase();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, colour, num, positive, str, vec3 } from './common';
+import { bool, colour, MSG, num, orderedPair, positive, str, vec3 } from './common';
 
 /** sceneConfig: background colour or image, ground, fog (spec §3, defaults §9). */
 export const BackgroundImageSchema = z
@@ -21,6 +21,7 @@ export const GroundSchema = z
 
 export const FogSchema = z
   .object({ enable: bool(false), color: colour('#ffffff'), near: num(1, 0), far: num(10000, 0) })
+  .superRefine(orderedPair('near', 'far', MSG.farNotBeyondNear, true))
   .prefault({});
 
 export const SceneConfigSchema = z
@@ -42,6 +43,7 @@ export const CameraConfigSchema = z
     cameraPositon: vec3(0, 200, 500),
     cameraLookAt: vec3(0, 0, 0),
   })
+  .superRefine(orderedPair('near', 'far', MSG.farNotBeyondNear, true))
   .prefault({});
 
 export const ENVIRONMENT_TYPES = [

@@ -1,35 +1,38 @@
 /**
- * At most one config message per animation frame, holding only the top-level sections that
- * changed since the last one sent (a slider drag becomes one small message per frame).
+ * Keyed values on their way to the worker, at most one delivery per animation frame: only the keys
+ * whose value changed since it was last sent (compared as JSON), and the keys that are gone. A
+ * slider drag becomes one small message per frame, and an unchanged value is never sent again.
  */
-export function createPatchQueue(send: (patch: Record<string, unknown>) => void) {
-  let sent: Record<string, string> = {};
-  let latest: Record<string, unknown> | null = null;
+export function createFrameQueue(deliver: (changed: Record<string, unknown>, gone: string[]) => void) {
+  let sent = new Map<string, string>();
+  let latest: Readonly<Record<string, unknown>> | null = null;
   let frame: number | null = null;
 
   function flush() {
     frame = null;
     if (!latest) return;
-    const patch: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(latest)) {
-      const json = JSON.stringify(value);
-      if (sent[key] !== json) {
-        patch[key] = value;
-        sent[key] = json;
-      }
-    }
+    const next = latest;
     latest = null;
-    if (Object.keys(patch).length) send(patch);
+    const gone = [...sent.keys()].filter((key) => !(key in next));
+    for (const key of gone) sent.delete(key);
+    const changed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(next)) {
+      const json = JSON.stringify(value);
+      if (sent.get(key) === json) continue;
+      sent.set(key, json);
+      changed[key] = value;
+    }
+    deliver(changed, gone);
   }
 
   return {
-    /** The engine was started with this config: nothing of it needs sending again. */
-    reset(config: Record<string, unknown>) {
-      sent = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, JSON.stringify(v)]));
+    /** The engine was started with these values: nothing of them needs sending again. */
+    reset(values: Readonly<Record<string, unknown>>) {
+      sent = new Map(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value)]));
       latest = null;
     },
-    push(config: Record<string, unknown>) {
-      latest = config;
+    push(values: Readonly<Record<string, unknown>>) {
+      latest = values;
       if (frame === null) frame = requestAnimationFrame(flush);
     },
     dispose() {
@@ -38,4 +41,11 @@ export function createPatchQueue(send: (patch: Record<string, unknown>) => void)
       latest = null;
     },
   };
+}
+
+/** The space config: one patch per frame holding only the top-level sections that changed. */
+export function createPatchQueue(send: (patch: Record<string, unknown>) => void) {
+  return createFrameQueue((changed) => {
+    if (Object.keys(changed).length) send(changed);
+  });
 }

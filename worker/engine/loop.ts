@@ -1,14 +1,10 @@
+import { cancelFrame, requestFrame } from '../util/frames';
+
 /**
  * Render on demand (ARCHITECTURE.md example 8): a frame is drawn only after invalidate(); frame
  * callbacks that want more (controls settling, auto-rotate, animations) call invalidate() again.
  * An idle scene schedules nothing.
  */
-const raf: (cb: (t: number) => void) => number =
-  typeof requestAnimationFrame === 'function'
-    ? (cb) => requestAnimationFrame(cb)
-    : (cb) => setTimeout(() => cb(performance.now()), 16) as unknown as number;
-const caf: (id: number) => void =
-  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
 /** After an idle period the first dt would be huge; animations advance at most this much per frame. */
 const MAX_DT = 0.1;
@@ -46,7 +42,7 @@ export function createLoop(draw: (dt: number) => void): Loop {
 
   return {
     invalidate() {
-      if (handle === null && !paused) handle = raf(frame);
+      if (handle === null && !paused) handle = requestFrame(frame);
     },
     onFrame(fn) {
       callbacks.add(fn);
@@ -57,7 +53,7 @@ export function createLoop(draw: (dt: number) => void): Loop {
     },
     pause() {
       paused = true;
-      if (handle !== null) caf(handle);
+      if (handle !== null) cancelFrame(handle);
       handle = null;
     },
     resume() {

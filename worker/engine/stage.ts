@@ -1,6 +1,7 @@
 import { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
 import type { EngineEvent, ViewSize } from '../../shared/protocol';
 import type { SpaceConfig } from '../../shared/schema/space';
+import { CameraConfigSchema } from '../../shared/schema/scene';
 import type { EngineContext, Feature } from './context';
 import { ElementStandIn } from './element';
 import { createLoop, type Loop } from './loop';
@@ -10,7 +11,15 @@ import { isSoftwareRenderer } from './gpu';
 import { ModelRegistry } from '../models/registry';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
-export const MAX_PIXEL_RATIO = 2;
+const MAX_PIXEL_RATIO = 2;
+
+/** The pixel ratio the stage draws at for the one the page asked for. */
+export function pixelRatioFor(requested: number): number {
+  return Math.min(Math.max(requested || 1, 0.5), MAX_PIXEL_RATIO);
+}
+
+/** The lens before the camera feature applies cameraConfig (the schema's defaults). */
+const LENS = CameraConfigSchema.parse({});
 
 export interface StageOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -35,7 +44,7 @@ export interface StageOptions {
 export class Stage {
   readonly renderer: WebGLRenderer;
   readonly scene = new Scene();
-  readonly camera = new PerspectiveCamera(45, 1, 1, 10000);
+  readonly camera = new PerspectiveCamera(LENS.fov, 1, LENS.near, LENS.far);
   readonly loop: Loop;
   readonly ctx: EngineContext;
   readonly view: ViewHub;
@@ -120,7 +129,7 @@ export class Stage {
   }
 
   resize(size: ViewSize): void {
-    const pixelRatio = Math.min(Math.max(size.pixelRatio || 1, 0.5), MAX_PIXEL_RATIO);
+    const pixelRatio = pixelRatioFor(size.pixelRatio);
     const width = Math.max(1, Math.round(size.width));
     const height = Math.max(1, Math.round(size.height));
     this.size = { width, height, pixelRatio };

@@ -1,5 +1,6 @@
 import type { CameraConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
+import { farBeyond } from '../util/order';
 
 /**
  * cameraConfig: lens and the initial view. Position and look-at are applied when they change in
@@ -12,7 +13,7 @@ export function createCamera(ctx: EngineContext): Feature<CameraConfig> {
     apply(next, prev) {
       camera.fov = next.fov;
       camera.near = next.near;
-      camera.far = Math.max(next.far, next.near + 1e-3);
+      camera.far = farBeyond(next.near, next.far);
       camera.updateProjectionMatrix();
       const moved =
         !prev ||

@@ -2,6 +2,7 @@ import { Color, Fog } from 'three';
 import { setColour } from '../util/colour';
 import type { SceneConfig } from '../../shared/schema/space';
 import type { EngineContext, Feature } from '../engine/context';
+import { farBeyond } from '../util/order';
 
 /** sceneConfig.fog: linear fog between near and far. */
 export function createFog(ctx: EngineContext): Feature<SceneConfig['fog']> {
@@ -9,8 +10,7 @@ export function createFog(ctx: EngineContext): Feature<SceneConfig['fog']> {
     apply(next) {
       if (!next.enable) ctx.scene.fog = null;
       else {
-        // A far plane at or before near would hide everything; keep at least a hair of range.
-        const far = Math.max(next.far, next.near + 1e-3);
+        const far = farBeyond(next.near, next.far);
         if (ctx.scene.fog instanceof Fog) {
           setColour(ctx.scene.fog.color, next.color);
           ctx.scene.fog.near = next.near;

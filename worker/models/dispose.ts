@@ -1,4 +1,5 @@
 import type { Material, Object3D, Texture } from 'three';
+import { materialsOf } from '../util/materials';
 
 /** Every texture a material holds (maps of any slot, uniforms of shader materials). */
 export function texturesOf(material: Material): Texture[] {
@@ -29,8 +30,7 @@ export function disposeObject(root: Object3D): void {
     const mesh = o as Object3D & { geometry?: { dispose(): void }; material?: Material | Material[]; skeleton?: { dispose(): void } };
     mesh.geometry?.dispose();
     mesh.skeleton?.dispose();
-    const m = mesh.material;
-    for (const mat of Array.isArray(m) ? m : m ? [m] : []) materials.add(mat);
+    for (const mat of materialsOf(mesh)) materials.add(mat);
   });
   const textures = new Set<Texture>();
   for (const m of materials) {

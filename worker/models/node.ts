@@ -1,6 +1,7 @@
 import { Group, type Object3D } from 'three';
 import type { ModelInfo } from '../../shared/protocol';
-import { modelFormatOf, type ModelConfig } from '../../shared/schema/model';
+import type { ModelConfig } from '../../shared/schema/model';
+import { onlyCompanions } from '../../shared/model-files';
 import type { EngineContext, Feature } from '../engine/context';
 import { MODEL_FEATURES } from './features';
 import { chunkFailureOf } from '../../shared/chunks';
@@ -105,8 +106,7 @@ export class ModelNode {
     this.loading = controller;
     // Companions uploaded without their model (a .bin alone): nothing to draw yet, and no error —
     // the panel already says that none of the files is a model.
-    const hasModelFile = !!config.src.filePath || config.src.fileList.some((f) => modelFormatOf(f.name) ?? modelFormatOf(f.url));
-    if (!hasModelFile) {
+    if (onlyCompanions(config.src)) {
       this.loading = null;
       this.failed = false;
       this.swap(null);

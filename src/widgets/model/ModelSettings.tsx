@@ -2,12 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Collapse, Flex, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
 import { useParsedConfig } from '../../host/useParsedConfig';
-import { ModelConfigSchema, modelFormatOf, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
+import { ModelConfigSchema, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { NumberField, SwitchField } from '../../settings/fields';
 import type { IssueMap } from '../../settings/validate';
-import { mainFileOf } from './files';
+import { chooseMainFile } from '../../../shared/model-files';
 import { hasFiles, SourceField } from './settings/SourceField';
 import { PartsSection } from './settings/PartsSection';
 import { MaterialsSection } from './settings/MaterialsSection';
@@ -26,8 +26,7 @@ interface Group {
 const countIn = (issues: IssueMap, sections: readonly string[]) =>
   [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
 
-const isPointCloud = (src: ModelConfig['src']) =>
-  modelFormatOf(mainFileOf(src.fileList)?.name ?? src.filePath) === POINT_CLOUD_FORMAT;
+const isPointCloud = (src: ModelConfig['src']) => chooseMainFile(src)?.format === POINT_CLOUD_FORMAT;
 
 /**
  * The 3D model widget's settings (spec §3 Model widget, issue 4 §6): files, fit and refresh on

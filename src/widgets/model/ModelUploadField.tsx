@@ -5,7 +5,8 @@ import { uploadFile } from '../../media/client';
 import { checkUploadExtension, modelUploadCatalog } from '../../../shared/schema/media';
 import type { ModelConfig, UploadedFile } from '../../../shared/schema/model';
 import { t, type Locale } from '../../../shared/i18n';
-import { catalogOfUrl, mainFileOf, modelSource } from './files';
+import { catalogOfUrl, modelSource } from './files';
+import { chooseMainFile } from '../../../shared/model-files';
 
 type Src = ModelConfig['src'];
 
@@ -92,7 +93,7 @@ export function ModelUploadField({ media, locale, value, onChange, id }: Props) 
     }
   };
 
-  const main = mainFileOf(stored);
+  const main = chooseMainFile({ fileList: stored });
   return (
     <div className="dash3d-model-upload">
       {holder}

@@ -3,7 +3,7 @@ import type { WidgetViewProps } from '../../host/types';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { t } from '../../../shared/i18n';
 import { useSpace } from '../space/SpaceContext';
-import { mainFileOf } from './files';
+import { chooseMainFile } from '../../../shared/model-files';
 import { modelStatusStore } from './modelStatus';
 
 /** Events the model widget emits for the host's actions: spec §2's pointer events, then its load. */
@@ -24,7 +24,7 @@ export function ModelWidget({ id, config, host, visible = true, display = true, 
   onEvent.current = onWidgetEvent;
   const shown = visible && display !== false;
   // The main file's name is what a designer recognises in a list of the space's models.
-  const name = mainFileOf(config?.src?.fileList ?? [])?.name || id;
+  const name = chooseMainFile({ filePath: config?.src?.filePath, fileList: config?.src?.fileList ?? [] })?.name || id;
 
   // Registered (and so drawn by the space's engine) only while shown; the config rides along.
   useEffect(() => {

@@ -1,16 +1,10 @@
-import { modelFormatOf, type UploadedFile } from '../../../shared/schema/model';
-
-/**
- * The file a model loads from: the first whose extension is a model format (obj, glb, gltf, fbx)
- * or a point cloud (pcd). The others (.bin, .mtl, textures) are companions it refers to by name.
- */
-export function mainFileOf(files: readonly UploadedFile[]): UploadedFile | undefined {
-  return files.find((f) => modelFormatOf(f.name) !== null || modelFormatOf(f.url) !== null);
-}
+import type { UploadedFile } from '../../../shared/schema/model';
+import { chooseMainFile } from '../../../shared/model-files';
+import { urlPath } from '../../../shared/paths';
 
 /** The model source of spec §3 for a set of uploaded files: the list, and the main file's url. */
 export function modelSource(files: readonly UploadedFile[]): { filePath: string; fileList: UploadedFile[] } {
-  return { filePath: mainFileOf(files)?.url ?? '', fileList: [...files] };
+  return { filePath: chooseMainFile({ fileList: files })?.url ?? '', fileList: [...files] };
 }
 
 /**
@@ -19,6 +13,6 @@ export function modelSource(files: readonly UploadedFile[]): { filePath: string;
  * not show it (a model stored elsewhere): the caller then starts a new catalog.
  */
 export function catalogOfUrl(url: string): string | null {
-  const m = /(?:^|\/)(3d\/[0-9A-Za-z]{32})\/[^/]+$/.exec(url.split(/[?#]/)[0] ?? '');
+  const m = /(?:^|\/)(3d\/[0-9A-Za-z]{32})\/[^/]+$/.exec(urlPath(url));
   return m ? m[1]! : null;
 }

@@ -35,6 +35,34 @@ describe('space settings: validation (spec §5)', () => {
     expect(s.sent.every((c) => c.controlConfig.orbitConfig.dampingFactor <= 1)).toBe(true);
   });
 
+  it("fog far not beyond near: 'Far must be greater than near' beside both rows, in the current language, and never sent", async () => {
+    const s = mountSettings({ sceneConfig: { fog: { enable: true, near: 100, far: 1000 } } });
+    // The Scene group is open at first. A row is the antd form item around its input.
+    const input = (name: string) => page.getByRole('spinbutton', { name, exact: true });
+    const rowText = (name: string) => input(name).element().closest('.ant-form-item')?.textContent ?? '';
+    await userEvent.fill(input('Far'), '50');
+    await expect.poll(() => rowText('Far')).toContain('Far must be greater than near');
+    expect(rowText('Near')).toContain('Far must be greater than near');
+    expect(rowText('Width')).not.toContain('Far must be greater than near');
+    await expect.element(input('Far')).toHaveValue('50');
+    expect(s.sent.some((c) => c.sceneConfig.fog.far <= c.sceneConfig.fog.near)).toBe(false);
+    expect(s.config.sceneConfig.fog).toMatchObject({ near: 100, far: 1000 });
+
+    // The pair is held back; other fields still go through.
+    await userEvent.fill(input('Width'), '2000');
+    await expect.poll(() => s.config.sceneConfig.ground.width).toBe(2000);
+    expect(s.config.sceneConfig.fog).toMatchObject({ near: 100, far: 1000 });
+
+    s.rerender({ locale: 'zh_Hans' });
+    await expect.poll(() => rowText('远距离')).toContain('远端值必须大于近端值');
+    expect(rowText('近距离')).toContain('远端值必须大于近端值');
+
+    await userEvent.fill(input('近距离'), '10');
+    await expect.poll(() => s.config.sceneConfig.fog).toMatchObject({ near: 10, far: 50 });
+    expect(rowText('远距离')).not.toContain('远端值必须大于近端值');
+    expect(s.sent.every((c) => c.sceneConfig.fog.far > c.sceneConfig.fog.near)).toBe(true);
+  });
+
   it('a valid change calls onChange with the parsed config', async () => {
     const s = mountSettings({ cameraConfig: { fov: 45 } });
     await open('Camera');

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { catalogOfUrl, mainFileOf, modelSource } from '../../../src/widgets/model/files';
+import { catalogOfUrl, modelSource } from '../../../src/widgets/model/files';
+import { chooseMainFile } from '../../../shared/model-files';
+
+const mainFileOf = (fileList: { uid: string; name: string; url: string }[]) => chooseMainFile({ fileList });
 
 const f = (name: string, url = `/media/3d/${'A'.repeat(32)}/${name}`) => ({ uid: name, name, url });
 

@@ -98,8 +98,10 @@ describe('ranges (spec §5)', () => {
   it('damping factor 0..1', () => expectRange(SpaceConfigSchema, `${orbit}.dampingFactor`, [0, 1, 0.5], [-EPS, 1 + EPS]));
   it.each(['maxAzimuthAngle', 'minAzimuthAngle'])('%s -π..π', (f) =>
     expectRange(SpaceConfigSchema, `${orbit}.${f}`, [-PI, PI, 0], [-PI - EPS, PI + EPS]));
+  // The other angle of the pair at its widest, so the minimum-not-above-maximum rule stays out of it.
+  const widestPolar = { [`${orbit}.minPolarAngle`]: 0, [`${orbit}.maxPolarAngle`]: PI };
   it.each(['maxPolarAngle', 'minPolarAngle'])('%s 0..π', (f) =>
-    expectRange(SpaceConfigSchema, `${orbit}.${f}`, [0, PI], [-EPS, PI + EPS]));
+    expectRange(SpaceConfigSchema, `${orbit}.${f}`, [0, PI], [-EPS, PI + EPS], widestPolar));
   it.each(['rotateSpeed', 'panSpeed', 'zoomSpeed', 'autoRotateSpeed', 'maxDistance', 'minDistance'])('orbit %s >= 0', (f) =>
     expectRange(SpaceConfigSchema, `${orbit}.${f}`, [0, 5000], [-EPS]));
   it.each(['eyeHeight', 'moveSpeed', 'fallSpeed', 'jumpHeight'])('pointer lock %s >= 0', (f) =>
@@ -108,7 +110,13 @@ describe('ranges (spec §5)', () => {
     expectRange(SpaceConfigSchema, 'helperConfig.gridConfig.divisions', [1, 1000], [0, 1001]);
     expect(issuesOf(SpaceConfigSchema, at('helperConfig.gridConfig.divisions', 2.5)).map((i) => i.path)).toEqual(['helperConfig.gridConfig.divisions']);
   });
-  it.each(['near', 'far'])('fog %s >= 0', (f) => expectRange(SpaceConfigSchema, `sceneConfig.fog.${f}`, [0], [-EPS]));
+  // Far must also be beyond near (the cross-field rule below): with near at 0, far's own floor 0 is
+  // approached from above.
+  it.each([
+    ['near', 0],
+    ['far', EPS],
+  ] as const)('fog %s >= 0', (f, lowest) =>
+    expectRange(SpaceConfigSchema, `sceneConfig.fog.${f}`, [lowest], [-EPS], { 'sceneConfig.fog.near': 0, 'sceneConfig.fog.far': 1 }));
 
   it('spot light angle 0..π/2 default π/3, penumbra 0..1 default 0', () => {
     const s = SpotLightSchema.parse({});

@@ -1,8 +1,7 @@
 import { Vector3 } from 'three';
 import type { ControlConfig } from '../../../shared/schema/space';
 import type { EngineContext } from '../../engine/context';
-import { createKeyState, BACK, FORWARD, LEFT, RIGHT } from './keys';
-import { createMouseLook } from './look';
+import { createFirstPerson } from './first-person';
 import type { Controller } from './types';
 
 type FlyConfig = ControlConfig['flyConfig'];
@@ -16,8 +15,7 @@ const DOWN = ['KeyQ', 'ShiftLeft', 'ShiftRight'];
  */
 export function createFly(ctx: EngineContext): Controller<FlyConfig> {
   const { camera } = ctx;
-  const keys = createKeyState(ctx.element, () => ctx.invalidate());
-  const look = createMouseLook(ctx.element, camera, () => ctx.invalidate());
+  const pilot = createFirstPerson(ctx);
   let config: FlyConfig | null = null;
   const dir = new Vector3();
   const side = new Vector3();
@@ -25,15 +23,12 @@ export function createFly(ctx: EngineContext): Controller<FlyConfig> {
   return {
     apply(c, view) {
       config = c;
-      keys.setEnabled(c.enabled);
-      look.setEnabled(c.enabled);
-      if (view.moved) look.sync();
+      pilot.apply(c.enabled, view.moved);
     },
     step(dt) {
       if (!config) return false;
-      const forward = keys.axis(FORWARD, BACK);
-      const strafe = keys.axis(RIGHT, LEFT);
-      const rise = keys.axis(UP, DOWN);
+      const { forward, strafe } = pilot.axes();
+      const rise = pilot.keys.axis(UP, DOWN);
       if (!forward && !strafe && !rise) return false;
       camera.getWorldDirection(dir).multiplyScalar(forward);
       side.set(1, 0, 0).applyQuaternion(camera.quaternion).multiplyScalar(strafe);
@@ -43,9 +38,6 @@ export function createFly(ctx: EngineContext): Controller<FlyConfig> {
       camera.updateMatrixWorld();
       return true;
     },
-    dispose() {
-      keys.dispose();
-      look.dispose();
-    },
+    dispose: () => pilot.dispose(),
   };
 }

@@ -2,6 +2,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { OrbitConfig } from '../../../shared/schema/space';
 import type { EngineContext } from '../../engine/context';
 import type { Controller } from './types';
+import { ordered } from '../../util/order';
 
 /**
  * The schema's azimuth range is -π..π and uses the ends for "no limit" (JSON has no Infinity).
@@ -26,15 +27,12 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
       controls.enableRotate = c.enableRotate;
       controls.rotateSpeed = c.rotateSpeed;
       [controls.minAzimuthAngle, controls.maxAzimuthAngle] = azimuthLimits(c.minAzimuthAngle, c.maxAzimuthAngle);
-      // min above max would make OrbitControls snap between the two: keep the pair ordered.
-      controls.minPolarAngle = Math.min(c.minPolarAngle, c.maxPolarAngle);
-      controls.maxPolarAngle = Math.max(c.minPolarAngle, c.maxPolarAngle);
+      [controls.minPolarAngle, controls.maxPolarAngle] = ordered(c.minPolarAngle, c.maxPolarAngle);
       controls.enablePan = c.enablePan;
       controls.panSpeed = c.panSpeed;
       controls.enableZoom = c.enableZoom;
       controls.zoomSpeed = c.zoomSpeed;
-      controls.minDistance = Math.min(c.minDistance, c.maxDistance);
-      controls.maxDistance = Math.max(c.minDistance, c.maxDistance);
+      [controls.minDistance, controls.maxDistance] = ordered(c.minDistance, c.maxDistance);
       controls.enableDamping = c.enableDamping;
       controls.dampingFactor = c.dampingFactor;
       controls.autoRotate = c.autoRotate;

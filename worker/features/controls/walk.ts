@@ -1,8 +1,7 @@
 import { Vector3 } from 'three';
 import type { ControlConfig } from '../../../shared/schema/space';
 import type { EngineContext } from '../../engine/context';
-import { createKeyState, BACK, FORWARD, LEFT, RIGHT } from './keys';
-import { createMouseLook } from './look';
+import { createFirstPerson } from './first-person';
 import type { Controller } from './types';
 
 type WalkConfig = ControlConfig['pointerLockConfig'];
@@ -22,8 +21,7 @@ const GRAVITY_PER_FALL_SPEED = 10;
  */
 export function createWalk(ctx: EngineContext): Controller<WalkConfig> {
   const { camera } = ctx;
-  const keys = createKeyState(ctx.element, () => ctx.invalidate());
-  const look = createMouseLook(ctx.element, camera, () => ctx.invalidate());
+  const pilot = createFirstPerson(ctx);
   let config: WalkConfig | null = null;
   let vy = 0;
   const move = new Vector3();
@@ -31,22 +29,17 @@ export function createWalk(ctx: EngineContext): Controller<WalkConfig> {
   return {
     apply(c, view) {
       config = c;
-      keys.setEnabled(c.enabled);
-      look.setEnabled(c.enabled);
-      if (view.moved) {
-        look.sync();
-        vy = 0;
-      }
+      pilot.apply(c.enabled, view.moved);
+      if (view.moved) vy = 0;
     },
     step(dt) {
       if (!config) return false;
       const { eyeHeight, moveSpeed, fallSpeed, jumpHeight } = config;
-      const forward = keys.axis(FORWARD, BACK);
-      const strafe = keys.axis(RIGHT, LEFT);
+      const { forward, strafe } = pilot.axes();
       if (forward || strafe) {
         // Walk on the level whatever the pitch: looking down must not slow the walker.
-        const s = Math.sin(look.yaw);
-        const co = Math.cos(look.yaw);
+        const s = Math.sin(pilot.look.yaw);
+        const co = Math.cos(pilot.look.yaw);
         move.set(-s * forward + co * strafe, 0, -co * forward - s * strafe).normalize();
         camera.position.addScaledVector(move, moveSpeed * dt);
       }
@@ -58,7 +51,7 @@ export function createWalk(ctx: EngineContext): Controller<WalkConfig> {
         // On (or below) the ground: stand at eye height, so a raised eyeHeight stands the walker up.
         if (camera.position.y <= eyeHeight && vy <= 0) {
           camera.position.y = eyeHeight;
-          vy = keys.held('Space') ? Math.sqrt(2 * gravity * jumpHeight) : 0;
+          vy = pilot.keys.held('Space') ? Math.sqrt(2 * gravity * jumpHeight) : 0;
         }
         if (vy !== 0 || camera.position.y > eyeHeight) {
           vy -= gravity * dt;
@@ -72,9 +65,6 @@ export function createWalk(ctx: EngineContext): Controller<WalkConfig> {
       camera.updateMatrixWorld();
       return !!(forward || strafe) || vy !== 0 || camera.position.y > eyeHeight;
     },
-    dispose() {
-      keys.dispose();
-      look.dispose();
-    },
+    dispose: () => pilot.dispose(),
   };
 }

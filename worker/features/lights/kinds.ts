@@ -120,6 +120,20 @@ export const directionalKind: Kind<DirectionalEntry, DirectionalLight> = {
   helper: (light) => new DirectionalLightHelper(light, DIRECTIONAL_HELPER_SIZE),
 };
 
+/** What point and spot lights share: colour, reach and place, and a shadow as far as the reach. */
+function setLocalLight(light: PointLight | SpotLight, e: PointEntry | SpotEntry) {
+  setColour(light.color, e.color);
+  light.intensity = e.intensity;
+  light.distance = e.distance;
+  light.decay = e.decay;
+  light.position.set(e.position.x, e.position.y, e.position.z);
+  setCastShadow(light, e.castShadow);
+  // Three copies a non-zero distance into the shadow camera's far and keeps it after distance
+  // goes back to 0 (unlimited): restore the far plane each time.
+  light.shadow.camera.far = e.distance || PERSPECTIVE_SHADOW_FAR;
+  light.shadow.camera.updateProjectionMatrix();
+}
+
 export const pointKind: Kind<PointEntry, PointLight> = {
   label: 'pointLight',
   create() {
@@ -127,18 +141,7 @@ export const pointKind: Kind<PointEntry, PointLight> = {
     initShadow(light, LOCAL_MAP_SIZE, LINEAR_DEPTH_BIAS, PERSPECTIVE_SHADOW_NEAR);
     return light;
   },
-  set(light, e) {
-    setColour(light.color, e.color);
-    light.intensity = e.intensity;
-    light.distance = e.distance;
-    light.decay = e.decay;
-    light.position.set(e.position.x, e.position.y, e.position.z);
-    setCastShadow(light, e.castShadow);
-    // Three copies a non-zero distance into the shadow camera's far and keeps it after distance
-    // goes back to 0 (unlimited): restore the far plane each time.
-    light.shadow.camera.far = e.distance || PERSPECTIVE_SHADOW_FAR;
-    light.shadow.camera.updateProjectionMatrix();
-  },
+  set: setLocalLight,
 };
 
 export const spotKind: Kind<SpotEntry, SpotLight> = {
@@ -149,17 +152,10 @@ export const spotKind: Kind<SpotEntry, SpotLight> = {
     return light;
   },
   set(light, e) {
-    setColour(light.color, e.color);
-    light.intensity = e.intensity;
-    light.distance = e.distance;
+    setLocalLight(light, e);
     light.angle = e.angle;
     light.penumbra = e.penumbra;
-    light.decay = e.decay;
-    light.position.set(e.position.x, e.position.y, e.position.z);
     light.target.position.set(e.target.x, e.target.y, e.target.z);
-    setCastShadow(light, e.castShadow);
-    light.shadow.camera.far = e.distance || PERSPECTIVE_SHADOW_FAR;
-    light.shadow.camera.updateProjectionMatrix();
   },
   helper: (light) => new SpotLightHelper(light),
 };

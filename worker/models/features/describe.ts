@@ -2,6 +2,7 @@ import type { Material, Object3D } from 'three';
 import type { ModelInfo } from '../../../shared/protocol';
 import type { MaterialRef, SceneObjectNode } from '../../../shared/schema/tree';
 import { isHelperObject, type LoadedModel } from '../types';
+import { materialsOf } from '../../util/materials';
 
 const ref = (m: Material): MaterialRef => ({ uuid: m.uuid, name: m.name, type: m.type });
 
@@ -26,8 +27,7 @@ export function describeModel(model: LoadedModel): ModelInfo {
     if (isHelperObject(o)) return;
     const geo = (o as { geometry?: { attributes?: { position?: { count: number } } } }).geometry;
     vertices += geo?.attributes?.position?.count ?? 0;
-    const mat = (o as { material?: Material | Material[] }).material;
-    for (const m of Array.isArray(mat) ? mat : mat ? [mat] : []) if (m.name && !materials.includes(m.name)) materials.push(m.name);
+    for (const m of materialsOf(o)) if (m.name && !materials.includes(m.name)) materials.push(m.name);
   });
   return {
     kind: model.kind,

@@ -1,5 +1,6 @@
 import type { Material, Object3D } from 'three';
 import { isHelperObject } from '../types';
+import { materialsOf } from '../../util/materials';
 
 type WithMaterial = Object3D & { material?: Material | Material[] };
 
@@ -16,8 +17,7 @@ export function materialsByName(root: Object3D): Map<string, Material[]> {
   const out = new Map<string, Material[]>();
   root.traverse((o) => {
     if (isHelperObject(o)) return;
-    const m = (o as WithMaterial).material;
-    for (const mat of Array.isArray(m) ? m : m ? [m] : []) {
+    for (const mat of materialsOf(o)) {
       const list = out.get(mat.name) ?? [];
       if (!list.includes(mat)) list.push(mat);
       out.set(mat.name, list);

@@ -7,6 +7,7 @@ import { loadBitmap } from '../../util/images';
 import { AirmError, airmUrl, fetchAirm } from '../../materials/airm';
 import { buildMaterial, USER_CODE_OFF, type BuiltMaterial } from '../../materials/build';
 import { materialKind } from '../../../shared/schema/material';
+import { urlPath } from '../../../shared/paths';
 import { materialsByName, replaceByUuid, restoreSwaps, type Swap } from './materials-replace';
 
 type Slice = ModelConfig['materialsConfig'];
@@ -26,7 +27,7 @@ interface Assignment {
   shown: Shown | null;
 }
 
-const fileName = (path: string) => path.split(/[?#]/)[0]!.split('/').pop() || path;
+const fileName = (path: string) => urlPath(path).split('/').pop() || path;
 
 function free(built: BuiltMaterial) {
   built.material.dispose();

@@ -1,5 +1,6 @@
 import { Color, type Material, type Object3D, type Texture } from 'three';
 import { setColour } from '../../util/colour';
+import { materialList } from '../../util/materials';
 
 type Drawable = Object3D & { material: Material | Material[] };
 type Coloured = Material & { color?: Color; map?: Texture | null; vertexColors: boolean };
@@ -78,7 +79,7 @@ export class PartMaterial {
     if (this.clones) return this.clones;
     // The material as it was when parts were set up (library materials already assigned), even if
     // something later (a hover highlight) shows another one for a moment.
-    const list = (Array.isArray(this.original) ? this.original : [this.original]) as Coloured[];
+    const list = materialList(this.original) as Coloured[];
     this.clones = list.map((m) => m.clone() as Coloured);
     this.bases = list.map((m) => ({
       color: m.color?.isColor ? m.color.clone() : null,

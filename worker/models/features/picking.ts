@@ -3,6 +3,7 @@ import type { ModelPointerEvent } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
 import type { StandInEvent } from '../../engine/element';
 import { buildBoundsTrees, pickNearest, type PickHit, type PickTarget } from '../raycast';
+import { cancelFrame, requestFrame } from '../../util/frames';
 
 /** Pointer travel (CSS px) between press and release beyond which it was a drag (an orbit), not a click. */
 export const CLICK_SLOP_PX = 5;
@@ -35,12 +36,6 @@ interface Press {
   pointerId: number | undefined;
   moved: boolean;
 }
-
-// The loop's own scheduler (engine/loop.ts); a separate callback, so a pick never forces a frame.
-const raf: (cb: () => void) => number =
-  typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(cb) : (cb) => setTimeout(cb, 16) as unknown as number;
-const caf: (id: number) => void =
-  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
 /**
  * Model pointer events (spec §5), found by picking in the worker against every model of the stage
@@ -115,7 +110,8 @@ export function createPicker(ctx: EngineContext, nodes: () => Iterable<PickableN
     setHover(pointer ? pickAt(pointer) : null);
   };
   const schedule = () => {
-    if (scheduled === null) scheduled = raf(run);
+    // The loop's own clock, but a separate callback: a pick never forces a frame.
+    if (scheduled === null) scheduled = requestFrame(run);
   };
 
   const onMove = (e: StandInEvent) => {
@@ -180,7 +176,7 @@ export function createPicker(ctx: EngineContext, nodes: () => Iterable<PickableN
     dispose() {
       for (const [type, fn] of listeners) element.removeEventListener(type, fn);
       offFrame();
-      if (scheduled !== null) caf(scheduled);
+      if (scheduled !== null) cancelFrame(scheduled);
       scheduled = null;
       hovered = null;
       press = null;

@@ -1,4 +1,5 @@
 import type { Material, Object3D, Points, PointsMaterial } from 'three';
+import { materialsOf } from '../../util/materials';
 
 /**
  * A point's size is given in world units, but three never multiplies it by the object's scale:
@@ -10,7 +11,7 @@ import type { Material, Object3D, Points, PointsMaterial } from 'three';
 export function scalePointSize(clouds: readonly Points[]): () => void {
   const undo: (() => void)[] = [];
   for (const p of clouds) {
-    const first = (Array.isArray(p.material) ? p.material[0] : p.material) as PointsMaterial | undefined;
+    const first = materialsOf(p)[0] as PointsMaterial | undefined;
     if (!first?.isPointsMaterial) continue;
     const base = first.size;
     const previous = p.onBeforeRender;

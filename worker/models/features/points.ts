@@ -4,6 +4,7 @@ import type { Feature } from '../../engine/context';
 import { setColour } from '../../util/colour';
 import { scalePointSize } from './points-size';
 import { isHelperObject, type ColourSource, type ModelScope } from '../types';
+import { materialsOf } from '../../util/materials';
 
 /** The darkest end of the intensity ramp, as a share of hotColor: faint returns stay visible. */
 export const RAMP_FLOOR = 0.15;
@@ -64,7 +65,7 @@ export function createPointColour(scope: ModelScope): Feature<ModelConfig['point
   const hot = new Color();
 
   const prepare = (p: Points) => {
-    for (const m of (Array.isArray(p.material) ? p.material : [p.material]) as Tinted[]) {
+    for (const m of materialsOf(p) as Tinted[]) {
       if (changed.has(m)) continue;
       changed.set(m, { vertexColors: m.vertexColors, color: m.color?.isColor ? m.color.clone() : null });
       m.color?.setRGB(1, 1, 1);

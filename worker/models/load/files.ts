@@ -1,16 +1,13 @@
-import { modelFormatOf, type ModelConfig, type UploadedFile } from '../../../shared/schema/model';
+import type { ModelConfig, UploadedFile } from '../../../shared/schema/model';
+import { chooseMainFile, type ChosenFile } from '../../../shared/model-files';
+import { baseName } from '../../../shared/paths';
 import { refusedUri, resolveOrRefuse, resolveUrl } from '../../engine/urls';
 
-export type LoadFormat = NonNullable<ReturnType<typeof modelFormatOf>>;
+export type { LoadFormat } from '../../../shared/model-files';
+export { baseName };
 
-/** The file a model loads from. */
-export interface MainFile {
-  /** Absolute URL (resolved against the page, not the worker script). */
-  url: string;
-  /** The name the designer knows it by (used in every message). */
-  name: string;
-  format: LoadFormat;
-}
+/** The file a model loads from; its URL absolute (resolved against the page, not the worker script). */
+export type MainFile = ChosenFile;
 
 /**
  * A companion that is not among the model's files is mapped to this scheme rather than to a
@@ -19,36 +16,16 @@ export interface MainFile {
  */
 export const MISSING_SCHEME = 'dash3d-missing:';
 
-/** Last path segment of a URL or a file path written on Windows, query and hash dropped, %-decoded. */
-export function baseName(url: string): string {
-  const clean = url.split(/[?#]/)[0] ?? '';
-  const last = clean.split(/[\\/]/).pop() ?? '';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last; // A stray '%' in a file name is a name, not an encoding error.
-  }
-}
-
 const isInline = (url: string) => /^(blob|data):/i.test(url);
 
 /**
- * The main file of a source: `filePath` when it names a model format (itself or through the list
- * entry it points at), else the first file of the list that does. Throws a message the designer
- * can act on when there is none.
+ * The main file of a source (shared/model-files.ts chooses it), its URL resolved. Throws a message
+ * the designer can act on when there is none.
  */
 export function mainFileOf(src: ModelConfig['src']): MainFile {
-  const list = src.fileList;
-  const byPath = src.filePath ? list.find((f) => f.url === src.filePath || f.name === src.filePath) : undefined;
-  const candidates: { url: string; name: string }[] = [];
-  if (byPath) candidates.push(byPath);
-  if (src.filePath && !byPath) candidates.push({ url: src.filePath, name: baseName(src.filePath) });
-  candidates.push(...list);
-  for (const c of candidates) {
-    const format = modelFormatOf(c.name) ?? modelFormatOf(c.url);
-    if (format) return { url: resolveUrl(c.url), name: c.name || baseName(c.url), format };
-  }
-  const shown = src.filePath ? baseName(src.filePath) : list.map((f) => f.name).join(', ');
+  const main = chooseMainFile(src);
+  if (main) return { ...main, url: resolveUrl(main.url) };
+  const shown = src.filePath ? baseName(src.filePath) : src.fileList.map((f) => f.name).join(', ');
   throw new Error(`${shown || 'model'}: not a supported model file (obj, glb, gltf, fbx or pcd)`);
 }
 

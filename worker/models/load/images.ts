@@ -1,6 +1,7 @@
-import { Loader, type LoadingManager, type Material, type Object3D, Texture } from 'three';
+import { Loader, type LoadingManager, type Object3D, Texture } from 'three';
 import { loadBitmap, reasonOf } from '../../util/images';
 import { baseName, missingName } from './files';
+import { materialsOf } from '../../util/materials';
 
 /** Image files a model may refer to. Tested against what loaders pass: a URL, a name or '.jpg'. */
 export const IMAGE_RE = /\.(jpe?g|png|gif|bmp|webp|svg|avif)(?:[?#].*)?$/i;
@@ -111,8 +112,7 @@ export class BitmapTextureLoader extends Loader<Texture> {
 export function dropFailedTextures(root: Object3D, failed: ReadonlySet<Texture>): void {
   if (failed.size === 0) return;
   root.traverse((o) => {
-    const mat = (o as { material?: Material | Material[] }).material;
-    for (const m of Array.isArray(mat) ? mat : mat ? [mat] : []) {
+    for (const m of materialsOf(o)) {
       const slots = m as unknown as Record<string, unknown>;
       for (const key of Object.keys(slots)) {
         if (failed.has(slots[key] as Texture)) {

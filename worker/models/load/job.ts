@@ -4,6 +4,7 @@ import { baseName, companionResolver, missingName, type MainFile } from './files
 import { BitmapTextureLoader, IMAGE_RE } from './images';
 import type { ParseEnv } from './env';
 import { RefusedUrlError, refusedUri } from '../../engine/urls';
+import { urlPath } from '../../../shared/paths';
 import type { ModelNotice } from '../../../shared/model-notices';
 import { errorText } from './problem';
 
@@ -76,7 +77,7 @@ export function createJob(src: ModelConfig['src'], main: MainFile, env: ParseEnv
       manager.onError = (url) => {
         const uri = refusedUri(url);
         if (uri !== null && !images.owns(url)) return warn(`${main.name}: ${refusedMessage(uri)}`);
-        if (images.owns(url) || /\.bin$/i.test(url.split(/[?#]/)[0] ?? '')) return;
+        if (images.owns(url) || /\.bin$/i.test(urlPath(url))) return;
         if (/^(blob|data):/i.test(url)) notify({ code: 'model.embeddedMissing', params: { name: main.name } });
         else warn(`${main.name}: ${baseName(url)} could not be loaded`);
       };
@@ -94,7 +95,7 @@ export function refusedMessage(uri: string): string {
 export function describeFailure(job: LoadJob, err: unknown): string {
   const name = job.main.name;
   // A refused URI is the reason whatever else went wrong (the load failed because it was refused).
-  const refused = [...job.refused].filter((u) => !IMAGE_RE.test(u.split(/[?#]/)[0] ?? ''));
+  const refused = [...job.refused].filter((u) => !IMAGE_RE.test(urlPath(u)));
   if (refused.length) return `${name}: ${refused.map(refusedMessage).join('; ')}`;
   // Missing images are warnings (the model shows without them): only other companions fail a load.
   const fatal = [...job.missing].filter((n) => !IMAGE_RE.test(n));

@@ -1,7 +1,8 @@
-import type { Material, Object3D, Texture } from 'three';
+import type { Object3D, Texture } from 'three';
 import { formatBytes, formatCount } from '../../../shared/model-notices';
 import type { ModelLimits } from '../../../shared/schema/limits';
 import { ModelProblem } from './problem';
+import { materialsOf } from '../../util/materials';
 
 /*
  * The per-model caps (shared/schema/limits.ts). Each check throws a ModelProblem naming the file,
@@ -50,8 +51,7 @@ export function checkParsed(name: string, object: Object3D, limits: ModelLimits)
   object.traverse((o) => {
     const g = (o as { geometry?: { getAttribute?(n: string): { count: number } | undefined } }).geometry;
     vertices += g?.getAttribute?.('position')?.count ?? 0;
-    const m = (o as { material?: Material | Material[] }).material;
-    for (const mat of Array.isArray(m) ? m : m ? [m] : []) {
+    for (const mat of materialsOf(o)) {
       for (const v of Object.values(mat)) if ((v as Texture | null)?.isTexture) textures.add(v as Texture);
     }
   });

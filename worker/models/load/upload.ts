@@ -2,6 +2,7 @@ import type { Object3D, Texture } from 'three';
 import type { EngineContext } from '../../engine/context';
 import type { LoadedModel } from '../types';
 import { texturesOf } from '../dispose';
+import { materialsOf } from '../../util/materials';
 
 /**
  * Everything a new model needs from the GPU, done before it joins the scene: picking structures,
@@ -20,8 +21,7 @@ export async function uploadBeforeShowing(
   if (signal.aborted) return;
   const textures = new Set<Texture>();
   model.object.traverse((o) => {
-    const mats = (o as { material?: unknown }).material as Parameters<typeof texturesOf>[0] | Parameters<typeof texturesOf>[0][] | undefined;
-    for (const m of Array.isArray(mats) ? mats : mats ? [mats] : []) texturesOf(m).forEach((t) => textures.add(t));
+    for (const m of materialsOf(o)) texturesOf(m).forEach((t) => textures.add(t));
   });
   for (const t of textures) {
     if (signal.aborted) return;

@@ -8,6 +8,7 @@ import { disposeTexture, texturesOf } from '../../dispose';
 import { refusedMessage, type LoadJob } from '../job';
 import type { Parsed } from '../../types';
 import { refusedUri } from '../../../engine/urls';
+import { materialsOf } from '../../../util/materials';
 
 type Creator = MTLLoader.MaterialCreator;
 
@@ -77,8 +78,7 @@ async function fetchLibrary(name: string, job: LoadJob): Promise<string | null> 
 function freeUnused(object: Object3D, creators: Creator[]) {
   const used = new Set<Material>();
   object.traverse((o) => {
-    const m = (o as { material?: Material | Material[] }).material;
-    for (const x of Array.isArray(m) ? m : m ? [m] : []) used.add(x);
+    for (const x of materialsOf(o)) used.add(x);
   });
   const kept = new Set<Texture>([...used].flatMap(texturesOf));
   for (const c of creators) {

@@ -6,6 +6,7 @@ import { TexturePacker, type PackedTexture } from './textures';
 import { packClip, type PackedClip } from './clips';
 import { packTrees, type PackedTrees } from './trees';
 import { Transfers } from './transfers';
+import { materialsOf } from '../../../util/materials';
 
 /**
  * A parsed model as it crosses from the parse worker to the render worker. The object tree,
@@ -43,8 +44,7 @@ export function packModel(parsed: Parsed): { model: PackedModel; transfer: Trans
     transforms[o.uuid] = [...o.position.toArray(), ...o.quaternion.toArray(), ...o.scale.toArray()];
     const g = (o as { geometry?: BufferGeometry }).geometry;
     if (g?.isBufferGeometry) geometries.add(g);
-    const m = (o as { material?: Material | Material[] }).material;
-    for (const x of Array.isArray(m) ? m : m ? [m] : []) materials.add(x);
+    for (const x of materialsOf(o)) materials.add(x);
     o.animations?.forEach((c) => clips.add(c));
   });
   const textures = new Set<Texture>([...materials].flatMap(texturesOf));
