@@ -4,7 +4,7 @@ import { t, type Locale } from '../../shared/i18n';
 import type { MediaAccess } from '../host/types';
 import { SettingsProvider, type SettingsContextValue } from './context';
 import type { FieldPath } from './schemaPath';
-import type { IssueMap, Parser } from './validate';
+import type { Parser } from './validate';
 import { useSchemaDraft } from './useSchemaDraft';
 
 export interface SchemaFormProps<T> {
@@ -18,8 +18,7 @@ export interface SchemaFormProps<T> {
   media?: MediaAccess;
   /** Prefixes input ids, so two panels on one page never share a label target. */
   name: string;
-  /** Rows that do not belong to a field (called with the issues, e.g. to mark groups). */
-  children: ReactNode | ((issues: IssueMap) => ReactNode);
+  children: ReactNode;
 }
 
 /**
@@ -50,7 +49,7 @@ export function SchemaForm<T>({ schema, value, onChange, locale, media, name, ch
         {issues.size > 0 ? (
           <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t(locale, 'settings.invalidSummary', { count: issues.size })} />
         ) : null}
-        {typeof children === 'function' ? children(issues) : children}
+        {children}
       </Form>
     </SettingsProvider>
   );

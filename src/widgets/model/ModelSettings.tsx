@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Collapse, Flex, Form } from 'antd';
+import { Collapse, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
 import { useParsedConfig } from '../../host/useParsedConfig';
 import { ModelConfigSchema, modelFormatOf, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { NumberField, SwitchField } from '../../settings/fields';
-import type { IssueMap } from '../../settings/validate';
+import { GroupHeader } from '../../settings/layout';
 import { mainFileOf } from './files';
 import { hasFiles, SourceField } from './settings/SourceField';
 import { PartsSection } from './settings/PartsSection';
@@ -22,9 +22,6 @@ interface Group {
   sections: readonly (keyof ModelConfig)[];
   body: ReactNode;
 }
-
-const countIn = (issues: IssueMap, sections: readonly string[]) =>
-  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
 
 const isPointCloud = (src: ModelConfig['src']) =>
   modelFormatOf(mainFileOf(src.fileList)?.name ?? src.filePath) === POINT_CLOUD_FORMAT;
@@ -57,33 +54,21 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
 
   return (
     <SchemaForm schema={ModelConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
-      {(issues) => (
-        <>
-          <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
-            <SourceField media={host.media} locale={locale} />
-          </Form.Item>
-          <SwitchField name={['adaptive']} label={t(locale, 'widgets.model.adaptive')} />
-          <NumberField name={['update']} label={t(locale, 'widgets.model.update')} range={{ step: 1 }} />
-          <Collapse
-            size="small"
-            activeKey={open}
-            onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
-            items={groups.map(({ key, sections, body }) => {
-              const count = countIn(issues, sections);
-              return {
-                key,
-                label: (
-                  <Flex justify="space-between" align="center">
-                    <span>{t(locale, `modelPanel.group.${key}` as MessageKey)}</span>
-                    {count > 0 ? <Badge count={count} size="small" /> : null}
-                  </Flex>
-                ),
-                children: body,
-              };
-            })}
-          />
-        </>
-      )}
+      <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
+        <SourceField media={host.media} locale={locale} />
+      </Form.Item>
+      <SwitchField name={['adaptive']} label={t(locale, 'widgets.model.adaptive')} />
+      <NumberField name={['update']} label={t(locale, 'widgets.model.update')} range={{ step: 1 }} />
+      <Collapse
+        size="small"
+        activeKey={open}
+        onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
+        items={groups.map(({ key, sections, body }) => ({
+          key,
+          label: <GroupHeader title={t(locale, `modelPanel.group.${key}` as MessageKey)} sections={sections} />,
+          children: body,
+        }))}
+      />
     </SchemaForm>
   );
 }
