@@ -1,10 +1,11 @@
 /**
  * Model widget configs on their way to the engine: at most one message per model per animation
  * frame (an opacity slider drag), only for models whose config changed, and a removal for models
- * that left the list.
+ * that left the list. Configs compare by reference: they reach here parsed once, an unchanged
+ * model keeping its config object (src/widgets/space/modelConfigs.ts).
  */
 export function createModelQueue(send: { set(id: string, config: unknown): void; remove(id: string): void }) {
-  let sent = new Map<string, string>();
+  let sent = new Map<string, unknown>();
   let latest: Readonly<Record<string, unknown>> | null = null;
   let frame: number | null = null;
 
@@ -20,9 +21,8 @@ export function createModelQueue(send: { set(id: string, config: unknown): void;
       }
     }
     for (const [id, config] of Object.entries(next)) {
-      const json = JSON.stringify(config);
-      if (sent.get(id) === json) continue;
-      sent.set(id, json);
+      if (sent.has(id) && sent.get(id) === config) continue;
+      sent.set(id, config);
       send.set(id, config);
     }
   }
@@ -30,7 +30,7 @@ export function createModelQueue(send: { set(id: string, config: unknown): void;
   return {
     /** The engine was started with these models: nothing of them needs sending again. */
     reset(models: Readonly<Record<string, unknown>>) {
-      sent = new Map(Object.entries(models).map(([id, c]) => [id, JSON.stringify(c)]));
+      sent = new Map(Object.entries(models));
       latest = null;
     },
     push(models: Readonly<Record<string, unknown>>) {

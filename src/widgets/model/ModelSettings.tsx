@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Collapse, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
-import { useParsedConfig } from '../../host/useParsedConfig';
+import { useStoredConfig } from '../../host/useParsedConfig';
 import { ModelConfigSchema, modelFormatOf, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
@@ -30,11 +30,14 @@ const isPointCloud = (src: ModelConfig['src']) =>
  * The 3D model widget's settings (spec §3 Model widget, issue 4 §6): files, fit and refresh on
  * top; then, once a file is uploaded, its parts, materials and clips (from the model as its space
  * loaded it), the model-wide effects, keyframe animations, and the hot colour of a point cloud.
- * Every change is validated with ModelConfigSchema before it reaches `onChange`.
+ * Every change is validated with ModelConfigSchema before it reaches `onChange`; the issues of a
+ * stored config that does not parse show as a change's would.
  */
 export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProps<ModelConfig>) {
   const locale = host.locale;
-  const value = useParsedConfig(ModelConfigSchema, config);
+  // A stored config that does not parse: the panel edits what could be made of it and shows why
+  // (its space keeps drawing the model's last good config: src/widgets/space/modelConfigs.ts).
+  const { value, issues } = useStoredConfig(ModelConfigSchema, config);
   // Controlled, so 'parts' is open when it appears after the first upload.
   const [open, setOpen] = useState<string[]>(['parts']);
   const files = hasFiles(value.src);
@@ -53,7 +56,7 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
   ];
 
   return (
-    <SchemaForm schema={ModelConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
+    <SchemaForm schema={ModelConfigSchema} value={value} storedIssues={issues} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
       <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
         <SourceField media={host.media} locale={locale} />
       </Form.Item>

@@ -3,6 +3,7 @@ import { Collapse } from 'antd';
 import { SpaceConfigSchema, type SpaceConfig } from '../../../../shared/schema/space';
 import { t, type MessageKey } from '../../../../shared/i18n';
 import type { WidgetSettingsProps } from '../../../host/types';
+import { parseConfig } from '../../../host/parsed';
 import { SchemaForm } from '../../../settings/SchemaForm';
 import { GroupHeader } from '../../../settings/layout';
 import { SceneSection } from './SceneSection';
@@ -44,7 +45,7 @@ export function SpaceSettings({ id, config, host, onChange }: WidgetSettingsProp
   const locale = host.locale;
   // A host may hand over a stored subset: the form needs every field, with its default.
   const value = useMemo(() => {
-    const parsed = SpaceConfigSchema.safeParse(config);
+    const parsed = parseConfig(SpaceConfigSchema, config);
     return parsed.success ? parsed.data : config;
   }, [config]);
   const variableNames = host.variables.names();
