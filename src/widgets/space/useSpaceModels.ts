@@ -76,7 +76,10 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
     if (handle.current) m.queue.push(next);
   }, [opts.models, m, handle]);
 
-  useEffect(() => () => Object.keys(parsed.current).forEach(modelStatusStore.clear), []);
+  // The space unmounted: its models' statuses go with it.
+  useEffect(() => () => {
+    for (const id of Object.keys(parsed.current)) modelStatusStore.clear(id);
+  }, []);
 
   return {
     /** Share of the model loads in flight done, or null when none is loading. */
