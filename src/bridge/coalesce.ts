@@ -1,10 +1,12 @@
 /**
  * Keyed values on their way to the worker, at most one delivery per animation frame: only the keys
- * whose value changed since it was last sent (compared as JSON), and the keys that are gone. A
- * slider drag becomes one small message per frame, and an unchanged value is never sent again.
+ * whose value changed since it was last sent, and the keys that are gone. A slider drag becomes one
+ * small message per frame, and an unchanged value is never sent again. Values compare by
+ * reference: configs reach here parsed once, every unchanged section or model keeping its identity
+ * (src/host/parsed.ts `share`, src/widgets/space/modelConfigs.ts).
  */
 export function createFrameQueue(deliver: (changed: Record<string, unknown>, gone: string[]) => void) {
-  let sent = new Map<string, string>();
+  let sent = new Map<string, unknown>();
   let latest: Readonly<Record<string, unknown>> | null = null;
   let frame: number | null = null;
 
@@ -17,9 +19,8 @@ export function createFrameQueue(deliver: (changed: Record<string, unknown>, gon
     for (const key of gone) sent.delete(key);
     const changed: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(next)) {
-      const json = JSON.stringify(value);
-      if (sent.get(key) === json) continue;
-      sent.set(key, json);
+      if (sent.has(key) && sent.get(key) === value) continue;
+      sent.set(key, value);
       changed[key] = value;
     }
     deliver(changed, gone);
@@ -28,7 +29,7 @@ export function createFrameQueue(deliver: (changed: Record<string, unknown>, gon
   return {
     /** The engine was started with these values: nothing of them needs sending again. */
     reset(values: Readonly<Record<string, unknown>>) {
-      sent = new Map(Object.entries(values).map(([key, value]) => [key, JSON.stringify(value)]));
+      sent = new Map(Object.entries(values));
       latest = null;
     },
     push(values: Readonly<Record<string, unknown>>) {

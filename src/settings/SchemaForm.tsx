@@ -4,7 +4,8 @@ import { t, type Locale } from '../../shared/i18n';
 import type { MediaAccess } from '../host/types';
 import { SettingsProvider, type SettingsContextValue } from './context';
 import type { FieldPath } from './schemaPath';
-import type { IssueMap, Parser } from './validate';
+import type { SchemaIssue } from '../../shared/schema/common';
+import { issueMap, type IssueMap, type Parser } from './validate';
 import { useSchemaDraft } from './useSchemaDraft';
 
 export interface SchemaFormProps<T> {
@@ -12,14 +13,19 @@ export interface SchemaFormProps<T> {
   schema: Parser<T>;
   /** The current (valid) config. */
   value: T;
+  /**
+   * Issues of the config as the host stored it, when it did not parse (`value` is then what could
+   * be made of it, and the scene keeps its last good config): shown like the draft's own, which
+   * take their place at the same path, until a valid config is stored.
+   */
+  storedIssues?: readonly SchemaIssue[];
   /** Called only with a config that parsed; it is the parsed value (defaults filled). */
   onChange(next: T): void;
   locale: Locale;
   media?: MediaAccess;
   /** Prefixes input ids, so two panels on one page never share a label target. */
   name: string;
-  /** Rows that do not belong to a field (called with the issues, e.g. to mark groups). */
-  children: ReactNode | ((issues: IssueMap) => ReactNode);
+  children: ReactNode;
 }
 
 /**
@@ -27,8 +33,12 @@ export interface SchemaFormProps<T> {
  * schema: issues show under their rows in the current language, and `onChange` receives only a
  * valid config (see validateDraft: invalid values are held back, the rest goes through).
  */
-export function SchemaForm<T>({ schema, value, onChange, locale, media, name, children }: SchemaFormProps<T>) {
-  const { form, issues, run } = useSchemaDraft(schema, value, onChange);
+export function SchemaForm<T>({ schema, value, storedIssues, onChange, locale, media, name, children }: SchemaFormProps<T>) {
+  const { form, issues: draftIssues, run } = useSchemaDraft(schema, value, onChange);
+  const issues = useMemo<IssueMap>(
+    () => (storedIssues?.length ? new Map([...issueMap(storedIssues), ...draftIssues]) : draftIssues),
+    [storedIssues, draftIssues],
+  );
 
   const ctx = useMemo<SettingsContextValue>(
     () => ({
@@ -50,7 +60,7 @@ export function SchemaForm<T>({ schema, value, onChange, locale, media, name, ch
         {issues.size > 0 ? (
           <Alert type="error" showIcon style={{ marginBottom: 12 }} title={t(locale, 'settings.invalidSummary', { count: issues.size })} />
         ) : null}
-        {typeof children === 'function' ? children(issues) : children}
+        {children}
       </Form>
     </SettingsProvider>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Divider, Form } from 'antd';
+import { Badge, Divider, Flex, Form } from 'antd';
+import { useSettings } from './context';
 import { getIn, type FieldPath } from './schemaPath';
 
 /**
@@ -23,5 +24,21 @@ export function SubGroup({ title, children }: { title: ReactNode; children: Reac
       </Divider>
       {children}
     </section>
+  );
+}
+
+/**
+ * A collapsible group's header in a settings panel: its title, and a badge with how many of the
+ * form's issues lie in the top-level config sections the group edits, so a closed group still
+ * says it holds a problem.
+ */
+export function GroupHeader({ title, sections }: { title: string; sections: readonly string[] }) {
+  const { issues } = useSettings();
+  const count = [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
+  return (
+    <Flex justify="space-between" align="center">
+      <span>{title}</span>
+      {count > 0 ? <Badge count={count} size="small" /> : null}
+    </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { isMessageKey } from '../../shared/i18n';
-import { MSG } from '../../shared/schema/common';
+import { MSG, type SchemaIssue } from '../../shared/schema/common';
 import { getIn, pathKey, setIn } from './schemaPath';
 
 /** What `safeParse` needs; any zod schema fits. */
@@ -16,8 +16,13 @@ export interface Validation<T> {
   next: T | null;
 }
 
+const messageKey = (message: string) => (isMessageKey(message) ? message : MSG.invalidConfig);
+
 const toMap = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): Map<string, string> =>
-  new Map(issues.map((i) => [pathKey(i.path), isMessageKey(i.message) ? i.message : MSG.invalidConfig]));
+  new Map(issues.map((i) => [pathKey(i.path), messageKey(i.message)]));
+
+/** Issues as reported elsewhere (shared/schema toIssues: dotted paths), keyed like a draft's own. */
+export const issueMap = (issues: readonly SchemaIssue[]): IssueMap => new Map(issues.map((i) => [i.path, messageKey(i.message)]));
 
 /**
  * Validates the form's draft (the whole next config). When it fails, every invalid value is held

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Collapse, Flex, Form } from 'antd';
+import { Collapse, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
-import { useParsedConfig } from '../../host/useParsedConfig';
+import { useStoredConfig } from '../../host/useParsedConfig';
 import { ModelConfigSchema, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { NumberField, SwitchField } from '../../settings/fields';
-import type { IssueMap } from '../../settings/validate';
+import { GroupHeader } from '../../settings/layout';
 import { chooseMainFile } from '../../../shared/model-files';
 import { hasFiles, SourceField } from './settings/SourceField';
 import { PartsSection } from './settings/PartsSection';
@@ -23,20 +23,20 @@ interface Group {
   body: ReactNode;
 }
 
-const countIn = (issues: IssueMap, sections: readonly string[]) =>
-  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
-
 const isPointCloud = (src: ModelConfig['src']) => chooseMainFile(src)?.format === POINT_CLOUD_FORMAT;
 
 /**
  * The 3D model widget's settings (spec §3 Model widget, issue 4 §6): files, fit and refresh on
  * top; then, once a file is uploaded, its parts, materials and clips (from the model as its space
  * loaded it), the model-wide effects, keyframe animations, and the hot colour of a point cloud.
- * Every change is validated with ModelConfigSchema before it reaches `onChange`.
+ * Every change is validated with ModelConfigSchema before it reaches `onChange`; the issues of a
+ * stored config that does not parse show as a change's would.
  */
 export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProps<ModelConfig>) {
   const locale = host.locale;
-  const value = useParsedConfig(ModelConfigSchema, config);
+  // A stored config that does not parse: the panel edits what could be made of it and shows why
+  // (its space keeps drawing the model's last good config: src/widgets/space/modelConfigs.ts).
+  const { value, issues } = useStoredConfig(ModelConfigSchema, config);
   // Controlled, so 'parts' is open when it appears after the first upload.
   const [open, setOpen] = useState<string[]>(['parts']);
   const files = hasFiles(value.src);
@@ -55,34 +55,22 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
   ];
 
   return (
-    <SchemaForm schema={ModelConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
-      {(issues) => (
-        <>
-          <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
-            <SourceField media={host.media} locale={locale} />
-          </Form.Item>
-          <SwitchField name={['adaptive']} label={t(locale, 'widgets.model.adaptive')} />
-          <NumberField name={['update']} label={t(locale, 'widgets.model.update')} range={{ step: 1 }} />
-          <Collapse
-            size="small"
-            activeKey={open}
-            onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
-            items={groups.map(({ key, sections, body }) => {
-              const count = countIn(issues, sections);
-              return {
-                key,
-                label: (
-                  <Flex justify="space-between" align="center">
-                    <span>{t(locale, `modelPanel.group.${key}` as MessageKey)}</span>
-                    {count > 0 ? <Badge count={count} size="small" /> : null}
-                  </Flex>
-                ),
-                children: body,
-              };
-            })}
-          />
-        </>
-      )}
+    <SchemaForm schema={ModelConfigSchema} value={value} storedIssues={issues} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
+      <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
+        <SourceField media={host.media} locale={locale} />
+      </Form.Item>
+      <SwitchField name={['adaptive']} label={t(locale, 'widgets.model.adaptive')} />
+      <NumberField name={['update']} label={t(locale, 'widgets.model.update')} range={{ step: 1 }} />
+      <Collapse
+        size="small"
+        activeKey={open}
+        onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
+        items={groups.map(({ key, sections, body }) => ({
+          key,
+          label: <GroupHeader title={t(locale, `modelPanel.group.${key}` as MessageKey)} sections={sections} />,
+          children: body,
+        }))}
+      />
     </SchemaForm>
   );
 }

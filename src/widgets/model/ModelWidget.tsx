@@ -4,10 +4,10 @@ import type { ModelConfig } from '../../../shared/schema/model';
 import { t } from '../../../shared/i18n';
 import { useSpace } from '../space/SpaceContext';
 import { chooseMainFile } from '../../../shared/model-files';
-import { modelStatusStore } from './modelStatus';
 
 /** Events the model widget emits for the host's actions: spec §2's pointer events, then its load. */
 export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave', 'progress', 'loaded', 'error'] as const;
+export type ModelWidgetEvent = (typeof MODEL_EVENTS)[number];
 
 /**
  * The 3D model widget's view. Outside a 3D space it asks to be placed in one (spec §2). Inside, it
@@ -33,23 +33,13 @@ export function ModelWidget({ id, config, host, visible = true, display = true, 
   }, [register, shown, id, name, config]);
   useEffect(() => {
     if (!unregister || !shown) return;
-    return () => {
-      unregister(id);
-      modelStatusStore.clear(id);
-    };
+    return () => unregister(id);
   }, [unregister, shown, id]);
 
-  // The engine's findings about this model become the widget's events for the host's actions.
+  // The space made its engine's findings about this model into the widget's events (modelEvents.ts).
   useEffect(() => {
     if (!bus) return;
-    return bus.subscribe(id, (e) => {
-      const emit = onEvent.current;
-      if (!emit) return;
-      if (e.type === 'model-pointer') emit(e.event, { name: e.name, uuid: e.uuid, point: e.point });
-      else if (e.type === 'model-progress') emit('progress', { phase: e.phase, loaded: e.loaded, total: e.total });
-      else if (e.type === 'model-loaded') emit('loaded', e.info);
-      else if (e.type === 'model-error') emit('error', { message: e.message });
-    });
+    return bus.subscribe(id, (name, payload) => onEvent.current?.(name, payload));
   }, [bus, id]);
 
   if (!space) {

@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { EngineEvent } from '../../../shared/protocol';
 import type { ThreeDHost } from '../../host/types';
 
 /** A model widget registered with its space (spec §3: the container's list of meshes). */
@@ -11,17 +10,16 @@ export interface SpaceMesh {
   config?: unknown;
 }
 
-/** Engine events that concern one model widget (they all carry its id). */
-export type ModelEngineEvent = Extract<EngineEvent, { id: string }>;
+type WidgetEventListener = (name: string, payload: unknown) => void;
 
-/** Model events of a space's engine, delivered to the model widget they name. */
+/** The widget events of a space's models (made from its engine's events), delivered to the model widget they name. */
 export interface ModelEventBus {
-  subscribe(id: string, fn: (e: ModelEngineEvent) => void): () => void;
-  publish(e: ModelEngineEvent): void;
+  subscribe(id: string, fn: WidgetEventListener): () => void;
+  publish(id: string, name: string, payload: unknown): void;
 }
 
 export function createModelEventBus(): ModelEventBus {
-  const subs = new Map<string, Set<(e: ModelEngineEvent) => void>>();
+  const subs = new Map<string, Set<WidgetEventListener>>();
   return {
     subscribe(id, fn) {
       let set = subs.get(id);
@@ -29,8 +27,8 @@ export function createModelEventBus(): ModelEventBus {
       set.add(fn);
       return () => void set!.delete(fn);
     },
-    publish(e) {
-      subs.get(e.id)?.forEach((fn) => fn(e));
+    publish(id, name, payload) {
+      subs.get(id)?.forEach((fn) => fn(name, payload));
     },
   };
 }
@@ -45,7 +43,7 @@ export interface SpaceContextValue {
   /** Adds the model, or updates its name and config when it is already registered. */
   register(mesh: SpaceMesh): void;
   unregister(id: string): void;
-  /** The engine's events about one model (load progress and result, pointer events). */
+  /** Each model's widget events (pointer events, load progress and result). */
   events: ModelEventBus;
 }
 

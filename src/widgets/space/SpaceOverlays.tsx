@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import type { SchemaIssue } from '../../../shared/schema/common';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { describeIssues, isMessageKey, t, type Locale } from '../../../shared/i18n';
-import type { Notice } from './useSpaceEngine';
+import type { Notice } from './useNotices';
 import { shownText as shown } from './noticeText';
 
 const fill: CSSProperties = { position: 'absolute', inset: 0 };

@@ -3,12 +3,13 @@ import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
-import { createModelEventBus, SpaceProvider, useSpace, type ModelEngineEvent } from './SpaceContext';
-import { modelStatusStore } from '../model/modelStatus';
+import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
 export const SPACE_EVENTS = ['progress', 'ready', 'error'] as const;
 const forwarded: ReadonlySet<string> = new Set(SPACE_EVENTS);
+/** A model registered without a config: one object, so it does not count as changed on every render. */
+const NO_CONFIG = Object.freeze({});
 
 /** The snapshot variable's name, read defensively: a host may hand over a stored, unparsed config. */
 function snapshotVarOf(config: unknown): string {
@@ -21,7 +22,8 @@ function snapshotVarOf(config: unknown): string {
  * widgets placed inside the space (models, data cards, groups) are rendered with the space's
  * context. The layer lets pointer events through to the canvas; a child that needs them (a card,
  * a group) turns them back on for itself. Model widgets register their configs through the context
- * and the space hands them to its engine; the engine's model events go back to the widget they name.
+ * and the space hands them to its engine; its model events come back as the widget events of the
+ * model they name.
  * An optional `ref` (a prop in React 19) reaches the scene's ThreeDSpaceHandle: the playground's
  * test hook reads pixels and engine stats through it.
  */
@@ -61,7 +63,7 @@ function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
 }) {
   const space = useSpace()!;
   const { meshes, events } = space;
-  const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? {}])), [meshes]);
+  const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? NO_CONFIG])), [meshes]);
   return (
     <ThreeDSpace
       config={config}
@@ -73,11 +75,9 @@ function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
       userCode={space.host.userCode}
       allowedOrigins={originsOf(space.host.media)}
       onEvent={(e) => {
-        if ('id' in e) {
-          modelStatusStore.event(e);
-          events.publish(e as ModelEngineEvent);
-        } else if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
+        if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
       }}
+      onModelEvent={events.publish}
       ref={ref}
     />
   );

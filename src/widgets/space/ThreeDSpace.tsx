@@ -4,7 +4,7 @@ import type { EngineEvent } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
-import { useSpaceEngine } from './useSpaceEngine';
+import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
 import { SnapshotBar } from './SnapshotBar';
@@ -63,6 +63,8 @@ export interface ThreeDSpaceProps {
   /** Per-model caps (ThreeDHost.limits; shared/schema/limits.ts), read when the scene starts. */
   limits?: ModelLimitsInput;
   onEvent?(event: EngineEvent): void;
+  /** A model's widget event (MODEL_EVENTS: pointer events, load progress and result), by the model's id. */
+  onModelEvent?: EngineOptions['onModelEvent'];
   /**
    * Whether the config's user code may run (ThreeDHost.userCode). Absent: not until the designer
    * presses Run scripts in the scene.
@@ -80,12 +82,12 @@ export interface ThreeDSpaceProps {
  * component only holds config, forwards input and draws the DOM overlays.
  */
 export function ThreeDSpace(props: ThreeDSpaceProps) {
-  const { config, locale = 'en', forceMainThread, heartbeat, chunks, liveContexts, activeSnapshot, models, limits, onEvent, className, style, ref } = props;
+  const { config, locale = 'en', forceMainThread, heartbeat, chunks, liveContexts, activeSnapshot, models, limits, onEvent, onModelEvent, className, style, ref } = props;
   const host = useRef<HTMLDivElement>(null);
   const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
   const consent = useUserCodeConsent(props.userCode, script);
   const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, liveContexts, limits, onEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, liveContexts, limits, onEvent, onModelEvent, scriptsAllowed: consent.allowed, allowedOrigins });
   const { context } = engine;
   const held: HeldCode[] = consent.allowed
     ? []

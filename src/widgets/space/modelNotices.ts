@@ -1,8 +1,15 @@
-import type { EngineEvent } from '../../../shared/protocol';
-import { DAMAGE_CODES } from '../../../shared/model-notices';
-import type { Notice, NoticeText } from './useSpaceEngine';
+import { DAMAGE_CODES, type ModelNoticeCode, type ModelNoticeParams } from '../../../shared/model-notices';
+import type { NoticeText } from './noticeText';
+import type { NoticeSink } from './useNotices';
 
-type ModelEvent = Extract<EngineEvent, { type: 'model-loaded' | 'model-error' | 'model-cleared' | 'model-warning' }>;
+/** An engine's message about a model: English text, and a code to show it translated. */
+export interface ModelMessage {
+  message: string;
+  code?: ModelNoticeCode;
+  params?: ModelNoticeParams;
+}
+
+export type ModelNotices = ReturnType<typeof createModelNotices>;
 
 /** The scene's corner notice for models whose file is damaged, missing or refused. */
 export const SCENE_ERROR = 'ui.sceneError';
@@ -10,7 +17,7 @@ export const SCENE_ERROR = 'ui.sceneError';
 const DECIMATED = 'model.decimated:';
 
 /** A coded message travels as a key and parameters, to be shown in the designer's language. */
-const textOf = (e: { message: string; code?: string; params?: Record<string, string> }): NoticeText =>
+const textOf = (e: ModelMessage): NoticeText =>
   e.code ? { key: e.code, params: e.params ?? {} } : e.message;
 
 /**
@@ -18,7 +25,7 @@ const textOf = (e: { message: string; code?: string; params?: Record<string, str
  * failed or was drawn with damaged embedded data, each model's reason under it; and a notice per
  * model drawn decimated. A model's entries go when it loads again, is cleared or is removed.
  */
-export function createModelNotices(notices: { add(n: Notice): void; drop(key: string): void }) {
+export function createModelNotices(notices: NoticeSink) {
   const failed = new Map<string, NoticeText>();
   const damaged = new Map<string, NoticeText[]>();
   const decimated = new Set<string>();
@@ -35,24 +42,24 @@ export function createModelNotices(notices: { add(n: Notice): void; drop(key: st
   };
 
   return {
-    /** True when the event was a model result or warning (handled here). */
-    event(e: ModelEvent): void {
-      if (e.type === 'model-warning') {
-        if (!e.code) return;
-        if (e.code === 'model.decimated') {
-          decimated.add(e.id);
-          notices.add({ key: DECIMATED + e.id, text: textOf(e) });
-          return;
-        }
-        if (!DAMAGE_CODES.has(e.code)) return;
-        const list = damaged.get(e.id) ?? [];
-        damaged.set(e.id, [...list, textOf(e)]);
-      } else {
-        // A new result for the model: what was said about its previous file no longer holds.
-        forgetOne(e.id);
-        if (e.type === 'model-error') failed.set(e.id, textOf(e));
-      }
+    /**
+     * A new result for the model (loaded, cleared, or `error`): what was said about its previous
+     * file no longer holds.
+     */
+    result(id: string, error?: ModelMessage): void {
+      forgetOne(id);
+      if (error) failed.set(id, textOf(error));
       showSceneError();
+    },
+    /** Something the model lives without: shown when it is coded as decimation or damage. */
+    warning(id: string, w: ModelMessage): void {
+      if (w.code === 'model.decimated') {
+        decimated.add(id);
+        notices.add({ key: DECIMATED + id, text: textOf(w) });
+      } else if (w.code && DAMAGE_CODES.has(w.code)) {
+        damaged.set(id, [...(damaged.get(id) ?? []), textOf(w)]);
+        showSceneError();
+      }
     },
     /** Models no longer in the space send no further event: forget them. */
     keepOnly(present: (id: string) => boolean): void {

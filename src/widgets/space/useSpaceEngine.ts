@@ -1,41 +1,29 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { EngineEvent } from '../../../shared/protocol';
-import { SpaceConfigSchema, type SpaceConfig } from '../../../shared/schema/space';
-import { toIssues, type SchemaIssue } from '../../../shared/schema/common';
 import { repairParse } from '../../../shared/schema/repair';
 import { connect, type RenderHandle } from '../../bridge/connection';
 import { canRenderInWorker } from '../../bridge/capability';
-import { createPatchQueue } from '../../bridge/coalesce';
-import { createModelQueue } from '../../bridge/models';
 import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
-import { createModelNotices } from './modelNotices';
-import type { NoticeText } from './noticeText';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
-import { ChunkFailureSchema, type ChunkFailure } from '../../../shared/schema/chunks';
+import type { ChunkFailure } from '../../../shared/schema/chunks';
+import type { ModelWidgetEvent } from '../model/ModelWidget';
 import { useLiveContext } from './useLiveContext';
-
-const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
-
-/** Restarts in one mount before the space shows its error panel instead. */
-const MAX_RESTARTS = 3;
+import { useNotices } from './useNotices';
+import { useRestarts } from './useRestarts';
+import { useSpaceModels } from './useSpaceModels';
+import { useSpaceConfig } from './useSpaceConfig';
+import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
 
 export type SpaceState = 'loading' | 'ready' | 'error';
-export type { NoticeText };
-export interface Notice {
-  key: string;
-  detail?: string;
-  /** Shown instead of the key's own text (a notice per model keys itself by the model). */
-  text?: NoticeText;
-  /** Lines under the notice (each failed model's reason). */
-  details?: NoticeText[];
-}
+export type { Notice } from './useNotices';
+export type { NoticeText } from './noticeText';
 
 export interface EngineOptions {
   config: unknown;
-  /** The space's model widgets by id (their configs as stored; the worker parses them). */
+  /** The space's model widgets by id (their configs as stored; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
@@ -52,23 +40,24 @@ export interface EngineOptions {
   /** The page's cap on live WebGL contexts (src/bridge/visibility.ts). */
   liveContexts?: number;
   onEvent?(event: EngineEvent): void;
+  /** A model widget's event (MODEL_EVENTS) for the host's actions, by the model's id. */
+  onModelEvent?(id: string, name: ModelWidgetEvent, payload: unknown): void;
 }
 
 /**
  * Owns one render engine for a 3D space: starts it (worker, or main thread where workers cannot
- * render), feeds it parsed config changes, and restarts it without user scripts when it dies or
- * stops answering. It runs only while the space holds a live context (in view, within the page's
- * cap: useLiveContext); a released space shows its last frame and starts again when back in view.
+ * render), feeds it parsed config changes, and restarts it (useRestarts) when it dies or stops
+ * answering. It runs only while the space holds a live context (in view, within the page's cap:
+ * useLiveContext); a released space shows its last frame and starts again when back in view.
+ * Its events are read in spaceEvents.ts, its models' in modelEvents.ts (through useSpaceModels).
  */
 export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: EngineOptions) {
   const [state, setState] = useState<SpaceState>('loading');
   const [progress, setProgress] = useState({ loaded: 0, total: 0 });
-  const [issues, setIssues] = useState<SchemaIssue[]>([]);
-  const [notices, setNotices] = useState<Notice[]>([]);
-  const [run, setRun] = useState(() => ({ generation: 0, scriptsEnabled: opts.scriptsAllowed }));
-  const allowed = useRef(opts.scriptsAllowed);
-  /** Material code the worker did not run because user code is off (for the consent notice). */
-  const [heldCode, setHeldCode] = useState<{ what: 'shaderCode' | 'frameScript'; file: string }[]>([]);
+  const notices = useNotices();
+  const restarts = useRestarts(opts.scriptsAllowed, notices);
+  const { run } = restarts;
+  const [heldCode, setHeldCode] = useState<HeldMaterialCode[]>([]);
   const origins = useRef(opts.allowedOrigins);
   origins.current = opts.allowedOrigins;
   /** A part of the engine that did not load (spec §8): the space is in error until a Retry works. */
@@ -81,27 +70,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const chunks = useRef(opts.chunks);
   chunks.current = opts.chunks;
   const handle = useRef<RenderHandle | null>(null);
-  const scriptsOn = useRef(run.scriptsEnabled);
-  scriptsOn.current = run.scriptsEnabled;
   const onEvent = useRef(opts.onEvent);
   onEvent.current = opts.onEvent;
-  const lastValid = useRef<SpaceConfig | null>(null);
-  // The last valid config as state, for the overlays drawn from it (loading screen, snapshot bar).
-  const [valid, setValid] = useState<SpaceConfig>(() => repairParse(SpaceConfigSchema, opts.config).value);
-  const queue = useRef(createPatchQueue((patch) => void handle.current?.patchConfig(patch)));
-  const models = useRef<Readonly<Record<string, unknown>>>(opts.models ?? NO_MODELS);
-  models.current = opts.models ?? NO_MODELS;
-  const modelQueue = useRef(
-    createModelQueue({
-      set: (id, config) => void handle.current?.setModel(id, config),
-      remove: (id) => void handle.current?.removeModel(id),
-    }),
-  );
+  const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
+  const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
   const limits = useRef(opts.limits);
   limits.current = opts.limits;
-  /** Model loads in flight (fraction done each). */
-  const modelLoads = useRef(new Map<string, number>());
-  const [modelProgress, setModelProgress] = useState<number | null>(null);
   const stateNow = useRef(state);
   stateNow.current = state;
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
@@ -111,137 +85,48 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
-  const addNotice = (n: Notice) => setNotices((list) => [...list.filter((x) => x.key !== n.key), n]);
-  const dropNotice = (key: string) => setNotices((list) => list.filter((x) => x.key !== key));
-  /** Failed, damaged and decimated models, as notices in the scene's corner. */
-  const modelNotices = useRef(createModelNotices({ add: addNotice, drop: dropNotice }));
-
-  // Consent given (or withdrawn by the host): a fresh engine with user code on (off). Only a change
-  // counts: scripts turned off after a hang stay off until the script is edited.
-  useEffect(() => {
-    if (allowed.current === opts.scriptsAllowed) return;
-    allowed.current = opts.scriptsAllowed;
-    if (opts.scriptsAllowed) dropNotice('notice.scriptsDisabled');
-    setRun((x) => ({ generation: x.generation + 1, scriptsEnabled: opts.scriptsAllowed }));
-  }, [opts.scriptsAllowed]);
-
-  // Every config change is parsed here first; an invalid one is shown, never sent.
-  useEffect(() => {
-    const r = SpaceConfigSchema.safeParse(opts.config);
-    if (!r.success) {
-      if (!lastValid.current) lastValid.current = repairParse(SpaceConfigSchema, opts.config).value;
-      setIssues(toIssues(r.error));
-      return;
-    }
-    setIssues([]);
-    const scriptEdited = lastValid.current !== null && lastValid.current.script !== r.data.script;
-    lastValid.current = r.data;
-    setValid(r.data);
-    if (scriptEdited && !scriptsOn.current && allowed.current) {
-      // The designer changed the script that hung: give the new one a fresh worker with scripts on.
-      dropNotice('notice.scriptsDisabled');
-      setRun((x) => ({ generation: x.generation + 1, scriptsEnabled: true }));
-      return;
-    }
-    queue.current.push(r.data);
-  }, [opts.config]);
-
-  // Model configs travel on their own queue: a model edit never re-sends the scene settings.
-  useEffect(() => {
-    // A model removed mid-load or after failing sends no further event: forget it here, or the
-    // load bar and the error notice would stay for good.
-    const gone = (id: string) => !(id in models.current);
-    const loads = modelLoads.current;
-    if ([...loads.keys()].some(gone)) {
-      for (const id of [...loads.keys()]) if (gone(id)) loads.delete(id);
-      setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
-    }
-    modelNotices.current.keepOnly((id) => !gone(id));
-    if (handle.current) modelQueue.current.push(models.current);
-  }, [opts.models]);
-
   useEffect(() => {
     const el = host.current;
     if (!el || !context.live) return;
     let cancelled = false;
     let current: RenderHandle | null = null;
     const abort = new AbortController();
-    const config = lastValid.current ?? valid;
-    const modelsAtStart = models.current;
-    modelLoads.current.clear();
+    const configAtStart = config.starting();
+    const modelsAtStart = models.starting();
     setHeldCode([]);
-    modelNotices.current.clear();
     // Coming back into view, the space shows its last frame until the new engine drew it again.
     if (!context.resuming()) setState('loading');
     // The host's caps are parsed here first; a bad one is shown and its default used.
     const caps = repairParse(ModelLimitsSchema, limits.current ?? {});
     if (caps.issues.length) {
       console.error('[dash3d] invalid model limits:', caps.issues);
-      setIssues((list) => [...list, ...caps.issues.map((i) => ({ ...i, path: `limits.${i.path}` }))]);
+      config.setIssues((list) => [...list, ...caps.issues.map((i) => ({ ...i, path: `limits.${i.path}` }))]);
     }
-
-    const handleEvent = (e: EngineEvent) => {
-      if (cancelled) return;
-      if (e.type === 'progress') setProgress({ loaded: e.loaded, total: e.total });
-      else if (e.type === 'ready') setState('ready');
-      else if (e.type === 'config-rejected') setIssues(e.issues);
-      else if (e.type === 'context-lost') addNotice({ key: 'notice.contextLost' });
-      else if (e.type === 'context-restored') dropNotice('notice.contextLost');
-      else if (e.type === 'script-error') {
-        console.error(`[dash3d] script error in ${e.hook}:`, e.message);
-        addNotice({ key: 'error.script', detail: `${e.hook}: ${e.message}` });
-      } else if (e.type === 'log') console[e.level]('[dash3d script]', e.message);
-      else if (e.type === 'user-code-held') {
-        const held = { what: e.what, file: e.file };
-        setHeldCode((list) => (list.some((x) => x.what === held.what && x.file === held.file) ? list : [...list, held]));
-      } else if (e.type === 'chunk-failed') {
-        // Sent by the worker: checked before it is shown.
-        const r = ChunkFailureSchema.safeParse(e.failure);
-        if (r.success) failChunk(new ChunkLoadError(r.data));
-      }
-      else if (e.type === 'error') {
-        console.error('[dash3d]', e.code, e.message);
-        if (e.fatal) setState('error');
-      } else onModelEvent(e);
-      onEvent.current?.(e);
-    };
-
-    const onModelEvent = (e: EngineEvent) => {
-      const loads = modelLoads.current;
-      if (e.type === 'model-progress') {
-        // Download counts for most of a load; parsing and GPU upload for the last fifth.
-        const f = e.phase === 'download' ? (e.total > 0 ? (e.loaded / e.total) * 0.8 : 0.4) : 0.8 + 0.2 * (e.total > 0 ? e.loaded / e.total : 0);
-        loads.set(e.id, Math.min(1, f));
-      } else if (e.type === 'model-loaded' || e.type === 'model-error' || e.type === 'model-cleared') {
-        loads.delete(e.id);
-        if (e.type === 'model-error') console.error(`[dash3d] model ${e.id}:`, e.message);
-        modelNotices.current.event(e);
-      } else if (e.type === 'model-warning') {
-        console.warn(`[dash3d] model ${e.id}:`, e.message);
-        modelNotices.current.event(e);
-      } else return;
-      setModelProgress(loads.size ? [...loads.values()].reduce((a, b) => a + b, 0) / loads.size : null);
-    };
 
     const failChunk = (err: ChunkLoadError) => {
       console.error(`[dash3d] ${err.name}: ${err.message}`);
       setChunkFailure(err.failure);
     };
+    const onEngineEvent = createSpaceEvents({
+      progress: setProgress,
+      ready: () => setState('ready'),
+      rejected: config.setIssues,
+      notices,
+      held: (held) => setHeldCode((list) => (list.some((x) => x.what === held.what && x.file === held.file) ? list : [...list, held])),
+      chunkFailed: failChunk,
+      fatal: () => setState('error'),
+      model: models.onEvent,
+    });
+    const handleEvent = (e: EngineEvent) => {
+      if (cancelled) return;
+      onEngineEvent(e);
+      onEvent.current?.(e);
+    };
 
     const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
-      if (cancelled) return;
-      if (run.generation >= MAX_RESTARTS) {
-        // A worker that keeps dying would otherwise restart forever: give up and say so.
-        console.error(`[dash3d] render worker ${reason} (${detail}) after ${MAX_RESTARTS} restarts: giving up.`);
-        cancelled = true;
-        setState('error');
-        return;
-      }
-      // Only a hang inside user code is the script's fault; other failures keep the scripts.
-      const withoutScripts = reason === 'hung' || !run.scriptsEnabled;
-      console.warn(`[dash3d] render worker ${reason} (${detail}): restarting${withoutScripts ? ' without user scripts' : ''}.`);
-      addNotice({ key: reason === 'hung' ? 'notice.scriptsDisabled' : 'notice.restarted', detail });
-      setRun((r) => ({ generation: r.generation + 1, scriptsEnabled: !withoutScripts }));
+      if (cancelled || restarts.crashed(run, reason, detail)) return;
+      cancelled = true;
+      setState('error');
     };
 
     const start = async (mode: 'worker' | 'main') =>
@@ -249,7 +134,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         host: el,
         mode,
         size: viewSize(el),
-        config,
+        config: configAtStart,
         models: modelsAtStart,
         scriptsEnabled: run.scriptsEnabled,
         allowedOrigins: origins.current,
@@ -260,7 +145,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         heartbeat: opts.heartbeat,
         chunks: chunks.current,
         wantsPointerLock: () => {
-          const control = lastValid.current?.controlConfig;
+          const control = config.latest()?.controlConfig;
           return control?.controlType === 'pointerLock' && control.pointerLockConfig.enabled;
         },
       });
@@ -284,13 +169,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         return;
       }
       if (cancelled) return current.dispose();
-      if (current.mode === 'main') addNotice({ key: 'notice.fallback' });
+      if (current.mode === 'main') notices.add({ key: 'notice.fallback' });
       handle.current = current;
-      queue.current.reset(config);
-      modelQueue.current.reset(modelsAtStart);
-      // Changes made while the engine was starting.
-      if (lastValid.current && lastValid.current !== config) queue.current.push(lastValid.current);
-      if (models.current !== modelsAtStart) modelQueue.current.push(models.current);
+      config.started(configAtStart);
+      models.started(modelsAtStart);
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
@@ -300,8 +182,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       cancelled = true;
       abort.abort();
       stopWatch();
-      queue.current.dispose();
-      modelQueue.current.dispose();
+      config.stopped();
+      models.stopped();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };
@@ -311,7 +193,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
 
   // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
   const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
+  const modelProgress = models.progress;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues, notices, handle, valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode, context };
+  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues: config.issues, notices: notices.notices, handle, valid: config.valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode, context };
 }

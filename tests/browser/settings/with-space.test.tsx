@@ -1,7 +1,7 @@
 import { createRef, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { SpaceConfigSchema, type SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
@@ -93,5 +93,21 @@ describe('settings panel next to a running 3D space', () => {
     // One onChange per step (the space coalesces them to a message per frame).
     expect(e.sent.slice(start).map((c) => c.cameraConfig.fov)).toEqual(Array.from({ length: 20 }, (_, i) => fovAtStart + i + 1));
     await waitFor(async () => (await darkShare()) < before - 0.02, 'the ground to take less of the view');
+  });
+
+  it('an edit is parsed once on the main thread: the panel parses it, the space takes it as sent', async () => {
+    const e = mountEditor({ ...EMPTY, sceneConfig: { background: '#000000', ground: { enable: false } } });
+    await waitFor(() => e.space.dataset.state === 'ready' && e.handle()?.mode, 'the space to be ready');
+    const parses = vi.spyOn(SpaceConfigSchema, 'safeParse');
+    try {
+      const input = page.getByRole('textbox', { name: 'Background colour' });
+      await userEvent.fill(input, '#0080ff');
+      await userEvent.keyboard('{Enter}');
+      await waitFor(async () => colourDistance(await centrePixel(e.handle), [0, 128, 255, 255]) <= 1, 'the background to turn blue');
+      expect(e.sent).toHaveLength(1);
+      expect(parses).toHaveBeenCalledTimes(1);
+    } finally {
+      parses.mockRestore();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { ModelSettings } from '../../../src/widgets/model/ModelSettings';
 import { modelStatusStore } from '../../../src/widgets/model/modelStatus';
+import { createModelEvents } from '../../../src/widgets/space/modelEvents';
 import { ModelConfigSchema, type ModelConfig, type ModelConfigInput } from '../../../shared/schema/model';
 import type { ModelInfo } from '../../../shared/protocol';
 import type { SceneObjectNodeInput } from '../../../shared/schema/tree';
@@ -47,7 +48,9 @@ const INFO = {
 } as ModelInfo;
 
 const files = (...names: string[]) => ({ src: { fileList: names.map((name) => ({ uid: name, name, url: `/media/3d/abc/${name}` })), filePath: `/media/3d/abc/${names[0]}` } });
-const loaded = (info: ModelInfo = INFO) => modelStatusStore.event({ type: 'model-loaded', id: ID, info });
+/** A space's model events, as its handler passes them to the panel (the panel's status only). */
+const engineEvent = createModelEvents({ status: modelStatusStore });
+const loaded = (info: ModelInfo = INFO) => engineEvent({ type: 'model-loaded', id: ID, info });
 
 /** A host that stores what the panel sends and hands it back, in a language it can switch. */
 function panel(initial: ModelConfigInput = {}) {
@@ -102,10 +105,10 @@ describe('model settings: the tree selector', () => {
   it('says Loading… while the model loads, the error when it failed, then lists the tree at most 200 px high', async () => {
     panel(files('robot.glb'));
     await expect.element(page.getByText('The parts are listed once the model is loaded in its 3D space')).toBeVisible();
-    modelStatusStore.event({ type: 'model-progress', id: ID, loaded: 10, total: 100, phase: 'download' });
+    engineEvent({ type: 'model-progress', id: ID, loaded: 10, total: 100, phase: 'download' });
     await expect.element(page.getByRole('status')).toHaveTextContent('Loading…');
     expect(treeSelect().query()).toBeNull();
-    modelStatusStore.event({ type: 'model-error', id: ID, message: 'truncated file' });
+    engineEvent({ type: 'model-error', id: ID, message: 'truncated file' });
     await expect.element(page.getByText('The model could not be loaded: truncated file')).toBeVisible();
     expect(treeSelect().query()).toBeNull();
 

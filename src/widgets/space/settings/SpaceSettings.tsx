@@ -1,10 +1,11 @@
 import { useMemo, type ComponentType } from 'react';
-import { Badge, Collapse, Flex } from 'antd';
+import { Collapse } from 'antd';
 import { SpaceConfigSchema, type SpaceConfig } from '../../../../shared/schema/space';
 import { t, type MessageKey } from '../../../../shared/i18n';
 import type { WidgetSettingsProps } from '../../../host/types';
+import { parseConfig } from '../../../host/parsed';
 import { SchemaForm } from '../../../settings/SchemaForm';
-import type { IssueMap } from '../../../settings/validate';
+import { GroupHeader } from '../../../settings/layout';
 import { SceneSection } from './SceneSection';
 import { CameraSection } from './CameraSection';
 import { ControlsSection } from './ControlsSection';
@@ -36,9 +37,6 @@ const GROUPS: readonly Group[] = [
   { key: 'script', sections: ['script'], Body: ScriptSection },
 ];
 
-const countIn = (issues: IssueMap, sections: readonly string[]) =>
-  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
-
 /**
  * The 3D space container's settings panel: every container setting of spec §3, grouped, each
  * change validated with SpaceConfigSchema before it reaches `onChange` (and so the scene).
@@ -47,32 +45,22 @@ export function SpaceSettings({ id, config, host, onChange }: WidgetSettingsProp
   const locale = host.locale;
   // A host may hand over a stored subset: the form needs every field, with its default.
   const value = useMemo(() => {
-    const parsed = SpaceConfigSchema.safeParse(config);
+    const parsed = parseConfig(SpaceConfigSchema, config);
     return parsed.success ? parsed.data : config;
   }, [config]);
   const variableNames = host.variables.names();
 
   return (
     <SchemaForm schema={SpaceConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`space-settings-${id}`}>
-      {(issues) => (
-        <Collapse
-          size="small"
-          defaultActiveKey={['scene']}
-          items={GROUPS.map(({ key, sections, Body }) => {
-            const count = countIn(issues, sections);
-            return {
-              key,
-              label: (
-                <Flex justify="space-between" align="center">
-                  <span>{t(locale, `settings.group.${key}` as MessageKey)}</span>
-                  {count > 0 ? <Badge count={count} size="small" /> : null}
-                </Flex>
-              ),
-              children: <Body variableNames={variableNames} />,
-            };
-          })}
-        />
-      )}
+      <Collapse
+        size="small"
+        defaultActiveKey={['scene']}
+        items={GROUPS.map(({ key, sections, Body }) => ({
+          key,
+          label: <GroupHeader title={t(locale, `settings.group.${key}` as MessageKey)} sections={sections} />,
+          children: <Body variableNames={variableNames} />,
+        }))}
+      />
     </SchemaForm>
   );
 }

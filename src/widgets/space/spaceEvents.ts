@@ -1,0 +1,67 @@
+import type { EngineEvent } from '../../../shared/protocol';
+import type { SchemaIssue } from '../../../shared/schema/common';
+import { ChunkFailureSchema } from '../../../shared/schema/chunks';
+import { ChunkLoadError } from '../../../shared/chunks';
+import type { ModelEngineEvent } from './modelEvents';
+import type { NoticeSink } from './useNotices';
+
+/** Material code the worker did not run because user code is off (for the consent notice). */
+export interface HeldMaterialCode {
+  what: 'shaderCode' | 'frameScript';
+  file: string;
+}
+
+/** What a space does with its engine's events. */
+export interface SpaceEventTargets {
+  progress(p: { loaded: number; total: number }): void;
+  ready(): void;
+  /** The engine refused the config it was sent: these fields are wrong. */
+  rejected(issues: SchemaIssue[]): void;
+  notices: NoticeSink;
+  held(code: HeldMaterialCode): void;
+  chunkFailed(err: ChunkLoadError): void;
+  /** The engine cannot go on. */
+  fatal(): void;
+  /** The space's one model event handler (modelEvents.ts). */
+  model(e: ModelEngineEvent): void;
+}
+
+/** A space's handler of its engine's events: each kind is read here, once. */
+export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => void {
+  return (e) => {
+    switch (e.type) {
+      case 'progress':
+        return to.progress({ loaded: e.loaded, total: e.total });
+      case 'ready':
+        return to.ready();
+      case 'config-rejected':
+        return to.rejected(e.issues);
+      case 'context-lost':
+        return to.notices.add({ key: 'notice.contextLost' });
+      case 'context-restored':
+        return to.notices.drop('notice.contextLost');
+      case 'script-error':
+        console.error(`[dash3d] script error in ${e.hook}:`, e.message);
+        return to.notices.add({ key: 'error.script', detail: `${e.hook}: ${e.message}` });
+      case 'log':
+        return console[e.level]('[dash3d script]', e.message);
+      case 'user-code-held':
+        return to.held({ what: e.what, file: e.file });
+      case 'chunk-failed': {
+        // Sent by the worker: checked before it is shown.
+        const r = ChunkFailureSchema.safeParse(e.failure);
+        if (r.success) to.chunkFailed(new ChunkLoadError(r.data));
+        return;
+      }
+      case 'error':
+        console.error('[dash3d]', e.code, e.message);
+        if (e.fatal) to.fatal();
+        return;
+      case 'script-activity':
+        // The heartbeat's business (src/bridge/heartbeat.ts).
+        return;
+      default:
+        return to.model(e);
+    }
+  };
+}
