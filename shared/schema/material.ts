@@ -20,7 +20,7 @@ export const COMBINES = ['MultiplyOperation', 'MixOperation', 'AddOperation'] as
 /** Spec §5: a material string value ending in one of these is loaded as a texture. */
 export const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.bmp', '.svg', '.webp'] as const;
 export function isImageString(value: string): boolean {
-  const v = value.split(/[?#]/)[0]!.toLowerCase();
+  const v = (value.split(/[?#]/)[0] ?? '').toLowerCase();
   return IMAGE_EXTENSIONS.some((ext) => v.endsWith(ext));
 }
 

@@ -24,7 +24,7 @@ interface Group {
 }
 
 const countIn = (issues: IssueMap, sections: readonly string[]) =>
-  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
+  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0] ?? '')).length;
 
 const isPointCloud = (src: ModelConfig['src']) =>
   modelFormatOf(mainFileOf(src.fileList)?.name ?? src.filePath) === POINT_CLOUD_FORMAT;

@@ -26,7 +26,7 @@ interface Assignment {
   shown: Shown | null;
 }
 
-const fileName = (path: string) => path.split(/[?#]/)[0]!.split('/').pop() || path;
+const fileName = (path: string) => (path.split(/[?#]/)[0] ?? '').split('/').pop() || path;
 
 function free(built: BuiltMaterial) {
   built.material.dispose();

@@ -37,7 +37,7 @@ const GROUPS: readonly Group[] = [
 ];
 
 const countIn = (issues: IssueMap, sections: readonly string[]) =>
-  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
+  [...issues.keys()].filter((path) => sections.includes(path.split('.')[0] ?? '')).length;
 
 /**
  * The 3D space container's settings panel: every container setting of spec §3, grouped, each
