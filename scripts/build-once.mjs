@@ -12,7 +12,8 @@ export const DIST = path.join(PROJECT_ROOT, 'dist');
 const STAMP = '.build-stamp';
 
 /** What the playground's build reads: its sources, the build config and the locked dependencies. */
-const INPUTS = ['playground', 'src', 'shared', 'worker', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+// The folders' own tsconfig.json files extend tsconfig.base.json, which Vite reads for each source.
+const INPUTS = ['playground', 'src', 'shared', 'worker', 'vite.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
 
 /** Files under a path (or the file itself), project-relative, sorted so the hash is stable. */
 async function filesOf(/** @type {string} */ rel) {

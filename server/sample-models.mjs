@@ -4,22 +4,30 @@
 // Sizes are about 100 units, the scale of the default camera (0, 200, 500).
 
 /** @typedef {{ name: string, positions: number[], normals: number[], uvs: number[], indices: number[] }} Geometry */
+/** @typedef {[number, number, number]} Vec3 */
+
+/** x, y, z: indexing a Vec3 with these is known to hit. */
+const AXES = /** @type {const} */ ([0, 1, 2]);
 
 /** An axis-aligned box centred on (0, cy, 0): 4 vertices per face so each face has its own normal. */
 export function boxGeometry(name = 'Box', w = 100, h = 100, d = 100, cy = 0) {
   /** @type {Geometry} */
   const g = { name, positions: [], normals: [], uvs: [], indices: [] };
   // Per face: normal, then the two in-plane axes (u, v) such that u x v = normal.
+  /** @type {[Vec3, Vec3, Vec3][]} */
   const faces = [
     [[1, 0, 0], [0, 0, -1], [0, 1, 0]], [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
     [[0, 1, 0], [1, 0, 0], [0, 0, -1]], [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
     [[0, 0, 1], [1, 0, 0], [0, 1, 0]], [[0, 0, -1], [-1, 0, 0], [0, 1, 0]],
   ];
+  /** @type {Vec3} */
   const half = [w / 2, h / 2, d / 2];
+  /** @type {[number, number][]} */
+  const corners = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
   for (const [n, u, v] of faces) {
     const base = g.positions.length / 3;
-    for (const [su, sv] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
-      const p = [0, 1, 2].map((i) => (n[i] + su * u[i] + sv * v[i]) * half[i] + (i === 1 ? cy : 0));
+    for (const [su, sv] of corners) {
+      const p = AXES.map((i) => (n[i] + su * u[i] + sv * v[i]) * half[i] + (i === 1 ? cy : 0));
       g.positions.push(...p);
       g.normals.push(...n);
       g.uvs.push((su + 1) / 2, (sv + 1) / 2);
@@ -39,8 +47,8 @@ export function pyramidGeometry(name = 'Pyramid', size = 60, height = 80, y0 = 0
   /** @param {number[][]} tri @param {number[][]} uv */
   const addTri = (tri, uv) => {
     const [a, b, c] = /** @type {[number[], number[], number[]]} */ (tri);
-    const e1 = [0, 1, 2].map((i) => (b[i] ?? 0) - (a[i] ?? 0));
-    const e2 = [0, 1, 2].map((i) => (c[i] ?? 0) - (a[i] ?? 0));
+    const e1 = /** @type {Vec3} */ (AXES.map((i) => (b[i] ?? 0) - (a[i] ?? 0)));
+    const e2 = /** @type {Vec3} */ (AXES.map((i) => (c[i] ?? 0) - (a[i] ?? 0)));
     const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
     const len = Math.hypot(...n);
     const base = g.positions.length / 3;

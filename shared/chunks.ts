@@ -31,8 +31,8 @@ const EN_TEXT = /^Loading chunk (.+) failed \((missing|timeout): (.*)\)$/s;
 export function chunkFailureOf(err: unknown): ChunkFailure | null {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (e instanceof ChunkLoadError) return e.failure;
-    const m = e.name === 'ChunkLoadError' ? EN_TEXT.exec(e.message) : null;
-    if (m) return { id: m[1]!, type: m[2] as ChunkFailure['type'], url: m[3]! };
+    const [, id, type, url] = (e.name === 'ChunkLoadError' && EN_TEXT.exec(e.message)) || [];
+    if (id !== undefined && url !== undefined) return { id, type: type as ChunkFailure['type'], url };
   }
   return null;
 }

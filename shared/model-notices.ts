@@ -35,9 +35,10 @@ export function formatBytes(n: number): string {
 export function noticeText(texts: Record<string, string>, code: string, params: ModelNoticeParams): string {
   const text = texts[code] ?? code;
   return text.replace(/\{(\w+)\}/g, (whole, k: string) => {
-    if (!Object.prototype.hasOwnProperty.call(params, k)) return whole;
-    const v = params[k]!;
-    return Object.prototype.hasOwnProperty.call(texts, v) ? texts[v]! : v;
+    // Own keys only: a placeholder such as {constructor} is not a parameter.
+    const v = Object.hasOwn(params, k) ? params[k] : undefined;
+    if (v === undefined) return whole;
+    return (Object.hasOwn(texts, v) ? texts[v] : undefined) ?? v;
   });
 }
 

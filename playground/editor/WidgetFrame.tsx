@@ -88,11 +88,12 @@ export function WidgetFrame(p: WidgetFrameProps) {
   });
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const step = { ArrowLeft: [-GRID, 0], ArrowRight: [GRID, 0], ArrowUp: [0, -GRID], ArrowDown: [0, GRID] }[e.key];
+    const steps: Record<string, readonly [dx: number, dy: number]> = { ArrowLeft: [-GRID, 0], ArrowRight: [GRID, 0], ArrowUp: [0, -GRID], ArrowDown: [0, GRID] };
+    const step = steps[e.key];
     if (step) {
       e.preventDefault();
-      if (e.shiftKey && p.resizable) p.onResizeEnd(Math.max(GRID * 2, w + step[0]!), Math.max(GRID * 2, h + step[1]!));
-      else if (!e.shiftKey) p.onMoveEnd({ dx: step[0]!, dy: step[1]!, clientX: NaN, clientY: NaN });
+      if (e.shiftKey && p.resizable) p.onResizeEnd(Math.max(GRID * 2, w + step[0]), Math.max(GRID * 2, h + step[1]));
+      else if (!e.shiftKey) p.onMoveEnd({ dx: step[0], dy: step[1], clientX: NaN, clientY: NaN });
     } else if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       p.onRemove();

@@ -49,7 +49,7 @@ export function randomId(len = 32): string {
     if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
     else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
     // 248 = 4 * 62: rejecting bytes above it keeps every character equally likely.
-    for (const b of bytes) if (b < 248 && out.length < len) out.push(ALPHABET[b % 62]!);
+    for (const b of bytes) if (b < 248 && out.length < len) out.push(ALPHABET.charAt(b % 62));
   }
   return out.join('');
 }

@@ -31,8 +31,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 function dropPath(root: unknown, path: PropertyKey[]): unknown {
   if (path.length === 0) return {};
   let node: unknown = root;
-  for (let i = 0; i < path.length - 1; i++) {
-    const next = (node as Record<PropertyKey, unknown>)?.[path[i]];
+  for (const [i, key] of path.slice(0, -1).entries()) {
+    const next = (node as Record<PropertyKey, unknown>)?.[key];
     if (typeof next !== 'object' || next === null) {
       return removeKey(root, path.slice(0, i + 1));
     }
@@ -43,7 +43,8 @@ function dropPath(root: unknown, path: PropertyKey[]): unknown {
 
 function removeKey(root: unknown, path: PropertyKey[]): unknown {
   const parent = path.slice(0, -1).reduce<unknown>((n, k) => (n as Record<PropertyKey, unknown>)?.[k], root);
-  const key = path[path.length - 1];
+  const key = path.at(-1);
+  if (key === undefined) return root; // an empty path names nothing to remove
   // A required field that is missing: the whole parent entry has to go.
   if (parent && typeof parent === 'object' && !(key in parent) && path.length > 1) {
     return removeKey(root, path.slice(0, -1));

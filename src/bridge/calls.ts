@@ -22,7 +22,10 @@ export function forwardCalls<K extends RenderMethod>(
 
 /** `target[method](...args)`, for a target whose methods are known only by name here. */
 export function invoke(target: object, method: string, args: unknown[]): unknown {
-  return (target as Record<string, AnyCall>)[method](...args);
+  const fn = (target as Record<string, AnyCall | undefined>)[method];
+  if (typeof fn !== 'function') throw new TypeError(`${method} is not a method of this target`);
+  // Reflect.apply, not fn.apply: on a comlink proxy `.apply` would be a remote property.
+  return Reflect.apply(fn, target, args);
 }
 
 /**

@@ -161,7 +161,9 @@ export function watchLiveContext(el: Element, onChange: LiveContextChange): Live
   } else if (typeof IntersectionObserver === 'function') {
     observer = new IntersectionObserver(
       (records) => {
-        const visible = records[records.length - 1].isIntersecting;
+        const last = records.at(-1); // the newest state; a batch is never empty
+        if (!last) return;
+        const visible = last.isIntersecting;
         if (entry.known && visible === entry.visible) return;
         entry.known = true;
         entry.visible = visible;

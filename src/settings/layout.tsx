@@ -34,7 +34,7 @@ export function SubGroup({ title, children }: { title: ReactNode; children: Reac
  */
 export function GroupHeader({ title, sections }: { title: string; sections: readonly string[] }) {
   const { issues } = useSettings();
-  const count = [...issues.keys()].filter((path) => sections.includes(path.split('.')[0]!)).length;
+  const count = [...issues.keys()].filter((path) => sections.includes(path.split('.')[0] ?? '')).length;
   return (
     <Flex justify="space-between" align="center">
       <span>{title}</span>

@@ -87,9 +87,10 @@ export function getIn(obj: unknown, path: readonly PropertyKey[]): unknown {
 
 /** Sets a value in place; the parents must exist (returns false where they don't). */
 export function setIn(obj: unknown, path: readonly PropertyKey[], value: unknown): boolean {
-  if (path.length === 0) return false;
+  const key = path.at(-1);
+  if (key === undefined) return false;
   const parent = getIn(obj, path.slice(0, -1));
   if (parent === null || typeof parent !== 'object') return false;
-  (parent as Record<PropertyKey, unknown>)[path[path.length - 1]!] = value;
+  (parent as Record<PropertyKey, unknown>)[key] = value;
   return true;
 }

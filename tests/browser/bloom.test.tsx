@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PixelReadout } from '../../shared/protocol';
-import { diffShare, EMPTY, meanColour, mountSpace, pixelAt, unmountAll, waitFor, type Mounted } from './support/harness';
+import { diffShare, EMPTY, meanColour, mountSpace, pixelAt, rgbaAt, unmountAll, waitFor, type Mounted } from './support/harness';
 
 /** A small sphere far brighter than white (linear 8), at the origin: the middle of the view. */
 const BRIGHT_SCRIPT = `function onReady(THREE, api) {
@@ -28,8 +28,8 @@ function ring(p: PixelReadout, inner: number, outer: number): number {
     for (let x = Math.floor(cx - outer); x < cx + outer; x++) {
       const d = Math.max(Math.abs(x + 0.5 - cx), Math.abs(y + 0.5 - cy));
       if (d < inner) continue;
-      const i = (y * p.width + x) * 4;
-      sum += (p.data[i] + p.data[i + 1] + p.data[i + 2]) / 3;
+      const [r, g, b] = rgbaAt(p, (y * p.width + x) * 4);
+      sum += (r + g + b) / 3;
       n++;
     }
   return sum / n;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import type { PixelReadout } from '../../shared/protocol';
-import { diffShare, mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
+import { diffShare, mountSpace, rgbaAt, unmountAll, waitFor, type Mounted } from './support/harness';
 
 afterEach(unmountAll);
 
@@ -48,8 +48,8 @@ function marker(p: PixelReadout) {
   let sy = 0;
   for (let y = 0; y < p.height; y++)
     for (let x = 0; x < p.width; x++) {
-      const i = (y * p.width + x) * 4;
-      if (p.data[i] > 150 && p.data[i + 1] < 100 && p.data[i + 2] > 150) {
+      const [r, g, b] = rgbaAt(p, (y * p.width + x) * 4);
+      if (r > 150 && g < 100 && b > 150) {
         n++;
         sx += x;
         sy += y;
@@ -65,8 +65,8 @@ function markerInRows(p: PixelReadout, y0: number, y1: number) {
   const r1 = Math.floor(y1 * p.height);
   for (let y = r0; y < r1; y++)
     for (let x = 0; x < p.width; x++) {
-      const i = (y * p.width + x) * 4;
-      if (p.data[i] > 150 && p.data[i + 1] < 100 && p.data[i + 2] > 150) n++;
+      const [r, g, b] = rgbaAt(p, (y * p.width + x) * 4);
+      if (r > 150 && g < 100 && b > 150) n++;
     }
   return n / ((r1 - r0) * p.width);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PixelReadout } from '../../shared/protocol';
-import { diffShare, EMPTY, hexToRgb, mountSpace, unmountAll } from './support/harness';
+import { diffShare, EMPTY, hexToRgb, mountSpace, rgbaAt, unmountAll } from './support/harness';
 
 afterEach(unmountAll);
 
@@ -11,21 +11,26 @@ const withHelpers = (helperConfig: object) => ({ ...EMPTY, helperConfig });
  * are one pixel wide and antialiased, so a line straddling two pixels shows as a dimmer copy of its
  * colour: a pixel matches when it is the colour scaled by at least a third.
  */
-function countNear(p: PixelReadout, hex: string, box = [0, 0, 1, 1], tol = 24): number {
+type RGB = [number, number, number];
+/** x0, y0, x1, y1 as fractions of the readout. */
+type Box = [number, number, number, number];
+const CHANNELS = [0, 1, 2] as const;
+
+function countNear(p: PixelReadout, hex: string, box: Box = [0, 0, 1, 1], tol = 24): number {
   const t = hexToRgb(hex);
   const peak = Math.max(...t);
   return countWhere(p, box, (px) => {
     const k = Math.max(...px) / peak;
-    return k >= 1 / 3 && px.every((v, c) => Math.abs(v - k * t[c]) <= tol);
+    return k >= 1 / 3 && CHANNELS.every((c) => Math.abs(px[c] - k * t[c]) <= tol);
   });
 }
 
-function countWhere(p: PixelReadout, box: number[], match: (rgb: number[]) => boolean): number {
+function countWhere(p: PixelReadout, box: Box, match: (rgb: RGB) => boolean): number {
   let n = 0;
   for (let y = Math.floor(box[1] * p.height); y < Math.floor(box[3] * p.height); y++)
     for (let x = Math.floor(box[0] * p.width); x < Math.floor(box[2] * p.width); x++) {
-      const i = (y * p.width + x) * 4;
-      if (match([p.data[i], p.data[i + 1], p.data[i + 2]])) n++;
+      const [r, g, b] = rgbaAt(p, (y * p.width + x) * 4);
+      if (match([r, g, b])) n++;
     }
   return n;
 }
@@ -34,7 +39,7 @@ function countWhere(p: PixelReadout, box: number[], match: (rgb: number[]) => bo
  * three's axes shade each line from its pure colour toward a lighter tint (red to orange, green to
  * lime, blue to sky blue), so match "mostly this channel" rather than one exact colour.
  */
-const axis = (c: 0 | 1 | 2) => (rgb: number[]) => rgb[c] >= 60 && rgb.every((v, i) => i === c || v < rgb[c] * 0.75) && Math.min(...rgb) <= 20;
+const axis = (c: 0 | 1 | 2) => (rgb: RGB) => rgb[c] >= 60 && rgb.every((v, i) => i === c || v < rgb[c] * 0.75) && Math.min(...rgb) <= 20;
 const [X, Y, Z] = [axis(0), axis(1), axis(2)];
 
 describe('helpers', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PixelReadout } from '../../shared/protocol';
 import {
-  colourDistance, diffShare, EMPTY, hexToRgb, meanColour, mountSpace, pixelAt, toLinear, unmountAll, type RGBA,
+  colourDistance, diffShare, EMPTY, hexToRgb, meanColour, mountSpace, pixelAt, rgbaAt, toLinear, unmountAll, type RGBA,
 } from './support/harness';
 
 afterEach(unmountAll);
@@ -25,8 +25,11 @@ const withLights = (lights: Record<string, unknown[]>, ground: Record<string, un
 
 /** The ground in front of the origin: always ground on screen, whatever the light. */
 const groundPatch = (p: PixelReadout) => meanColour(p, 0.4, 0.75, 0.6, 0.85);
-const linear = (c: RGBA) => [toLinear(c[0]), toLinear(c[1]), toLinear(c[2])];
-const luminance = (p: PixelReadout, i: number) => p.data[i] + p.data[i + 1] + p.data[i + 2];
+const linear = (c: RGBA | [number, number, number]): [number, number, number] => [toLinear(c[0]), toLinear(c[1]), toLinear(c[2])];
+const luminance = (p: PixelReadout, i: number) => {
+  const [r, g, b] = rgbaAt(p, i);
+  return r + g + b;
+};
 /** Share of pixels of the ground area (lower 70% of the view) brighter than `min` (sum of channels). */
 function litShare(p: PixelReadout, min = 30): number {
   let lit = 0;
@@ -58,8 +61,8 @@ describe('lights', () => {
     const tinted = linear(groundPatch(await m.pixels()));
     await m.update(withLights({ ambientLight: white }, { color: '#ffffff' }));
     const plain = linear(groundPatch(await m.pixels()));
-    const expected = hexToRgb('#748FA5').map(toLinear);
-    for (let c = 0; c < 3; c++) expect(tinted[c] / plain[c]).toBeCloseTo(expected[c], 1);
+    const expected = linear(hexToRgb('#748FA5'));
+    for (const c of [0, 1, 2] as const) expect(tinted[c] / plain[c]).toBeCloseTo(expected[c], 1);
     // The plain ground must not be saturated, or the ratio would prove nothing.
     expect(Math.max(...plain)).toBeLessThan(0.95);
   });
@@ -68,7 +71,7 @@ describe('lights', () => {
     const m = await mountSpace(withLights({}, { color: '#ffffff' }), SIZE);
     const dark = groundPatch(await m.pixels());
     expect(colourDistance(dark, [0, 0, 0, 255])).toBeLessThan(3);
-    const cases: [string, Record<string, unknown>, number][] = [
+    const cases: [string, Record<string, unknown>, 0 | 1 | 2][] = [
       ['ambientLight', { color: '#ff0000', intensity: 0.5 }, 0],
       ['directionalLight', { color: '#00ff00', intensity: 0.5 }, 1],
       ['hemisphereLight', { skyColor: '#0000ff', groundColor: '#ff0000', intensity: 0.5 }, 2],

@@ -21,9 +21,10 @@ describe('camera snapshots', () => {
     const m = await mountSpace(withSnapshots);
     const buttons = [...m.root.querySelectorAll<HTMLButtonElement>('.dash3d-snapshots button')];
     expect(buttons.map((b) => b.textContent)).toEqual(['Top', 'Side']);
-    buttons[0].click();
+    const [topButton] = buttons;
+    topButton?.click();
     const arrived = await settledAt(m, top.position);
-    expect(buttons[0].getAttribute('aria-pressed')).toBe('true');
+    expect(topButton?.getAttribute('aria-pressed')).toBe('true');
     // The same picture as a space whose camera starts there.
     const reference = await mountSpace({ ...contentScene, cameraConfig: { cameraPositon: top.position, cameraLookAt: top.target } });
     expect(diffShare(arrived, await reference.pixels())).toBeLessThan(0.01);

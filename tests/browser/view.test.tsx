@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountSpace, unmountAll, waitFor } from './support/harness';
+import { mountSpace, rgbaAt, unmountAll, waitFor } from './support/harness';
 import { sphereScene } from './support/scenes';
 import type { PixelReadout } from '../../shared/protocol';
 
@@ -10,7 +10,7 @@ function blobAspect(p: PixelReadout): number {
   let minX = Infinity, maxX = -1, minY = Infinity, maxY = -1;
   for (let y = 0; y < p.height; y++)
     for (let x = 0; x < p.width; x++) {
-      if (p.data[(y * p.width + x) * 4] > 128) {
+      if (rgbaAt(p, (y * p.width + x) * 4)[0] > 128) {
         minX = Math.min(minX, x); maxX = Math.max(maxX, x);
         minY = Math.min(minY, y); maxY = Math.max(maxY, y);
       }
@@ -54,7 +54,7 @@ describe('the 3D space view', () => {
     const progress = m.events.filter((e) => e.type === 'progress');
     // The environment preset loads as an asset; its progress reaches the main thread.
     expect(progress.length).toBeGreaterThan(0);
-    const last = progress[progress.length - 1];
-    expect(last.type === 'progress' && last.loaded).toBe(last.type === 'progress' && last.total);
+    const last = progress.at(-1);
+    expect(last?.type === 'progress' && last.loaded).toBe(last?.type === 'progress' && last.total);
   });
 });

@@ -80,12 +80,14 @@ describe('many spaces on one dashboard', () => {
     expect(d.roots.slice(12).every((r) => r.dataset.state === 'loading' && r.dataset.context === 'released')).toBe(true);
 
     // The first space gets the context back when touched; the user orbits it.
-    const first = d.refs[0];
-    d.roots[0].dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
-    await waitFor(() => first.current?.context === 'live' && d.roots[0].querySelector('canvas.dash3d-canvas'), 'space 0 live');
+    const [first] = d.refs;
+    const [root] = d.roots;
+    if (!first || !root) throw new Error('the dashboard has no spaces');
+    root.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    await waitFor(() => first.current?.context === 'live' && root.querySelector('canvas.dash3d-canvas'), 'space 0 live');
     await first.current!.settled();
     const start = await first.current!.readPixels();
-    const box = d.roots[0].querySelector('canvas.dash3d-canvas')!;
+    const box = root.querySelector('canvas.dash3d-canvas')!;
     expect(box).toBe(d.scroller.querySelector('canvas.dash3d-canvas'));
     await commands.mouseDrag({ fromX: 0.3, fromY: 0.5, toX: 0.8, toY: 0.4 });
     await first.current!.settled();
@@ -96,16 +98,16 @@ describe('many spaces on one dashboard', () => {
     // Scrolled to the end: the first space is released and shows its last frame.
     d.scroller.scrollTop = d.scroller.scrollHeight;
     await waitFor(
-      () => d.roots[0].dataset.context === 'released' && d.roots[0].querySelector('.dash3d-last-frame') && !d.roots[0].querySelector('canvas.dash3d-canvas'),
+      () => root.dataset.context === 'released' && root.querySelector('.dash3d-last-frame') && !root.querySelector('canvas.dash3d-canvas'),
       'space 0 released (its canvas gone, its last frame shown)',
     );
-    expect(d.roots[0].dataset.state).toBe('ready');
+    expect(root.dataset.state).toBe('ready');
     expect(diffShare(orbited, await first.current!.readPixels())).toBe(0);
     await waitFor(() => d.roots.slice(-4).every(isShown), 'the last spaces to draw', 120_000);
 
     // Back to the top: a new engine, the same view and the same image, and the frame taken away.
     d.scroller.scrollTop = 0;
-    await waitFor(() => first.current?.context === 'live' && !d.roots[0].querySelector('.dash3d-last-frame'), 'space 0 back', 120_000);
+    await waitFor(() => first.current?.context === 'live' && !root.querySelector('.dash3d-last-frame'), 'space 0 back', 120_000);
     const back = await first.current!.readPixels();
     expect(back.width).toBe(orbited.width);
     expect(diffShare(orbited, back)).toBeLessThan(0.01);

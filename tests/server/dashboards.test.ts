@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDashboard } from '../../shared/schema';
-import { AUTH, startTestServer, type TestServer } from './helpers';
+import { answer, AUTH, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ describe('dashboards (/api/dashboards)', () => {
     expect(await (await s.get('/api/dashboards')).json()).toEqual([]);
     const res = await s.get('/api/dashboards/nothing-here');
     expect(res.status).toBe(404);
-    expect((await res.json()).error).toMatch(/nothing-here/);
+    expect((await answer(res)).error).toMatch(/nothing-here/);
   });
 
   it('PUT stores the JSON as sent, GET answers it byte for byte, and the shared schema reads it', async () => {
@@ -49,7 +49,7 @@ describe('dashboards (/api/dashboards)', () => {
     await put('b_2', JSON.stringify({ name: 'Second', widgets: [] }));
     await pause();
     await put('no-name', '[1, 2, 3]');
-    const listed = await (await s.get('/api/dashboards')).json();
+    const listed = await answer<{ id: string; name: string; updatedAt: string }[]>(await s.get('/api/dashboards'));
     expect(listed.map((d: { id: string }) => d.id)).toEqual(['no-name', 'b_2', 'plant-1']);
     expect(listed.at(-1)).toMatchObject({ id: 'plant-1', name: 'Plant 1, renamed' });
     // A document without a name is listed under its id.
@@ -66,7 +66,7 @@ describe('dashboards (/api/dashboards)', () => {
   it('refuses a body that is not JSON (400) or not sent as JSON (415)', async () => {
     const bad = await put('x', '{ not json');
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatch(/JSON/);
+    expect((await answer(bad)).error).toMatch(/JSON/);
     expect((await put('x', '')).status).toBe(400);
     expect((await put('x', '{}', { ...AUTH, 'content-type': 'text/plain' })).status).toBe(415);
     expect((await s.get('/api/dashboards/x')).status).toBe(404);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT } from './helpers';
+import { answer, PROJECT } from './helpers';
 import { launch, type Launched } from './launch';
 
 let dataRoot = '';
@@ -72,10 +72,10 @@ describe('npm run dev: a dashboard over the limit, through Vite\'s proxy', () =>
   beforeAll(async () => {
     // Signed in as the editor is: a session traded for the token on the dev origin.
     const res = await fetch(`${app.base}/api/session`, { method: 'POST', headers: { authorization: `Bearer ${MEDIA_TOKEN}` } });
-    session = (await res.json()).token;
+    session = (await answer(res)).token;
   });
 
-  const put = (body: BodyInit, streamed = false) =>
+  const put = (body: RequestInit['body'], streamed = false) =>
     fetch(`${app.base}/api/dashboards/big`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
@@ -103,6 +103,6 @@ describe('npm run dev: a dashboard over the limit, through Vite\'s proxy', () =>
     expect(app.out()).not.toMatch(/proxy error/i);
     const res = await put(JSON.stringify({ id: 'big', name: 'Small', widgets: [] }));
     expect(res.status).toBe(200);
-    expect((await res.json()).name).toBe('Small');
+    expect((await answer(res)).name).toBe('Small');
   });
 });

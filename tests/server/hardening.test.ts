@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer } from '../../server/app.mjs';
-import { AUTH, TOKEN, filesOnDisk, startTestServer, upload, type TestServer } from './helpers';
+import { answer, AUTH, TOKEN, filesOnDisk, startTestServer, upload, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -23,10 +23,10 @@ describe('over-long and invalid paths answer 400 with a message, never 500', () 
     it(`listing and uploading into ${what}`, async () => {
       const listing = await s.get(`/core/mediaLibrary?catalog=${encodeURIComponent(catalog)}`);
       expect(listing.status).toBe(400);
-      expect((await listing.json()).error).toMatch(/too long/);
+      expect((await answer(listing)).error).toMatch(/too long/);
       const up = await upload(s, catalog, 'm.glb', 'glb bytes');
       expect(up.status).toBe(400);
-      const { error } = await up.json();
+      const { error } = await answer(up);
       expect(error).toMatch(/too long/);
       // A 5000-character name is not echoed back whole.
       expect(error.length).toBeLessThan(200);
@@ -38,7 +38,7 @@ describe('over-long and invalid paths answer 400 with a message, never 500', () 
   it('a file name over 255 bytes in an upload, and a catalog given twice', async () => {
     const up = await upload(s, '3d/x', `${'n'.repeat(300)}.glb`, 'bytes');
     expect(up.status).toBe(400);
-    expect((await up.json()).error).toMatch(/name too long/);
+    expect((await answer(up)).error).toMatch(/name too long/);
     const twice = await s.get('/core/mediaLibrary?catalog=a&catalog=b');
     expect(twice.status).toBe(400);
   });
@@ -46,7 +46,7 @@ describe('over-long and invalid paths answer 400 with a message, never 500', () 
   it('a dashboard id over 64 characters is 400; a 5000-character one 414 (fastify\'s own limit on path parameters)', async () => {
     const res = await fetch(`${s.url}/api/dashboards/${'d'.repeat(80)}`, { headers: AUTH });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toMatch(/1 to 64/);
+    expect((await answer(res)).error).toMatch(/1 to 64/);
     expect((await fetch(`${s.url}/api/dashboards/${'d'.repeat(5000)}`, { method: 'PUT', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{}' })).status).toBe(414);
   });
 });
@@ -73,7 +73,7 @@ describe('a dashboard over the limit', () => {
     try {
       const res = await upload(small, '3d/x', 'big.glb', 'x'.repeat(200));
       expect(res.status).toBe(413);
-      expect((await res.json()).limit).toBe(100);
+      expect((await answer(res)).limit).toBe(100);
     } finally {
       await small.close();
     }
@@ -114,7 +114,7 @@ describe('sessions (POST /api/session)', () => {
       fetch(`${s.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
     const first = await post({ code });
     expect(first.status).toBe(200);
-    const { token } = await first.json();
+    const { token } = await answer(first);
     expect(token).toMatch(/^[\w-]{40,}$/);
     expect((await s.get('/api/dashboards', { authorization: `Bearer ${token}` })).status).toBe(200);
     expect((await s.get('/api/session', { authorization: `Bearer ${token}` })).status).toBe(200);

@@ -13,6 +13,19 @@ export const FIXTURES = join(PROJECT, '..', 'shared', 'fixtures');
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
+/**
+ * A JSON answer of the service as the tests read it. Node's fetch types `json()` as unknown: the
+ * fields the tests read are named here (by default the common ones), and their assertions check them.
+ */
+export interface Answer {
+  error: string;
+  url: string;
+  token: string;
+  limit: number;
+  name: string;
+}
+export const answer = async <T = Answer>(res: Response): Promise<T> => (await res.json()) as T;
+
 /** The real service on 127.0.0.1, a free port, a fresh temporary data folder and the test token. */
 export async function startTestServer(overrides: Partial<AppOptions> = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'dash3d-media-'));
@@ -48,7 +61,7 @@ export function upload(s: TestServer, catalog: string, name: string, bytes: Uint
 export async function list(s: TestServer, catalog: string): Promise<Array<{ name: string; path: string; filePath: string; isDir: boolean; size?: number }>> {
   const res = await s.get(`/core/mediaLibrary?catalog=${encodeURIComponent(catalog)}`);
   if (res.status !== 200) throw new Error(`listing ${catalog}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return answer(res);
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, bytesAt, filesOnDisk, list, pseudoRandomBytes, sha256, startTestServer, upload, type TestServer } from './helpers';
+import { answer, AUTH, bytesAt, filesOnDisk, list, pseudoRandomBytes, sha256, startTestServer, upload, type TestServer } from './helpers';
 
 const LIMIT = 64 * 1024;
 let s: TestServer;
@@ -59,7 +59,7 @@ describe('upload size limit', () => {
     expect(ok.status).toBe(200);
     const over = await upload(s, 'big', 'over.bin', pseudoRandomBytes(LIMIT + 1));
     expect(over.status).toBe(413);
-    expect((await over.json()).error).toMatch(/limit/);
+    expect((await answer(over)).error).toMatch(/limit/);
     expect((await list(s, 'big')).map((e) => e.name)).toEqual(['exact.bin']);
     expect(await tempFiles()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaListSchema, UploadResponseSchema, modelUploadCatalog } from '../../shared/schema';
-import { AUTH, FIXTURES, bytesAt, list, sha256, startTestServer, upload, type TestServer } from './helpers';
+import { answer, AUTH, FIXTURES, bytesAt, list, sha256, startTestServer, upload, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('listing (GET /core/mediaLibrary?catalog=)', () => {
   it('GET /core/mediaLibrary/config tells the allowed formats and the upload limit', async () => {
     const res = await s.get('/core/mediaLibrary/config');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await answer<{ allowedFormats: string[]; maxUploadBytes: number }>(res);
     expect(body.allowedFormats).toEqual(expect.arrayContaining(['glb', 'obj', 'airm', 'png']));
     expect(body.maxUploadBytes).toBe(100 * 1024 * 1024);
   });
@@ -76,13 +76,13 @@ describe('upload and serve back', () => {
     expect(first.status).toBe(200);
     const clash = await upload(s, 'user/cover', 'part.obj', 'o clash\n');
     expect(clash.status).toBe(409);
-    expect((await clash.json()).error).toMatch(/already exists/);
-    const { url } = await first.json();
+    expect((await answer(clash)).error).toMatch(/already exists/);
+    const { url } = await answer(first);
     expect(new TextDecoder().decode((await bytesAt(s, url)).bytes)).toBe('o first\n');
 
     const cover = await upload(s, 'user/cover', 'part.obj', 'o second, longer\n', { action: 'cover' });
     expect(cover.status).toBe(200);
-    expect((await cover.json()).url).toBe(url);
+    expect((await answer(cover)).url).toBe(url);
     expect(new TextDecoder().decode((await bytesAt(s, url)).bytes)).toBe('o second, longer\n');
     expect((await list(s, 'user/cover')).map((e) => e.name)).toEqual(['part.obj']);
   });
@@ -90,7 +90,7 @@ describe('upload and serve back', () => {
   it('names with spaces and non-ASCII letters round-trip through the encoded filePath', async () => {
     const res = await upload(s, '3d/名字 x', 'my model (2).obj', 'o x\n');
     expect(res.status).toBe(200);
-    const { url } = await res.json();
+    const { url } = await answer(res);
     expect(url).toBe(`/media/3d/${encodeURIComponent('名字 x')}/${encodeURIComponent('my model (2).obj')}`);
     const [entry] = await list(s, '3d/名字 x');
     expect(entry).toMatchObject({ name: 'my model (2).obj', path: '3d/名字 x/my model (2).obj', filePath: url });
@@ -100,7 +100,7 @@ describe('upload and serve back', () => {
     const long = '厂房设备模型'.repeat(12) + '.glb';
     const up = await upload(s, `3d/${'长'.repeat(20)}`, long, 'glb?');
     expect(up.status).toBe(200);
-    expect((await bytesAt(s, (await up.json()).url)).res.status).toBe(200);
+    expect((await bytesAt(s, (await answer(up)).url)).res.status).toBe(200);
   });
 
   it('a catalog that runs through a stored file is refused (409), not a server error', async () => {
@@ -112,7 +112,7 @@ describe('upload and serve back', () => {
     const other = await startTestServer({ publicUrl: 'http://media.example:9000/', seed: false });
     try {
       const res = await upload(other, 'a', 'x.obj', 'o x\n');
-      expect((await res.json()).url).toBe('http://media.example:9000/media/a/x.obj');
+      expect((await answer(res)).url).toBe('http://media.example:9000/media/a/x.obj');
     } finally {
       await other.close();
     }
@@ -129,7 +129,7 @@ describe('upload and serve back', () => {
 describe('serving files (GET /media/<path>)', () => {
   it('needs no token, sends validators and answers 304 to a conditional request until the file changes', async () => {
     const res = await upload(s, 'user/etag', 'tex.png', 'not really a png');
-    const { url } = await res.json();
+    const { url } = await answer(res);
     const first = await fetch(s.url + url);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/png');

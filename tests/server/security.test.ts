@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH, TOKEN, filesOnDisk, list, startTestServer, upload, type TestServer } from './helpers';
+import { answer, AUTH, TOKEN, filesOnDisk, list, startTestServer, upload, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('Bearer token', () => {
         const res = await call(headers);
         expect(res.status, why).toBe(401);
         expect(res.headers.get('www-authenticate')).toBe('Bearer');
-        expect((await res.json()).error).toMatch(/token/);
+        expect((await answer(res)).error).toMatch(/token/);
       }
       expect((await call(AUTH)).status).not.toBe(401);
     });
@@ -65,7 +65,7 @@ describe('paths that would leave the media root: 400', () => {
     for (const c of badCatalogs) {
       const res = await s.get(`/core/mediaLibrary?catalog=${encodeURIComponent(c)}`);
       expect(res.status, c).toBe(400);
-      expect((await res.json()).error, c).toEqual(expect.any(String));
+      expect((await answer(res)).error, c).toEqual(expect.any(String));
     }
   });
 
@@ -119,7 +119,7 @@ describe('allowed formats', () => {
     try {
       expect((await upload(only, 'a', 'x.glb', 'x')).status).toBe(200);
       expect((await upload(only, 'a', 'x.obj', 'x')).status).toBe(415);
-      expect((await (await only.get('/core/mediaLibrary/config')).json()).allowedFormats).toEqual(['glb', 'pcd']);
+      expect((await answer<{ allowedFormats: string[] }>(await only.get('/core/mediaLibrary/config'))).allowedFormats).toEqual(['glb', 'pcd']);
       expect((await upload(open, 'a', 'notes.txt', 'x')).status).toBe(200);
       expect((await upload(open, 'a', 'README', 'x')).status).toBe(200);
     } finally {

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT, pseudoRandomBytes, sha256 } from './helpers';
+import { answer, PROJECT, pseudoRandomBytes, sha256 } from './helpers';
 import { crawl, launch, type Launched } from './launch';
 
 // DATA_ROOT inside the project's own data/ folder (the default place): files stored there must
@@ -95,7 +95,7 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
     const exchange = () => fetch(`${app.base}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
     const first = await exchange();
     expect(first.status).toBe(200);
-    const { token: session } = await first.json();
+    const { token: session } = await answer(first);
     expect(session).not.toBe(token);
     expect((await fetch(`${app.base}/api/dashboards`, { headers: { authorization: `Bearer ${session}` } })).status).toBe(200);
     expect((await exchange()).status).toBe(401);
@@ -106,13 +106,13 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
   it('the media API, /media/ files and dashboards answer on the same origin', async () => {
     const listing = await fetch(`${app.base}/core/mediaLibrary?catalog=built-in/models`, { headers: auth() });
     expect(listing.status).toBe(200);
-    expect((await listing.json()).map((e: { name: string }) => e.name)).toContain('turntable.glb');
+    expect((await answer<{ name: string }[]>(listing)).map((e) => e.name)).toContain('turntable.glb');
     const bytes = pseudoRandomBytes(300_000, 5);
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'same-origin.glb');
     const up = await fetch(`${app.base}/core/mediaLibrary/upload?catalog=3d/one&action=cover`, { method: 'POST', headers: auth(), body: form });
     expect(up.status).toBe(200);
-    const served = await fetch(app.base + (await up.json()).url);
+    const served = await fetch(app.base + (await answer(up)).url);
     expect(served.headers.get('content-type')).toBe('model/gltf-binary');
     expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(bytes));
     const put = await fetch(`${app.base}/api/dashboards/saved-1`, { method: 'PUT', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"name":"Saved"}' });

@@ -12,7 +12,7 @@ function files(dir: string): string[] {
 }
 
 const staticImports = (source: string) =>
-  [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/gm)].flatMap((m) => m[1] ?? []);
 
 describe('thread boundaries', () => {
   it('the main thread (src, playground) never statically imports three.js or worker code', () => {

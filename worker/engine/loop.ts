@@ -68,7 +68,7 @@ export function createLoop(draw: (dt: number) => void): Loop {
       const n = Math.min(frames, HISTORY);
       for (let i = frames - n; i < frames; i++) {
         const t = times[i % HISTORY];
-        if (now - t > windowMs) continue;
+        if (t === undefined || now - t > windowMs) continue;
         count++;
         if (prev >= 0) longest = Math.max(longest, t - prev);
         prev = t;

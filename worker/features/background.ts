@@ -41,7 +41,7 @@ function makeTexture(kind: ImageRequest['kind'], bitmaps: ImageBitmap[]): Textur
 /** WebGL rejects cube faces that are not square and of one size; say so rather than draw black. */
 function cubeProblem(req: ImageRequest, bitmaps: ImageBitmap[]): string | null {
   if (req.kind !== 'cube') return null;
-  const size = bitmaps[0].width;
+  const size = bitmaps[0]?.width;
   const bad = bitmaps.findIndex((b) => b.width !== size || b.height !== size);
   return bad < 0 ? null : `${req.urls[bad]}: cube faces must be square and all the same size`;
 }

@@ -220,8 +220,7 @@ export class ModelNode {
     const model = this.model;
     const config = this.config;
     if (!model || !config) return;
-    for (let i = 0; i < MODEL_FEATURES.length; i++) {
-      const binding = MODEL_FEATURES[i]!;
+    for (const [i, binding] of MODEL_FEATURES.entries()) {
       const slice = binding.select(config);
       const key = JSON.stringify(slice);
       let entry = this.active[i];

@@ -8,17 +8,16 @@ import { Color } from 'three';
  */
 export function toThreeStyle(css: string): string {
   const v = css.trim();
-  const hex = /^#([0-9a-f]+)$/i.exec(v);
-  if (hex) {
-    const d = hex[1];
+  const d = /^#([0-9a-f]+)$/i.exec(v)?.[1];
+  if (d !== undefined) {
     if (d.length === 4) return '#' + d.slice(0, 3);
     if (d.length === 8) return '#' + d.slice(0, 6);
     return v;
   }
-  const fn = /^(rgb|hsl)a?\((.*)\)$/i.exec(v);
-  if (fn) {
-    const parts = fn[2].replace(/deg/gi, '').split(/[\s,/]+/).filter(Boolean).slice(0, 3);
-    return `${fn[1].toLowerCase()}(${parts.join(',')})`;
+  const [, name, args] = /^(rgb|hsl)a?\((.*)\)$/i.exec(v) ?? [];
+  if (name !== undefined && args !== undefined) {
+    const parts = args.replace(/deg/gi, '').split(/[\s,/]+/).filter(Boolean).slice(0, 3);
+    return `${name.toLowerCase()}(${parts.join(',')})`;
   }
   return v.toLowerCase();
 }

@@ -37,11 +37,13 @@ export async function loadBitmap(url: string, { flipY, signal, colorSpaceConvers
 
 /** Load several images; if any fails, the ones that did load are closed before rejecting. */
 export async function loadBitmaps(urls: string[], opts: BitmapOptions): Promise<ImageBitmap[]> {
-  const results = await Promise.allSettled(urls.map((u) => loadBitmap(u, opts)));
-  const failedAt = results.findIndex((r) => r.status === 'rejected');
-  if (failedAt < 0) return results.map((r) => (r as PromiseFulfilledResult<ImageBitmap>).value);
+  // Each failure is named by its URL as it happens: the first one is then thrown as it is.
+  const named = (u: string) => loadBitmap(u, opts).catch((err: unknown) => Promise.reject(new ImageLoadError(u, err)));
+  const results = await Promise.allSettled(urls.map(named));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (!failed) return results.map((r) => (r as PromiseFulfilledResult<ImageBitmap>).value);
   for (const r of results) if (r.status === 'fulfilled') r.value.close();
-  throw new ImageLoadError(urls[failedAt], (results[failedAt] as PromiseRejectedResult).reason);
+  throw failed.reason;
 }
 
 /** Names the URL that failed, so the designer sees which of several images is broken. */

@@ -14,5 +14,5 @@ export function modelSource(files: readonly UploadedFile[]): { filePath: string;
  */
 export function catalogOfUrl(url: string): string | null {
   const m = /(?:^|\/)(3d\/[0-9A-Za-z]{32})\/[^/]+$/.exec(urlPath(url));
-  return m ? m[1]! : null;
+  return m?.[1] ?? null;
 }

@@ -67,11 +67,10 @@ export function SpaceProvider({ spaceId, host, events, children }: {
   const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
   const register = useCallback((mesh: SpaceMesh) => {
     setMeshes((list) => {
-      const at = list.findIndex((m) => m.id === mesh.id);
-      if (at < 0) return [...list, mesh];
-      const old = list[at]!;
+      const old = list.find((m) => m.id === mesh.id);
+      if (!old) return [...list, mesh];
       if (old.name === mesh.name && old.config === mesh.config) return list;
-      return list.map((m, i) => (i === at ? mesh : m));
+      return list.map((m) => (m === old ? mesh : m));
     });
   }, []);
   const unregister = useCallback((id: string) => {

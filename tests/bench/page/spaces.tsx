@@ -102,9 +102,11 @@ async function run(): Promise<SpacesResult> {
   const lostFlags = roots().map(isLost);
   const contextsLost = lostFlags.filter(Boolean).length;
   const live = refs.filter((r) => r.current?.context === 'live').length;
-  const showingImage = roots().filter((r, i) => (refs[i].current?.context === 'live' ? !lostFlags[i] : !!r.querySelector('.dash3d-last-frame'))).length;
+  const showingImage = roots().filter((r, i) => (refs[i]?.current?.context === 'live' ? !lostFlags[i] : !!r.querySelector('.dash3d-last-frame'))).length;
 
-  const first = roots()[0];
+  const [first] = roots();
+  const [firstRef] = refs;
+  if (!first || !firstRef) throw new Error('no spaces on the page');
   const t = performance.now();
   scrollTo(0, 0);
   let backImageMs: number | null = null;
@@ -112,8 +114,8 @@ async function run(): Promise<SpacesResult> {
   if (!isLost(first)) {
     await until(() => !!first.querySelector('.dash3d-last-frame, canvas.dash3d-canvas'), 'the first space to show an image');
     backImageMs = performance.now() - t;
-    await until(() => refs[0].current?.context === 'live' && !first.querySelector('.dash3d-last-frame') && drawn(first), 'the first space to be live');
-    await refs[0].current!.settled();
+    await until(() => firstRef.current?.context === 'live' && !first.querySelector('.dash3d-last-frame') && drawn(first), 'the first space to be live');
+    await firstRef.current!.settled();
     backLiveMs = performance.now() - t;
   }
   sampling = false;

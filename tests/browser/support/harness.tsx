@@ -95,22 +95,36 @@ export function unmountAll() {
 
 export type RGBA = [number, number, number, number];
 
+/**
+ * The pixel whose bytes start at `i` in a readout. Past its end is a slip in a test's arithmetic:
+ * a RangeError, not a black (or NaN) pixel.
+ */
+export function rgbaAt(p: PixelReadout, i: number): RGBA {
+  const [r, g, b, a] = p.data.subarray(i, i + 4);
+  if (r === undefined || g === undefined || b === undefined || a === undefined) {
+    throw new RangeError(`byte ${i} is outside the ${p.width}x${p.height} readout`);
+  }
+  return [r, g, b, a];
+}
+
 /** Pixel at a fraction of the width and height (0..1), from the top-left. */
 export function pixelAt(p: PixelReadout, fx: number, fy: number): RGBA {
   const x = Math.min(p.width - 1, Math.max(0, Math.floor(fx * p.width)));
   const y = Math.min(p.height - 1, Math.max(0, Math.floor(fy * p.height)));
-  const i = (y * p.width + x) * 4;
-  return [p.data[i], p.data[i + 1], p.data[i + 2], p.data[i + 3]];
+  return rgbaAt(p, (y * p.width + x) * 4);
 }
 
 /** Mean colour over a rectangle given in fractions (x0, y0, x1, y1). */
 export function meanColour(p: PixelReadout, x0: number, y0: number, x1: number, y1: number): RGBA {
-  const sum = [0, 0, 0, 0];
+  const sum: RGBA = [0, 0, 0, 0];
   let n = 0;
   for (let y = Math.floor(y0 * p.height); y < Math.floor(y1 * p.height); y++)
     for (let x = Math.floor(x0 * p.width); x < Math.floor(x1 * p.width); x++) {
-      const i = (y * p.width + x) * 4;
-      for (let c = 0; c < 4; c++) sum[c] += p.data[i + c];
+      const [r, g, b, a] = rgbaAt(p, (y * p.width + x) * 4);
+      sum[0] += r;
+      sum[1] += g;
+      sum[2] += b;
+      sum[3] += a;
       n++;
     }
   return sum.map((s) => s / Math.max(1, n)) as RGBA;
@@ -125,12 +139,9 @@ export function colourDistance(a: RGBA, b: RGBA): number {
 export function diffShare(a: PixelReadout, b: PixelReadout, tolerance = 8): number {
   let differ = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (
-      Math.abs(a.data[i] - b.data[i]) > tolerance ||
-      Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
-      Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
-    )
-      differ++;
+    const [ar, ag, ab] = rgbaAt(a, i);
+    const [br, bg, bb] = rgbaAt(b, i);
+    if (Math.abs(ar - br) > tolerance || Math.abs(ag - bg) > tolerance || Math.abs(ab - bb) > tolerance) differ++;
   }
   return differ / (a.data.length / 4);
 }

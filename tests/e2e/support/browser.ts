@@ -90,7 +90,7 @@ export async function enginePixels(page: Page, id: string, region: Region = MIDD
     const h = window.__dash3d!.spaces.get(sid)!;
     await h.settled();
     const p = await h.readPixels();
-    const sum = [0, 0, 0];
+    const sum: [number, number, number] = [0, 0, 0];
     let n = 0;
     for (let y = Math.floor(p.height * r.y0); y < Math.floor(p.height * r.y1); y++)
       for (let x = Math.floor(p.width * r.x0); x < Math.floor(p.width * r.x1); x++) {

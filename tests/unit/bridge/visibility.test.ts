@@ -122,7 +122,7 @@ describe('which spaces hold a WebGL context', () => {
 
   it('spaces that come into view in one scroll: the higher on the page first, whatever order their reports arrive in', async () => {
     vis.setLiveContextCap(2);
-    const spaces = [space(), space(), space(), space()];
+    const spaces = [space(), space(), space(), space()] as const;
     // All four drew once, then were scrolled out.
     for (const s of spaces) show(s.el, true);
     for (const s of spaces) s.watch.drawn();

@@ -4,7 +4,7 @@ import {
   MixOperation, NoColorSpace, PointsMaterial, RepeatWrapping, SRGBColorSpace, ShaderMaterial, type Texture,
 } from 'three';
 import { MaterialSchema, type MaterialInput } from '../../../shared/schema/material';
-import { buildMaterial, ShaderCodeError } from '../../../worker/materials/build';
+import { buildMaterial, ShaderCodeError, type BuildOptions } from '../../../worker/materials/build';
 import { SHADER_CODE_ERROR } from '../../../worker/materials/code';
 
 afterEach(() => vi.restoreAllMocks());
@@ -17,7 +17,7 @@ async function build(input: MaterialInput, failing: string[] = []) {
   const loadImage = async (url: string) => {
     asked.push(url);
     if (failing.some((f) => url.endsWith(f))) throw new Error('HTTP 404');
-    return { width: 2, height: 2, url } as unknown as TexImageSource;
+    return { width: 2, height: 2, url } as unknown as Awaited<ReturnType<BuildOptions['loadImage']>>;
   };
   const built = await buildMaterial(MaterialSchema.parse(input), { baseUrl: BASE, loadImage });
   return { ...built, asked, m: built.material as unknown as Record<string, unknown> };

@@ -1,5 +1,8 @@
 import { BufferGeometry, LineSegments, Triangle, Vector3, type LineBasicMaterial, type SkinnedMesh } from 'three';
 
+/** A triangle's three edges, as pairs of its corners. */
+const EDGES = [[0, 1], [1, 2], [2, 0]] as const;
+
 /**
  * Edge lines that move with a skinned mesh. EdgesGeometry welds vertices and drops the skin
  * attributes, so lines built from it would stay in the rest pose while the skin moves. Here the
@@ -19,16 +22,16 @@ export function skinnedEdgeGeometry(source: BufferGeometry, thresholdDeg: number
   const tri = new Triangle();
   const [va, vb, vc] = [new Vector3(), new Vector3(), new Vector3()];
   for (let f = 0; f + 2 < count; f += 3) {
-    const v = [0, 1, 2].map((k) => (index ? index.getX(f + k) : f + k));
-    tri.set(va.fromBufferAttribute(pos, v[0]!), vb.fromBufferAttribute(pos, v[1]!), vc.fromBufferAttribute(pos, v[2]!));
+    const corner = (k: number) => (index ? index.getX(f + k) : f + k);
+    const v = [corner(0), corner(1), corner(2)] as const;
+    tri.set(va.fromBufferAttribute(pos, v[0]), vb.fromBufferAttribute(pos, v[1]), vc.fromBufferAttribute(pos, v[2]));
     if (tri.getArea() === 0) continue;
     const normal = tri.getNormal(new Vector3());
-    const keys = v.map(key);
-    for (let e = 0; e < 3; e++) {
-      const [i, j] = [e, (e + 1) % 3];
-      const edgeKey = keys[i]! < keys[j]! ? `${keys[i]}|${keys[j]}` : `${keys[j]}|${keys[i]}`;
+    const keys = [key(v[0]), key(v[1]), key(v[2])] as const;
+    for (const [i, j] of EDGES) {
+      const edgeKey = keys[i] < keys[j] ? `${keys[i]}|${keys[j]}` : `${keys[j]}|${keys[i]}`;
       const seen = open.get(edgeKey);
-      if (!seen) open.set(edgeKey, { a: v[i]!, b: v[j]!, normal });
+      if (!seen) open.set(edgeKey, { a: v[i], b: v[j], normal });
       else {
         if (seen.normal.dot(normal) <= cos) pairs.push(seen.a, seen.b);
         open.delete(edgeKey);

@@ -52,8 +52,7 @@ export function replaceByUuid(object: Object3D, uuids: ReadonlySet<string>, repl
 
 /** Put the previous materials back, last swap first, where the slot still holds the replacement. */
 export function restoreSwaps(swaps: readonly Swap[]): void {
-  for (let i = swaps.length - 1; i >= 0; i--) {
-    const { object, index, previous, replacement } = swaps[i]!;
+  for (const { object, index, previous, replacement } of swaps.toReversed()) {
     const holder = object as WithMaterial;
     const m = holder.material;
     if (index < 0) {

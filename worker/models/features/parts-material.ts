@@ -51,7 +51,8 @@ export class PartMaterial {
     this.opacity = opacity;
     const clones = this.ensureClones();
     clones.forEach((m, i) => {
-      const base = this.bases[i]!;
+      const base = this.bases[i]; // made with the clones, one each
+      if (!base) return;
       const alpha = base.opacity * opacity;
       const transparent = base.transparent || opacity < 1;
       if (m.transparent !== transparent) {
@@ -88,7 +89,7 @@ export class PartMaterial {
       opacity: m.opacity,
       transparent: m.transparent,
     }));
-    this.mesh.material = Array.isArray(this.original) ? [...this.clones] : this.clones[0]!;
+    this.mesh.material = Array.isArray(this.original) ? [...this.clones] : (this.clones[0] ?? this.original);
     return this.clones;
   }
 

@@ -17,9 +17,11 @@ type Slice = { tree: ModelConfig['treeConfig']; tween: ModelConfig['tweenConfig'
  * The pivot is the part's own origin, as the file defines it.
  * Laid out flat as [px, py, pz, rx, ry, rz, sx, sy, sz] so tweens interpolate one array.
  */
-type Offset = number[];
+type Offset = [px: number, py: number, pz: number, rx: number, ry: number, rz: number, sx: number, sy: number, sz: number];
 const IDENTITY: Offset = [0, 0, 0, 0, 0, 0, 1, 1, 1];
 const same = (a: Offset, b: Offset) => a.every((v, i) => v === b[i]);
+/** From a towards b by k (0..1); the cast: `map` keeps the length, which its type forgets. */
+const lerp = (a: Offset, b: Offset, k: number) => a.map((v, i) => v + ((b[i] ?? v) - v) * k) as Offset;
 
 interface Part {
   readonly obj: Object3D;
@@ -43,10 +45,13 @@ interface Wanted {
 
 /** Several entries on one object compose like nested offsets; the last colour given wins. */
 function merge(into: Wanted | undefined, c: MeshConfig): Wanted {
-  const w = into ?? { offset: [...IDENTITY], visible: true, colour: '', opacity: 1 };
-  const add = [c.position.x, c.position.y, c.position.z, c.rotation.x, c.rotation.y, c.rotation.z];
-  add.forEach((v, i) => (w.offset[i]! += v));
-  [c.scale.x, c.scale.y, c.scale.z].forEach((v, i) => (w.offset[6 + i]! *= v));
+  const w = into ?? { offset: IDENTITY, visible: true, colour: '', opacity: 1 };
+  const [px, py, pz, rx, ry, rz, sx, sy, sz] = w.offset;
+  w.offset = [
+    px + c.position.x, py + c.position.y, pz + c.position.z,
+    rx + c.rotation.x, ry + c.rotation.y, rz + c.rotation.z,
+    sx * c.scale.x, sy * c.scale.y, sz * c.scale.z,
+  ];
   w.visible &&= c.visible;
   if (c.color) w.colour = c.color;
   w.opacity *= c.opacity;
@@ -56,9 +61,9 @@ function merge(into: Wanted | undefined, c: MeshConfig): Wanted {
 function write(p: Part) {
   const s = p.shown;
   const d = MathUtils.DEG2RAD;
-  p.obj.position.set(p.position.x + s[0]!, p.position.y + s[1]!, p.position.z + s[2]!);
-  p.obj.rotation.set(p.rotation.x + s[3]! * d, p.rotation.y + s[4]! * d, p.rotation.z + s[5]! * d, p.rotation.order);
-  p.obj.scale.set(p.scale.x * s[6]!, p.scale.y * s[7]!, p.scale.z * s[8]!);
+  p.obj.position.set(p.position.x + s[0], p.position.y + s[1], p.position.z + s[2]);
+  p.obj.rotation.set(p.rotation.x + s[3] * d, p.rotation.y + s[4] * d, p.rotation.z + s[5] * d, p.rotation.order);
+  p.obj.scale.set(p.scale.x * s[6], p.scale.y * s[7], p.scale.z * s[8]);
   if (!p.obj.matrixAutoUpdate) p.obj.updateMatrix();
   p.written = true;
 }
@@ -122,7 +127,7 @@ export function createParts(scope: ModelScope): Feature<Slice> {
       const animate = prev !== undefined && next.tween.enable;
       tween.start(animate ? next.tween.time : 0, (k) => {
         for (const p of moving) {
-          p.shown = k >= 1 ? p.to : p.from.map((v, i) => v + (p.to[i]! - v) * k);
+          p.shown = k >= 1 ? p.to : lerp(p.from, p.to, k);
           write(p);
         }
         for (const f of fading) f.m.set(f.colour, k >= 1 ? f.to : f.from + (f.to - f.from) * k);

@@ -56,8 +56,8 @@ export interface TranscoderFile {
  * again (decoders.ts drops it): a Retry then fetches the files afresh.
  */
 export function guardKtx2Files(ktx2: KTX2Loader, manager: LoadingManager, files: Record<string, TranscoderFile>): void {
-  const list = Object.values(files).map((f) => ({ id: f.id, url: new URL(f.url, self.location.href).href }));
-  const byName = new Map(Object.keys(files).map((name, i) => [name, list[i]!]));
+  const byName = new Map(Object.entries(files).map(([name, f]) => [name, { id: f.id, url: new URL(f.url, self.location.href).href }]));
+  const list = [...byName.values()];
   const ended = new Set<string>();
   const failed = new Set<string>();
   manager.setURLModifier((url) => byName.get(url)?.url ?? url);
@@ -79,11 +79,12 @@ export function guardKtx2Files(ktx2: KTX2Loader, manager: LoadingManager, files:
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        const file = list.find((f) => !ended.has(f.url)) ?? list[0]!;
+        // The first file still outstanding; with all of them in, init() itself hung: the first file.
+        const file = list.find((f) => !ended.has(f.url)) ?? list[0];
         // A hung request would be joined by the next fetch of the same URL (FileLoader shares
         // requests in flight), so a Retry would hang on it too: end it.
         manager.abort();
-        reject(new ChunkLoadError({ id: file.id, type: 'timeout', url: file.url }));
+        reject(file ? new ChunkLoadError({ id: file.id, type: 'timeout', url: file.url }) : new Error('the KTX2 transcoder did not start'));
       }, chunkSettings().timeoutMs);
     });
     const out = Promise.race([work, late]).finally(() => clearTimeout(timer));

@@ -24,8 +24,8 @@ export async function parseFbx(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed
  * thread (the fallback engine) the real window is used.
  */
 function withWindow<T>(width: number, height: number, parse: () => T): T {
-  if (typeof window !== 'undefined') return parse();
   const g = globalThis as { window?: unknown };
+  if (g.window !== undefined) return parse();
   g.window = { innerWidth: width, innerHeight: height };
   try {
     return parse();

@@ -9,8 +9,13 @@ export function lzfDecompress(input: Uint8Array, outLength: number): Uint8Array 
   const end = input.length;
   let ip = 0;
   let op = 0;
+  const next = () => {
+    const byte = input[ip++];
+    if (byte === undefined) throw new Error('compressed data ends inside a back reference');
+    return byte;
+  };
   while (ip < end) {
-    const ctrl = input[ip++]!;
+    const ctrl = next();
     if (ctrl < 32) {
       const run = ctrl + 1;
       if (ip + run > end) throw new Error('compressed data ends inside a literal run');
@@ -21,16 +26,13 @@ export function lzfDecompress(input: Uint8Array, outLength: number): Uint8Array 
       continue;
     }
     let len = ctrl >> 5;
-    if (len === 7) {
-      if (ip >= end) throw new Error('compressed data ends inside a back reference');
-      len += input[ip++]!;
-    }
-    if (ip >= end) throw new Error('compressed data ends inside a back reference');
-    let ref = op - ((ctrl & 0x1f) << 8) - input[ip++]! - 1;
+    if (len === 7) len += next();
+    let ref = op - ((ctrl & 0x1f) << 8) - next() - 1;
     len += 2;
     if (ref < 0) throw new Error('compressed data refers before its start');
     if (op + len > outLength) throw new Error('compressed data is longer than the header says');
-    // Byte by byte: the source may overlap what is being written (a repeated pattern).
+    // Byte by byte: the source may overlap what is being written (a repeated pattern). In range:
+    // 0 <= ref < op, and op + len fits, both checked above.
     for (let k = 0; k < len; k++) out[op++] = out[ref++]!;
   }
   if (op !== outLength) throw new Error(`compressed data gives ${op} of ${outLength} bytes`);

@@ -25,7 +25,7 @@ export async function parseObj(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed
   const { manager, images } = job.manager(true, true);
 
   const creators: Creator[] = [];
-  const names = [...new Set([...text.matchAll(MTLLIB)].map((m) => m[1]!))];
+  const names = [...new Set([...text.matchAll(MTLLIB)].flatMap((m) => m[1] ?? []))];
   for (const name of names) {
     const mtl = await fetchLibrary(name, job);
     if (mtl === null) continue;
@@ -92,7 +92,8 @@ function freeUnused(object: Object3D, creators: Creator[]) {
 
 /** OBJLoader takes one material creator and only calls `create(name)` on it. */
 function merged(creators: Creator[]): Creator {
-  if (creators.length === 1) return creators[0]!;
+  const [first] = creators;
+  if (first && creators.length === 1) return first;
   return {
     create: (name: string): Material | undefined => creators.find((c) => name in c.materialsInfo)?.create(name),
   } as unknown as Creator;

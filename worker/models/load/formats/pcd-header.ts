@@ -44,7 +44,7 @@ export function parsePcdHeader(bytes: Uint8Array): PcdHeader {
   const type = (values.TYPE ?? []).map((t) => t.toUpperCase()) as PcdHeader['type'];
   if (type.length !== n || type.some((t) => !'FUI'.includes(t) || t.length !== 1)) throw new Error("its header's TYPE does not match FIELDS");
   for (const axis of ['x', 'y', 'z']) if (!fields.includes(axis)) throw new Error(`it has no ${axis} field`);
-  const kind = data[1]!.toLowerCase();
+  const kind = data[1]?.toLowerCase();
   if (kind !== 'ascii' && kind !== 'binary' && kind !== 'binary_compressed') throw new Error(`unknown DATA kind "${data[1]}"`);
   const width = Number(values.WIDTH?.[0] ?? 0);
   const height = Number(values.HEIGHT?.[0] ?? 1);

@@ -48,6 +48,7 @@ function linearColours(srgb: Uint8Array): Float32Array {
   const c = new Color();
   for (let i = 0; i < 256; i++) table[i] = c.setRGB(i / 255, 0, 0, SRGBColorSpace).r;
   const out = new Float32Array(srgb.length);
+  // In range by construction (i below the length, a byte into a 256-entry table): no checks in this loop.
   for (let i = 0; i < srgb.length; i++) out[i] = table[srgb[i]!]!;
   return out;
 }

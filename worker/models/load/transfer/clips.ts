@@ -61,9 +61,9 @@ export function unpackClip(p: PackedClip): AnimationClip {
   } as never);
   clip.userData = p.userData;
   clip.tracks.forEach((track, i) => {
-    const packed = p.tracks[i]!;
-    if (packed.settings) (track as { settings?: unknown }).settings = packed.settings;
-    if (packed.cubic) useCubicSpline(track);
+    const packed = p.tracks[i]; // parse() makes one track per packed track, in order
+    if (packed?.settings) (track as { settings?: unknown }).settings = packed.settings;
+    if (packed?.cubic) useCubicSpline(track);
   });
   return clip;
 }
@@ -73,6 +73,8 @@ export function unpackClip(p: PackedClip): AnimationClip {
  * through the key values with the stored tangents scaled by the key interval. GLTFLoader installs
  * its own interpolant on the track, which does not survive the trip from the parser; this is the
  * same curve. Quaternions are normalised after interpolation, as the spec asks.
+ * The sample values hold three runs of valueSize numbers per key (in-tangent, value, out-tangent)
+ * and three's Interpolant asks only for keys it has: the reads below (`]!`) are in range.
  */
 const _q = new Quaternion();
 

@@ -47,5 +47,5 @@ export function unpackModel(p: PackedModel): Parsed {
   loader.bindSkeletons(object, loader.parseSkeletons(p.skeletons, object));
   loader.bindLightTargets(object);
   adoptTrees(object, p.trees);
-  return { kind: p.kind, object, animations: p.animations.map((uuid) => clips[uuid]!).filter(Boolean) };
+  return { kind: p.kind, object, animations: p.animations.flatMap((uuid) => clips[uuid] ?? []) };
 }
