@@ -1,5 +1,6 @@
 import { t, type Locale } from './i18n';
 import { CHUNK_TIMEOUT_MS, type ChunkFailure } from './schema/chunks';
+import { withTimeout } from './timeout';
 
 /*
  * Lazily loaded parts of the product (the render worker's script, the parse worker, the main-thread
@@ -52,11 +53,7 @@ export function failedImportUrl(err: unknown): string | null {
 
 /** Rejects with a 'timeout' ChunkLoadError when `work` has not settled after `timeoutMs`. */
 export function withChunkTimeout<T>(work: Promise<T>, id: string, url: () => string, timeoutMs: number = CHUNK_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChunkLoadError({ id, type: 'timeout', url: url() })), timeoutMs);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return withTimeout(work, timeoutMs, () => new ChunkLoadError({ id, type: 'timeout', url: url() }));
 }
 
 /** A URL asked for again: the browser may remember a module that failed (or still hangs) by its URL. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CameraView, PixelReadout } from '../../../shared/protocol';
 import type { RenderHandle } from '../../bridge/connection';
+import { withTimeout } from '../../../shared/timeout';
 import { setLiveContextCap, watchLiveContext, type LiveContextWatch } from '../../bridge/visibility';
 
 /**
@@ -8,16 +9,6 @@ import { setLiveContextCap, watchLiveContext, type LiveContextWatch } from '../.
  * must not keep its context). Generous: on a starved machine a healthy worker takes seconds.
  */
 const CAPTURE_TIMEOUT_MS = 15_000;
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    work.then(
-      (v) => (clearTimeout(timer), resolve(v)),
-      (e) => (clearTimeout(timer), reject(e)),
-    );
-  });
-}
 
 /**
  * Whether this space holds a WebGL context now (src/bridge/visibility.ts decides), and what it
@@ -73,7 +64,7 @@ export function useLiveContext(
       if (!h || !isReady.current() || shown.current) return;
       let kept = early.current;
       try {
-        const [pose, pixels] = await withTimeout(Promise.all([h.getView(), h.readPixels()]), CAPTURE_TIMEOUT_MS);
+        const [pose, pixels] = await withTimeout(Promise.all([h.getView(), h.readPixels()]), CAPTURE_TIMEOUT_MS, () => new Error('timed out'));
         kept = { pose, pixels };
       } catch (err) {
         // Released all the same (a hung worker must not keep its context), with the early frame.
