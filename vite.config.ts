@@ -8,7 +8,14 @@ const fixtures = fileURLToPath(new URL('../shared/fixtures', import.meta.url));
 
 /** Everything that tests or the worker import: discovered late, Vite would reload the page mid-test. */
 export const optimizeDeps = [
-  'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'comlink', 'zod', 'antd',
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  'comlink',
+  'zod',
+  'antd',
   'three',
   'three/examples/jsm/controls/OrbitControls.js',
   'three/examples/jsm/loaders/EXRLoader.js',

@@ -7,7 +7,6 @@ import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/suppo
 import { listenerCommands } from './tests/browser/support/listener';
 import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults';
 
-
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const base = baseConfig();

@@ -35,7 +35,11 @@ export interface EditorProps {
 }
 
 const side = (width: number, edge: 'Left' | 'Right'): CSSProperties => ({
-  width, flex: 'none', overflow: 'auto', background: '#fff', [`border${edge}`]: '1px solid #f0f0f0',
+  width,
+  flex: 'none',
+  overflow: 'auto',
+  background: '#fff',
+  [`border${edge}`]: '1px solid #f0f0f0',
 });
 
 /** Toolbar, palette and outline, canvas, inspector; preview keeps only the canvas. */
@@ -83,10 +87,17 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const onCopyLink = useShareLink(state.doc, settings.mode, save);
 
   let main;
-  if (status.kind === 'loading') main = <Spin style={{ margin: 48 }} description={text('playground.loading')}><span /></Spin>;
+  if (status.kind === 'loading')
+    main = (
+      <Spin style={{ margin: 48 }} description={text('playground.loading')}>
+        <span />
+      </Spin>
+    );
   else if (status.kind === 'failed') {
     const source = status.failure.source;
-    main = <LoadIssues failure={status.failure} onRetry={() => source.kind === 'saved' && void openSaved(source.id)} onStartNew={startNew} />;
+    main = (
+      <LoadIssues failure={status.failure} onRetry={() => source.kind === 'saved' && void openSaved(source.id)} onStartNew={startNew} />
+    );
   } else {
     main = (
       <Canvas
@@ -129,7 +140,12 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         {editing ? (
           <aside style={side(240, 'Right')}>
             {ready ? <Palette descriptors={offered} host={host} onAdd={(type) => add(type)} /> : null}
-            <Outline widgets={state.doc.widgets} selected={state.selected} onSelect={(id) => dispatch({ type: 'select', id })} titleOf={titleOf} />
+            <Outline
+              widgets={state.doc.widgets}
+              selected={state.selected}
+              onSelect={(id) => dispatch({ type: 'select', id })}
+              titleOf={titleOf}
+            />
             <Variables variables={variables} />
             <WidgetEvents log={eventLog} />
           </aside>

@@ -44,28 +44,44 @@ export function useSession(untitled: string) {
     [dispatch],
   );
 
-  const openSaved = useCallback(
-    async (id: string, isLive: () => boolean = () => true) => {
-      setStatus({ kind: 'loading' });
-      const r = await openDashboard(id);
-      if (!isLive()) return;
-      writeUrl({ dashboard: id });
-      if (r.ok) loaded(r.dashboard, 'saved');
-      else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'saved', id } } });
-    },
+  /** Fetches a saved dashboard; the caller shows 'loading' (the first render already does, for the address's). */
+  const loadSaved = useCallback(
+    (id: string, isLive: () => boolean) =>
+      openDashboard(id).then((r) => {
+        if (!isLive()) return;
+        writeUrl({ dashboard: id });
+        if (r.ok) loaded(r.dashboard, 'saved');
+        else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'saved', id } } });
+      }),
     [loaded],
   );
-
-  const openScene = useCallback(
-    async (scene: string, isLive: () => boolean) => {
+  const openSaved = useCallback(
+    (id: string, isLive: () => boolean = () => true) => {
       setStatus({ kind: 'loading' });
-      const text = await unpack(scene);
-      if (!isLive()) return;
-      const r = text.ok ? parseDashboardText(text.text) : { ok: false as const, issues: [{ path: 'scene', message: text.message, params: text.params }] };
-      if (r.ok) loaded(r.dashboard, 'scene', text.ok ? text.text : undefined);
-      else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'scene' } } });
+      return loadSaved(id, isLive);
     },
+    [loadSaved],
+  );
+
+  /** Reads a scene link; the caller shows 'loading' (the first render already does, for the address's). */
+  const loadScene = useCallback(
+    (scene: string, isLive: () => boolean) =>
+      unpack(scene).then((text) => {
+        if (!isLive()) return;
+        const r = text.ok
+          ? parseDashboardText(text.text)
+          : { ok: false as const, issues: [{ path: 'scene', message: text.message, params: text.params }] };
+        if (r.ok) loaded(r.dashboard, 'scene', text.ok ? text.text : undefined);
+        else setStatus({ kind: 'failed', failure: { issues: r.issues, source: { kind: 'scene' } } });
+      }),
     [loaded],
+  );
+  const openScene = useCallback(
+    (scene: string, isLive: () => boolean) => {
+      setStatus({ kind: 'loading' });
+      return loadScene(scene, isLive);
+    },
+    [loadScene],
   );
 
   useEffect(() => {
@@ -77,8 +93,8 @@ export function useSession(untitled: string) {
       const mine = ++opening;
       return () => live && mine === opening;
     };
-    if (scene) void openScene(scene, latest());
-    else if (dashboard) void openSaved(dashboard, latest());
+    if (scene) void loadScene(scene, latest());
+    else if (dashboard) void loadSaved(dashboard, latest());
     // A scene link pasted into this tab's address changes only the fragment: no reload follows.
     const onHash = () => {
       const next = readUrl().scene;
@@ -89,7 +105,7 @@ export function useSession(untitled: string) {
       live = false;
       window.removeEventListener('hashchange', onHash);
     };
-  }, [openScene, openSaved]);
+  }, [loadScene, loadSaved, openScene]);
 
   const startNew = useCallback(() => {
     loaded(emptyDashboard(''), 'new');

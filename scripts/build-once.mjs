@@ -13,7 +13,17 @@ const STAMP = '.build-stamp';
 
 /** What the playground's build reads: its sources, the build config and the locked dependencies. */
 // The folders' own tsconfig.json files extend tsconfig.base.json, which Vite reads for each source.
-const INPUTS = ['playground', 'src', 'shared', 'worker', 'vite.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'playground',
+  'src',
+  'shared',
+  'worker',
+  'vite.config.ts',
+  'tsconfig.json',
+  'tsconfig.base.json',
+  'package.json',
+  'package-lock.json',
+];
 
 /** Files under a path (or the file itself), project-relative, sorted so the hash is stable. */
 async function filesOf(/** @type {string} */ rel) {
@@ -22,7 +32,10 @@ async function filesOf(/** @type {string} */ rel) {
   if (!st) return [];
   if (st.isFile()) return [rel];
   const entries = await readdir(full, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(PROJECT_ROOT, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(PROJECT_ROOT, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 /** A hash of the names and contents of every build input (contents, not times: a checkout keeps it). */
@@ -30,7 +43,11 @@ export async function sourceHash() {
   const hash = createHash('sha256');
   for (const input of INPUTS) {
     for (const rel of await filesOf(input)) {
-      hash.update(rel.split(path.sep).join('/')).update('\0').update(await readFile(path.join(PROJECT_ROOT, rel))).update('\0');
+      hash
+        .update(rel.split(path.sep).join('/'))
+        .update('\0')
+        .update(await readFile(path.join(PROJECT_ROOT, rel)))
+        .update('\0');
     }
   }
   return hash.digest('hex');

@@ -43,5 +43,11 @@ try {
 for (const l of process.listeners('SIGTERM')) if (!sigtermBefore.has(l)) process.off('SIGTERM', l);
 
 const url = `http://127.0.0.1:${port}`;
-printBanner({ url, what: 'the playground from its sources (Vite, hot reload) and the media-library service', media, options, tokenGenerated });
+printBanner({
+  url,
+  what: 'the playground from its sources (Vite, hot reload) and the media-library service',
+  media,
+  options,
+  tokenGenerated,
+});
 stopOnSignals(() => Promise.all([vite.close(), media.app.close()]));

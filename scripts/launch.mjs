@@ -15,7 +15,9 @@ export function printBanner({ url, what, media, options, tokenGenerated }) {
   console.log('             (open this link once; it signs this browser tab in and stops working after that)');
   if (process.stdin.isTTY) console.log('             (press Enter here for another sign-in link)');
   console.log(`  ➜  Files:   ${options.root} (media), ${options.dashboardsRoot} (dashboards)`);
-  console.log(`  ➜  Token:   ${tokenGenerated ? `${options.token} (generated; for curl and tools, set MEDIA_TOKEN to choose one)` : 'from MEDIA_TOKEN'}`);
+  console.log(
+    `  ➜  Token:   ${tokenGenerated ? `${options.token} (generated; for curl and tools, set MEDIA_TOKEN to choose one)` : 'from MEDIA_TOKEN'}`,
+  );
   if (media.removedTempFiles.length > 0) {
     console.log(`  ➜  Removed ${media.removedTempFiles.length} unfinished temporary file(s) left by an interrupted upload or save`);
   }
@@ -36,11 +38,15 @@ export function stopOnSignals(close) {
   const stop = async () => {
     if (closing) return;
     closing = true;
-    const ok = await close().then(() => true, () => false);
+    const ok = await close().then(
+      () => true,
+      () => false,
+    );
     process.exit(ok ? 0 : 1);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // stop() settles either way (a failed close exits 1), so nothing is left to await.
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 
   // `npm start` runs us under `sh -c`, and a SIGTERM sent to npm's pid alone reaches neither sh nor
   // us: npm exits and we would keep the port. Under npm, losing the parent therefore means stop.

@@ -10,7 +10,11 @@ page.on('console', (m) => console.log(`[${m.type()}] ${m.text()}`));
 page.on('pageerror', (e) => console.log('[pageerror]', e.message));
 await page.goto(url);
 await page.waitForTimeout(Number(wait));
-const state = await page.locator('.dash3d-space').first().getAttribute('data-state').catch(() => 'n/a');
+const state = await page
+  .locator('.dash3d-space')
+  .first()
+  .getAttribute('data-state')
+  .catch(() => 'n/a');
 console.log('data-state:', state);
 await page.screenshot({ path: out });
 await browser.close();

@@ -83,10 +83,7 @@ function tokenMatcher(/** @type {string} */ token) {
 export async function buildApp(options) {
   const opts = resolveOptions(options);
   // A crash mid-upload or mid-save left hidden temporary files: nothing can still be writing them.
-  const removed = [
-    ...(await removeStaleTempFiles(opts.root)),
-    ...(await removeStaleTempFiles(opts.dashboardsRoot)),
-  ];
+  const removed = [...(await removeStaleTempFiles(opts.root)), ...(await removeStaleTempFiles(opts.dashboardsRoot))];
   if (options.seed !== false) await seedMediaRoot(opts.root);
 
   // forceCloseConnections: closing (Ctrl-C, tests) must not wait for clients' keep-alive sockets.
@@ -120,7 +117,9 @@ export async function buildApp(options) {
       // nothing and only cost large senders their answer.
       await drain(req.raw);
       reply.removeHeader('connection');
-      return reply.code(413).send({ error: `request body larger than the limit of ${opts.maxDashboardBytes} bytes`, limit: opts.maxDashboardBytes });
+      return reply
+        .code(413)
+        .send({ error: `request body larger than the limit of ${opts.maxDashboardBytes} bytes`, limit: opts.maxDashboardBytes });
     }
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
     if (status >= 500) req.log.error({ err }, 'request failed');

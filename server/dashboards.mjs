@@ -37,7 +37,8 @@ export async function dashboardRoutes(app, opts, auth) {
   const dir = opts.dashboardsRoot;
 
   // This scope stores the body's bytes as they came; the check is only that they parse as JSON.
-  await app.register(async (scope) => {
+  // Nothing here waits, so the plugin is the callback kind: it says it is done at the end.
+  await app.register((scope, _opts, registered) => {
     // Only JSON comes in here (text/plain or multipart would be stored unchecked otherwise).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: opts.maxDashboardBytes }, (_req, body, done) => {
@@ -54,7 +55,10 @@ export async function dashboardRoutes(app, opts, auth) {
         if (err.code === 'ENOENT') return [];
         throw err;
       });
-      const ids = names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5)).filter((id) => DASHBOARD_ID.test(id));
+      const ids = names
+        .filter((n) => n.endsWith('.json'))
+        .map((n) => n.slice(0, -5))
+        .filter((id) => DASHBOARD_ID.test(id));
       const all = await Promise.all(ids.map((id) => summaryOf(dir, id).catch(() => null)));
       // Most recently saved first.
       return all.filter((d) => d !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
@@ -75,5 +79,6 @@ export async function dashboardRoutes(app, opts, auth) {
       await writeFileAtomic(path.join(dir, `${id}.json`), req.body);
       return summaryOf(dir, id);
     });
+    registered();
   });
 }

@@ -8,8 +8,20 @@
  * materials and a multi-file glTF's buffers are uploaded next to the model.
  */
 export const STANDARD_FORMATS = Object.freeze([
-  'obj', 'mtl', 'glb', 'gltf', 'bin', 'fbx', 'pcd',
-  'jpg', 'jpeg', 'png', 'gif', 'bmp', 'svg', 'webp',
+  'obj',
+  'mtl',
+  'glb',
+  'gltf',
+  'bin',
+  'fbx',
+  'pcd',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'bmp',
+  'svg',
+  'webp',
   'airm',
 ]);
 

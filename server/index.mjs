@@ -13,11 +13,16 @@ console.log(`media library on ${server.url} (files in ${options.root}, dashboard
 if (tokenGenerated) console.log(`MEDIA_TOKEN was not set; this run's token: ${options.token}`);
 
 let closing = false;
-const stop = async () => {
+const stop = () => {
   if (closing) return;
   closing = true;
-  await server.app.close();
-  process.exit(0);
+  server.app.close().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -29,7 +29,7 @@ export function mediaRoutes(app, opts, auth) {
     return listCatalog(root, segs, MEDIA_URL_PREFIX);
   });
 
-  app.get('/core/mediaLibrary/config', { onRequest: auth }, async () => ({ allowedFormats, maxUploadBytes }));
+  app.get('/core/mediaLibrary/config', { onRequest: auth }, () => ({ allowedFormats, maxUploadBytes }));
 
   app.post('/core/mediaLibrary/upload', { onRequest: auth }, async (req, reply) => {
     const query = /** @type {Record<string, unknown>} */ (req.query);
@@ -58,7 +58,9 @@ export function mediaRoutes(app, opts, auth) {
         const problem = segmentProblem(name ?? '');
         const ext = refusedExtension(name ?? '', allowedFormats);
         if (problem || ext !== null) {
-          refusal = problem ? new HttpError(400, `invalid file name "${name}": ${problem}`) : new HttpError(415, unsupportedFormatMessage(ext ?? ''));
+          refusal = problem
+            ? new HttpError(400, `invalid file name "${name}": ${problem}`)
+            : new HttpError(415, unsupportedFormatMessage(ext ?? ''));
           part.file.resume();
           continue;
         }
@@ -70,7 +72,8 @@ export function mediaRoutes(app, opts, auth) {
         const tmp = tempPathFor(target);
         stored = { tmp, target, name };
         await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
-        if (part.file.truncated) refusal = new HttpError(413, `file larger than the upload limit of ${maxUploadBytes} bytes`, { limit: maxUploadBytes });
+        if (part.file.truncated)
+          refusal = new HttpError(413, `file larger than the upload limit of ${maxUploadBytes} bytes`, { limit: maxUploadBytes });
       }
       if (refusal) throw refusal;
       if (!stored) throw new HttpError(400, 'no file in the form (expected a field "file")');

@@ -54,8 +54,14 @@ function buildGltf(meshes, spins = [], children = []) {
     const TEXCOORD_0 = floats(g.uvs, 'VEC2', 2, 34962);
     const idx = view(Buffer.from(new Uint16Array(g.indices).buffer), 34963);
     accessors.push({ bufferView: idx, componentType: 5123, count: g.indices.length, type: 'SCALAR' });
-    json.materials.push({ name: `${g.name}Material`, pbrMetallicRoughness: { baseColorFactor: color, metallicFactor: metallic, roughnessFactor: roughness } });
-    json.meshes.push({ name: g.name, primitives: [{ attributes: { POSITION, NORMAL, TEXCOORD_0 }, indices: accessors.length - 1, material: i }] });
+    json.materials.push({
+      name: `${g.name}Material`,
+      pbrMetallicRoughness: { baseColorFactor: color, metallicFactor: metallic, roughnessFactor: roughness },
+    });
+    json.meshes.push({
+      name: g.name,
+      primitives: [{ attributes: { POSITION, NORMAL, TEXCOORD_0 }, indices: accessors.length - 1, material: i }],
+    });
     json.nodes.push({ name: g.name, mesh: i, ...(children[i]?.length ? { children: children[i] } : {}) });
   });
   const isChild = new Set(children.flat());
@@ -63,7 +69,9 @@ function buildGltf(meshes, spins = [], children = []) {
   if (spins.length) {
     json.animations = spins.map((s) => ({
       name: s.name,
-      samplers: [{ input: floats(s.times, 'SCALAR', 1, undefined, true), output: floats(s.quaternions.flat(), 'VEC4', 4), interpolation: 'LINEAR' }],
+      samplers: [
+        { input: floats(s.times, 'SCALAR', 1, undefined, true), output: floats(s.quaternions.flat(), 'VEC4', 4), interpolation: 'LINEAR' },
+      ],
       channels: [{ sampler: 0, target: { node: s.node, path: 'rotation' } }],
     }));
   }

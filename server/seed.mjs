@@ -22,13 +22,37 @@ export const SEED_MARKER = '.seeded';
 /** A material entity with spec §9's "new material" defaults, then the given fields. */
 function material(/** @type {Record<string, unknown>} */ fields) {
   return {
-    uuid: '', name: '', type: 'physical', shaderCode: '', frameScript: '', envMap: '',
-    side: 'FrontSide', combine: 'MultiplyOperation',
-    rotation: 0, repeat: { u: 1, v: 1 }, offset: { u: 0, v: 0 }, center: { u: 0, v: 0 },
-    color: '#ffffff', aoMapIntensity: 1, normalScale: 1, normalScaleY: false,
-    emissive: '#000000', emissiveIntensity: 1, alphaTest: 0, opacity: 1, lightMapIntensity: 1,
-    envMapIntensity: 1, roughness: 1, metalness: 0, ior: 1.5, specularIntensity: 1,
-    specularColor: '#ffffff', shininess: 30, sizeAttenuation: true, fog: true, size: 1,
+    uuid: '',
+    name: '',
+    type: 'physical',
+    shaderCode: '',
+    frameScript: '',
+    envMap: '',
+    side: 'FrontSide',
+    combine: 'MultiplyOperation',
+    rotation: 0,
+    repeat: { u: 1, v: 1 },
+    offset: { u: 0, v: 0 },
+    center: { u: 0, v: 0 },
+    color: '#ffffff',
+    aoMapIntensity: 1,
+    normalScale: 1,
+    normalScaleY: false,
+    emissive: '#000000',
+    emissiveIntensity: 1,
+    alphaTest: 0,
+    opacity: 1,
+    lightMapIntensity: 1,
+    envMapIntensity: 1,
+    roughness: 1,
+    metalness: 0,
+    ior: 1.5,
+    specularIntensity: 1,
+    specularColor: '#ffffff',
+    shininess: 30,
+    sizeAttenuation: true,
+    fog: true,
+    size: 1,
     path: BUILT_IN_MATERIAL_CATALOG,
     ...fields,
   };
@@ -36,9 +60,24 @@ function material(/** @type {Record<string, unknown>} */ fields) {
 
 /** Folder name = '<display name>-<type>' so the displayed name drops the type (spec §3). */
 export const BUILT_IN_MATERIALS = [
-  material({ uuid: '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a01', name: 'brushed-steel-physical', type: 'physical', color: '#c9ced6', metalness: 0.9, roughness: 0.35 }),
+  material({
+    uuid: '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a01',
+    name: 'brushed-steel-physical',
+    type: 'physical',
+    color: '#c9ced6',
+    metalness: 0.9,
+    roughness: 0.35,
+  }),
   material({ uuid: '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a02', name: 'red-plastic-phong', type: 'phong', color: '#c0392b', shininess: 80 }),
-  material({ uuid: '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a03', name: 'frosted-glass-physical', type: 'physical', color: '#dff3ff', roughness: 0.15, opacity: 0.55, transparent: true }),
+  material({
+    uuid: '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a03',
+    name: 'frosted-glass-physical',
+    type: 'physical',
+    color: '#dff3ff',
+    roughness: 0.15,
+    opacity: 0.55,
+    transparent: true,
+  }),
   material({ uuid: '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a04', name: 'cyan-glow-points', type: 'points', color: '#39d0ff', size: 2 }),
 ];
 
@@ -68,7 +107,9 @@ export function seedFiles() {
  */
 export async function seedMediaRoot(root) {
   const marker = path.join(root, SEED_MARKER);
-  const seen = await readFile(marker, 'utf8').then((t) => Number(JSON.parse(t).version) || 0).catch(() => 0);
+  const seen = await readFile(marker, 'utf8')
+    .then((t) => Number(JSON.parse(t).version) || 0)
+    .catch(() => 0);
   if (seen >= SEED_VERSION) return false;
   for (const [rel, data] of seedFiles()) await writeFileAtomic(path.join(root, ...rel.split('/')), data);
   await writeFileAtomic(marker, JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) + '\n');

@@ -81,13 +81,16 @@ export function sessionRoutes(app, sessions, isServiceToken, auth) {
       return reply.code(400).send({ error: 'send { "code": "<sign-in code>" } as application/json' });
     }
     const token = sessions.redeem(code);
-    if (!token) return reply.code(401).send({ error: 'this sign-in link is unknown or was used already: ask the terminal running npm start for a new one' });
+    if (!token)
+      return reply
+        .code(401)
+        .send({ error: 'this sign-in link is unknown or was used already: ask the terminal running npm start for a new one' });
     return reply.code(200).header('cache-control', 'no-store').send({ token });
   });
 
-  app.get('/api/session', { onRequest: auth }, async () => ({ signedIn: true }));
+  app.get('/api/session', { onRequest: auth }, () => ({ signedIn: true }));
 
-  app.delete('/api/session', { onRequest: auth }, async (req) => {
+  app.delete('/api/session', { onRequest: auth }, (req) => {
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
     return { ended: sessions.end(bearer) };
   });

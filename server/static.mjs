@@ -34,7 +34,10 @@ function segmentsOf(/** @type {string} */ rawUrl) {
   const pathname = rawUrl.split(/[?#]/)[0] ?? '/';
   if (pathname === '/') return INDEX_PAGE.split('/');
   try {
-    const decoded = pathname.slice(1).split('/').map((s) => decodeURIComponent(s));
+    const decoded = pathname
+      .slice(1)
+      .split('/')
+      .map((s) => decodeURIComponent(s));
     if (decoded.some((s) => s.includes('/'))) return null;
     return checkedSegments(decoded.join('/'));
   } catch {

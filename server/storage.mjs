@@ -111,7 +111,8 @@ export async function commitTemp(tmp, target, replace) {
     await link(tmp, target);
   } catch (err) {
     const code = /** @type {NodeJS.ErrnoException} */ (err).code;
-    if (code === 'EEXIST') throw new HttpError(409, `a file named "${path.basename(target)}" already exists (upload with action=cover to replace it)`);
+    if (code === 'EEXIST')
+      throw new HttpError(409, `a file named "${path.basename(target)}" already exists (upload with action=cover to replace it)`);
     if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EPERM') throw new HttpError(409, `"${path.basename(target)}" is a folder`);
     throw err;
   } finally {
@@ -169,20 +170,22 @@ export async function listCatalog(root, segs, urlPrefix) {
   /** @type {MediaEntry[]} */
   const entries = [];
   await Promise.all(
-    names.filter((n) => !segmentProblem(n)).map(async (name) => {
-      const st = await stat(path.join(dir, name)).catch(() => null);
-      if (!st || !(st.isFile() || st.isDirectory())) return;
-      const rel = [...segs, name];
-      const isDir = st.isDirectory();
-      entries.push({
-        name,
-        path: rel.join('/'),
-        filePath: urlPathOf(urlPrefix, rel),
-        isDir,
-        ...(isDir ? {} : { size: st.size }),
-        updatedAt: st.mtime.toISOString(),
-      });
-    }),
+    names
+      .filter((n) => !segmentProblem(n))
+      .map(async (name) => {
+        const st = await stat(path.join(dir, name)).catch(() => null);
+        if (!st || !(st.isFile() || st.isDirectory())) return;
+        const rel = [...segs, name];
+        const isDir = st.isDirectory();
+        entries.push({
+          name,
+          path: rel.join('/'),
+          filePath: urlPathOf(urlPrefix, rel),
+          isDir,
+          ...(isDir ? {} : { size: st.size }),
+          updatedAt: st.mtime.toISOString(),
+        });
+      }),
   );
   return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

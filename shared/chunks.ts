@@ -87,9 +87,14 @@ export function chunkLoader<T>(id: string, load: () => Promise<T>, url?: string)
       failedAt = seen || (asked ? asked : null);
       throw new ChunkLoadError({ id, type: 'missing', url: where }, { cause: err });
     });
-    return withChunkTimeout(work, id, () => {
-      if (asked) failedAt = asked;
-      return asked || id;
-    }, timeoutMs);
+    return withChunkTimeout(
+      work,
+      id,
+      () => {
+        if (asked) failedAt = asked;
+        return asked || id;
+      },
+      timeoutMs,
+    );
   };
 }

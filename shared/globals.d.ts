@@ -28,9 +28,7 @@ declare var URL: { new (url: string, base?: string): URL };
 declare var location: { readonly href: string } | undefined;
 
 /** Node has it too (20+); randomUUID only in secure contexts. */
-declare var crypto:
-  | { getRandomValues<T extends Uint8Array>(array: T): T; randomUUID?(): string }
-  | undefined;
+declare var crypto: { getRandomValues<T extends Uint8Array>(array: T): T; randomUUID?(): string } | undefined;
 
 /** Named by shared/protocol.ts (passed along, never used here). */
 interface OffscreenCanvas {

@@ -4,14 +4,36 @@
  * element stand-in turns each message back into an event-like object for the controls.
  */
 export const INPUT_TYPES = [
-  'pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'pointerenter', 'pointerleave',
-  'wheel', 'contextmenu', 'keydown', 'keyup', 'lockchange', 'blur',
+  'pointerdown',
+  'pointermove',
+  'pointerup',
+  'pointercancel',
+  'pointerenter',
+  'pointerleave',
+  'wheel',
+  'contextmenu',
+  'keydown',
+  'keyup',
+  'lockchange',
+  'blur',
 ] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
 export const INPUT_NUMBER_FIELDS = [
-  'pointerId', 'clientX', 'clientY', 'pageX', 'pageY', 'offsetX', 'offsetY', 'button', 'buttons',
-  'deltaX', 'deltaY', 'deltaMode', 'movementX', 'movementY',
+  'pointerId',
+  'clientX',
+  'clientY',
+  'pageX',
+  'pageY',
+  'offsetX',
+  'offsetY',
+  'button',
+  'buttons',
+  'deltaX',
+  'deltaY',
+  'deltaMode',
+  'movementX',
+  'movementY',
 ] as const;
 export const INPUT_BOOLEAN_FIELDS = ['ctrlKey', 'metaKey', 'shiftKey', 'altKey', 'locked'] as const;
 export const INPUT_STRING_FIELDS = ['pointerType', 'key', 'code'] as const;

@@ -46,7 +46,7 @@ export function createRenderApi() {
   return {
     async init(options: InitOptions) {
       if (engine) throw new Error('engine-already-initialised');
-      const size = SizeSchema.parse(options.size) as ViewSize;
+      const size = SizeSchema.parse(options.size);
       if (!(options.events instanceof MessagePort) || !(options.input instanceof MessagePort)) {
         throw new Error('init needs input and events MessagePorts');
       }
@@ -97,7 +97,7 @@ export function createRenderApi() {
 
     resize(size: ViewSize) {
       const r = SizeSchema.safeParse(size);
-      if (r.success) need().resize(r.data as ViewSize);
+      if (r.success) need().resize(r.data);
     },
 
     ping,

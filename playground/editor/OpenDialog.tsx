@@ -15,12 +15,20 @@ export function OpenDialog({ open, onClose, onOpen }: OpenDialogProps) {
   const locale = useLocale();
   const [list, setList] = useState<DashboardSummary[] | null>(null);
   const [error, setError] = useState('');
+  // Each opening starts from the spinner, not from the list of the last one: reset while rendering
+  // the opening (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setList(null);
+      setError('');
+    }
+  }
 
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setList(null);
-    setError('');
     listDashboards().then(
       (l) => live && setList(l),
       (err) => live && setError(errorText(text, err)),

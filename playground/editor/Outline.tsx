@@ -27,8 +27,15 @@ export function Outline({ widgets, selected, onSelect, titleOf }: OutlineProps) 
             aria-current={selected === w.id || undefined}
             onClick={() => onSelect(w.id)}
             style={{
-              width: '100%', textAlign: 'left', border: 0, borderRadius: 4, padding: '2px 6px', cursor: 'pointer',
-              font: 'inherit', background: selected === w.id ? '#e6f4ff' : 'transparent', color: selected === w.id ? '#1677ff' : 'inherit',
+              width: '100%',
+              textAlign: 'left',
+              border: 0,
+              borderRadius: 4,
+              padding: '2px 6px',
+              cursor: 'pointer',
+              font: 'inherit',
+              background: selected === w.id ? '#e6f4ff' : 'transparent',
+              color: selected === w.id ? '#1677ff' : 'inherit',
             }}
           >
             {titleOf(w.type)}

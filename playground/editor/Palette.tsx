@@ -11,9 +11,7 @@ export const PALETTE_MIME = 'application/x-dash3d-widget';
  * a host with layout inheritance (spec §2, §6).
  */
 export function placeable(descriptors: readonly WidgetDescriptor[], host: ThreeDHost): WidgetDescriptor[] {
-  return descriptors.filter(
-    (d) => host.hasPermission(d.permission) && (d.type !== GROUP_WIDGET || host.supportsLayoutInheritance),
-  );
+  return descriptors.filter((d) => host.hasPermission(d.permission) && (d.type !== GROUP_WIDGET || host.supportsLayoutInheritance));
 }
 
 export interface PaletteProps {

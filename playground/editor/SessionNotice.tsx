@@ -61,7 +61,11 @@ export function SessionNotice() {
               {text('session.paste.submit')}
             </Button>
           </Space.Compact>
-          {problem ? <span role="alert" style={{ color: '#cf1322' }}>{text(problem)}</span> : null}
+          {problem ? (
+            <span role="alert" style={{ color: '#cf1322' }}>
+              {text(problem)}
+            </span>
+          ) : null}
         </Space>
       }
     />

@@ -34,7 +34,13 @@ export function Toolbar(p: ToolbarProps) {
   const text = useText();
   const editing = p.mode === 'edit';
   return (
-    <Flex component="header" align="center" gap={12} wrap style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}>
+    <Flex
+      component="header"
+      align="center"
+      gap={12}
+      wrap
+      style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0', background: '#fff' }}
+    >
       <Typography.Text strong>{text('playground.title')}</Typography.Text>
       <Input
         aria-label={text('playground.name')}
@@ -69,7 +75,7 @@ export function Toolbar(p: ToolbarProps) {
         <Segmented
           aria-label={text('playground.role')}
           value={p.role}
-          onChange={(v) => p.onRole(v as Role)}
+          onChange={(v) => p.onRole(v)}
           options={(Object.keys(ROLES) as Role[]).map((r) => ({ value: r, label: text(`playground.role.${r}`) }))}
         />
       </Tooltip>
@@ -79,7 +85,7 @@ export function Toolbar(p: ToolbarProps) {
           {text('playground.layoutInheritance')}
         </label>
       </Flex>
-      <Segmented aria-label={text('playground.language')} value={p.locale} onChange={(v) => p.onLocale(v as Locale)} options={LANGUAGES} />
+      <Segmented aria-label={text('playground.language')} value={p.locale} onChange={(v) => p.onLocale(v)} options={LANGUAGES} />
     </Flex>
   );
 }

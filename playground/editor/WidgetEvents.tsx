@@ -36,7 +36,11 @@ export function WidgetEvents({ log }: { log: EventLog }) {
                 {e.event}
               </Tag>
               <span title={e.widgetId}>{e.widgetLabel}</span>
-              {e.summary ? <div className="dash3d-events__summary" style={{ color: '#595959' }}>{e.summary}</div> : null}
+              {e.summary ? (
+                <div className="dash3d-events__summary" style={{ color: '#595959' }}>
+                  {e.summary}
+                </div>
+              ) : null}
             </li>
           ))}
         </ol>

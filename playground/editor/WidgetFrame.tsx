@@ -52,7 +52,7 @@ export function WidgetFrame(p: WidgetFrameProps) {
   const live = useRef<Drag | null>(null);
   const { x, y, w, h } = p.widget.layout;
 
-  const start = (kind: Drag['kind']) => (e: PointerEvent<HTMLElement>) => {
+  const start = (kind: Drag['kind'], e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return;
     e.preventDefault();
     e.stopPropagation();
@@ -80,15 +80,13 @@ export function WidgetFrame(p: WidgetFrameProps) {
       p.onResizeEnd(Math.max(GRID * 2, snap(w + d.dx)), Math.max(GRID * 2, snap(h + d.dy)));
     }
   };
-  const handlers = (kind: Drag['kind']) => ({
-    onPointerDown: start(kind),
-    onPointerMove: move,
-    onPointerUp: end,
-    onPointerCancel: end,
-  });
-
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const steps: Record<string, readonly [dx: number, dy: number]> = { ArrowLeft: [-GRID, 0], ArrowRight: [GRID, 0], ArrowUp: [0, -GRID], ArrowDown: [0, GRID] };
+    const steps: Record<string, readonly [dx: number, dy: number]> = {
+      ArrowLeft: [-GRID, 0],
+      ArrowRight: [GRID, 0],
+      ArrowUp: [0, -GRID],
+      ArrowDown: [0, GRID],
+    };
     const step = steps[e.key];
     if (step) {
       e.preventDefault();
@@ -138,12 +136,28 @@ export function WidgetFrame(p: WidgetFrameProps) {
             title={text('playground.widget.keys')}
             onClick={p.onSelect}
             onKeyDown={onKeyDown}
-            {...handlers('move')}
+            onPointerDown={(e) => start('move', e)}
+            onPointerMove={move}
+            onPointerUp={end}
+            onPointerCancel={end}
             style={{
-              position: 'absolute', left: 0, top: 0, zIndex: 3, pointerEvents: 'auto', cursor: moving ? 'grabbing' : 'grab',
-              touchAction: 'none', border: 0, borderRadius: '0 0 4px 0', padding: '2px 8px', font: '12px/18px system-ui, sans-serif',
-              color: '#fff', background: p.selected ? '#1677ff' : 'rgba(22, 119, 255, 0.6)', maxWidth: '100%',
-              overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap',
+              position: 'absolute',
+              left: 0,
+              top: 0,
+              zIndex: 3,
+              pointerEvents: 'auto',
+              cursor: moving ? 'grabbing' : 'grab',
+              touchAction: 'none',
+              border: 0,
+              borderRadius: '0 0 4px 0',
+              padding: '2px 8px',
+              font: '12px/18px system-ui, sans-serif',
+              color: '#fff',
+              background: p.selected ? '#1677ff' : 'rgba(22, 119, 255, 0.6)',
+              maxWidth: '100%',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
             }}
           >
             ⠿ {p.title}
@@ -153,10 +167,23 @@ export function WidgetFrame(p: WidgetFrameProps) {
               className="dash3d-frame__resize"
               role="presentation"
               title={text('playground.widget.resize', { name: p.title })}
-              {...handlers('resize')}
+              onPointerDown={(e) => start('resize', e)}
+              onPointerMove={move}
+              onPointerUp={end}
+              onPointerCancel={end}
               style={{
-                position: 'absolute', right: -6, bottom: -6, width: 14, height: 14, zIndex: 3, pointerEvents: 'auto',
-                cursor: 'nwse-resize', touchAction: 'none', background: '#1677ff', border: '2px solid #fff', borderRadius: 3,
+                position: 'absolute',
+                right: -6,
+                bottom: -6,
+                width: 14,
+                height: 14,
+                zIndex: 3,
+                pointerEvents: 'auto',
+                cursor: 'nwse-resize',
+                touchAction: 'none',
+                background: '#1677ff',
+                border: '2px solid #fff',
+                borderRadius: 3,
               }}
             />
           ) : null}

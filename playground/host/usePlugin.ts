@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { ThreeDHost, WidgetDescriptor } from '../../src/host/types';
 import { createThreeDPlugin } from '../../src/plugin';
 
@@ -14,15 +14,29 @@ import { createThreeDPlugin } from '../../src/plugin';
  */
 export function usePlugin(host: ThreeDHost) {
   const latest = useRef(host);
-  latest.current = host;
+  // Kept current after each render, before effects and events read it (createThreeDPlugin reads
+  // only hasPermission and supportsLayoutInheritance, when called; nothing reads these in render).
+  useLayoutEffect(() => {
+    latest.current = host;
+  });
   const byType = useMemo(() => {
     const renderHost: ThreeDHost = {
-      get locale() { return latest.current.locale; },
-      get mode() { return latest.current.mode; },
+      get locale() {
+        return latest.current.locale;
+      },
+      get mode() {
+        return latest.current.mode;
+      },
       hasPermission: () => true,
-      get media() { return latest.current.media; },
-      get variables() { return latest.current.variables; },
-      get userCode() { return latest.current.userCode; },
+      get media() {
+        return latest.current.media;
+      },
+      get variables() {
+        return latest.current.variables;
+      },
+      get userCode() {
+        return latest.current.userCode;
+      },
       supportsLayoutInheritance: true,
     };
     return new Map<string, WidgetDescriptor>(createThreeDPlugin(renderHost).widgets.map((d) => [d.type, d]));

@@ -58,11 +58,20 @@ export function editorReducer(s: EditorState, a: EditorAction): EditorState {
     case 'place':
       return withWidgets(s, placeWidget(widgets, a.id, { x: a.x, y: a.y }, a.parentId));
     case 'layout':
-      return withWidgets(s, updateWidget(widgets, a.id, (w) => ({ ...w, layout: cleanLayout(a.layout) })));
+      return withWidgets(
+        s,
+        updateWidget(widgets, a.id, (w) => ({ ...w, layout: cleanLayout(a.layout) })),
+      );
     case 'config':
-      return withWidgets(s, updateWidget(widgets, a.id, (w) => ({ ...w, config: a.config })));
+      return withWidgets(
+        s,
+        updateWidget(widgets, a.id, (w) => ({ ...w, config: a.config })),
+      );
     case 'remove':
-      return { ...withWidgets(s, removeWidget(widgets, a.id)), selected: s.selected === a.id || !findWidget(removeWidget(widgets, a.id), s.selected ?? '') ? null : s.selected };
+      return {
+        ...withWidgets(s, removeWidget(widgets, a.id)),
+        selected: s.selected === a.id || !findWidget(removeWidget(widgets, a.id), s.selected ?? '') ? null : s.selected,
+      };
     case 'select':
       return s.selected === a.id ? s : { ...s, selected: a.id };
   }

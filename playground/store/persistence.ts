@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { parseDashboard, type Dashboard } from '../../shared/schema/dashboard';
 import type { SchemaIssue } from '../../shared/schema/common';
 import { mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
@@ -10,10 +11,15 @@ import { mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
 
 export type OpenResult = { ok: true; dashboard: Dashboard } | { ok: false; issues: SchemaIssue[] };
 
-export interface DashboardSummary {
-  id: string;
-  name: string;
-  updatedAt: string;
+/** What the service answers for a saved dashboard (server/dashboards.mjs summaryOf). */
+const DashboardSummarySchema = z.object({ id: z.string(), name: z.string(), updatedAt: z.string() });
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
+
+/** A 2xx answer that is not what the service sends is a server fault, said as one. */
+async function answer<T>(res: Response, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await res.json().catch(() => undefined));
+  if (!parsed.success) throw new Error('playground.error.server');
+  return parsed.data;
 }
 
 const url = (id: string) => `/api/dashboards/${encodeURIComponent(id)}`;
@@ -88,7 +94,7 @@ export async function saveDashboard(doc: Dashboard): Promise<DashboardSummary> {
   if (res.status === 413) throw await tooLarge(res);
   if (res.status === 401) throw unauthorized();
   if (!res.ok) throw new Error('playground.error.server');
-  return res.json();
+  return answer(res, DashboardSummarySchema);
 }
 
 export async function listDashboards(): Promise<DashboardSummary[]> {
@@ -96,5 +102,5 @@ export async function listDashboards(): Promise<DashboardSummary[]> {
   const res = await fetch('/api/dashboards', { headers: mediaHeaders(), cache: 'no-store' });
   if (res.status === 401) throw unauthorized();
   if (!res.ok) throw new Error('playground.error.server');
-  return res.json();
+  return answer(res, z.array(DashboardSummarySchema));
 }

@@ -33,7 +33,7 @@ export function placementFor(
   }
 
   const sel = selected ? findWidget(widgets, selected) : null;
-  let parent: Widget | null = null;
+  let parent: Widget | null;
   if (accepts(sel?.widget)) parent = sel.widget;
   else if (accepts(sel?.parent)) parent = sel.parent;
   // Models, cards and groups belong in a 3D space: with none selected, the first one takes them.

@@ -6,9 +6,7 @@ import { LINK_LIMITS } from '../../shared/schema/dashboard-limits';
  * so a link that inflates without end fails quickly with a message instead of filling memory.
  */
 
-export type UnpackResult =
-  | { ok: true; text: string }
-  | { ok: false; message: string; params?: Record<string, string | number> };
+export type UnpackResult = { ok: true; text: string } | { ok: false; message: string; params?: Record<string, string | number> };
 
 export function bytesToBase64Url(bytes: Uint8Array): string {
   let bin = '';
@@ -40,20 +38,26 @@ async function readAll(stream: ReadableStream<Uint8Array>, cap: number): Promise
   }
   const out = new Uint8Array(total);
   let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.byteLength));
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
   return out;
 }
 
 /** The input in small pieces, handed over only when asked: with the pipe's back-pressure, output waits for the reader. */
 function trickle(bytes: Uint8Array, piece = 1024): ReadableStream<BufferSource> {
   let at = 0;
-  return new ReadableStream<BufferSource>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      // Copied, so the stream can take ownership of its chunk.
-      controller.enqueue(bytes.slice(at, (at += piece)));
+  return new ReadableStream<BufferSource>(
+    {
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        // Copied, so the stream can take ownership of its chunk.
+        controller.enqueue(bytes.slice(at, (at += piece)));
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
 }
 
 export async function pack(text: string): Promise<string> {

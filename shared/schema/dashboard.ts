@@ -96,7 +96,7 @@ function parseConfigs(widgets: Widget[], path: string, issues: SchemaIssue[]): W
       }
       return { ...w, children };
     }
-    return { ...w, config: r.data as Record<string, unknown>, children };
+    return { ...w, config: r.data, children };
   });
 }
 

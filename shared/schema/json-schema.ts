@@ -30,7 +30,7 @@ export type JsonSchemaEntity = keyof typeof JSON_SCHEMA_ENTITIES;
  * Schema cannot express (the legacy numeric encoding, refinements) become "any" rather than fail.
  */
 export function toJsonSchema(entity: JsonSchemaEntity): Record<string, unknown> {
-  return z.toJSONSchema(JSON_SCHEMA_ENTITIES[entity], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(JSON_SCHEMA_ENTITIES[entity], { io: 'input', unrepresentable: 'any' });
 }
 
 export function allJsonSchemas(): Record<JsonSchemaEntity, Record<string, unknown>> {

@@ -17,7 +17,7 @@ export function repairParse<S extends z.ZodType>(
     const r = schema.safeParse(data);
     if (r.success) return { value: r.data, issues };
     issues.push(...toIssues(r.error));
-    for (const issue of r.error.issues) data = dropPath(data, issue.path as PropertyKey[]);
+    for (const issue of r.error.issues) data = dropPath(data, issue.path);
   }
   // Still failing after dropping fields: fall back to all defaults rather than throw.
   return { value: schema.parse({}), issues };

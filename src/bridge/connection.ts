@@ -98,9 +98,7 @@ async function startWorker(
     () => api.ping(),
     scriptBusy,
     (duringScript) =>
-      duringScript
-        ? opts.onCrash('hung', 'a user script did not return')
-        : opts.onCrash('silent', 'the render worker stopped answering'),
+      duringScript ? opts.onCrash('hung', 'a user script did not return') : opts.onCrash('silent', 'the render worker stopped answering'),
     opts.heartbeat,
   );
   const offscreen = canvas.transferControlToOffscreen();
@@ -125,7 +123,12 @@ async function startWorker(
 }
 
 /** What init gets, in a worker or not; only the canvas differs (the worker draws on its OffscreenCanvas). */
-function initOptions(canvas: OffscreenCanvas | HTMLCanvasElement, opts: ConnectOptions, input: MessagePort, events: MessagePort): InitOptions {
+function initOptions(
+  canvas: OffscreenCanvas | HTMLCanvasElement,
+  opts: ConnectOptions,
+  input: MessagePort,
+  events: MessagePort,
+): InitOptions {
   return {
     canvas,
     size: opts.size,

@@ -45,10 +45,15 @@ export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts:
       send(type, e);
     });
   }
-  on(canvas, 'wheel', (e) => {
-    e.preventDefault(); // the page must not scroll while the designer zooms
-    send('wheel', e);
-  }, { passive: false });
+  on(
+    canvas,
+    'wheel',
+    (e) => {
+      e.preventDefault(); // the page must not scroll while the designer zooms
+      send('wheel', e);
+    },
+    { passive: false },
+  );
   on(canvas, 'contextmenu', (e) => {
     e.preventDefault();
     send('contextmenu', e);

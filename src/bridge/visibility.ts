@@ -123,7 +123,10 @@ function rank(a: Entry, b: Entry): number {
 
 function rebalance(): void {
   // The spaces that should hold a context: in view, ranked, at most `cap`.
-  const keep = [...entries].filter((e) => e.known && e.visible).sort(rank).slice(0, cap);
+  const keep = [...entries]
+    .filter((e) => e.known && e.visible)
+    .sort(rank)
+    .slice(0, cap);
   for (const e of entries) {
     if (e.live && !keep.includes(e)) {
       e.live = false;
@@ -152,7 +155,17 @@ function rebalance(): void {
  * space is live.
  */
 export function watchLiveContext(el: Element, onChange: LiveContextChange): LiveContextWatch {
-  const entry: Entry = { known: false, visible: false, drawn: false, seq: 0, order: ++mounted, el, live: false, releasing: false, onChange };
+  const entry: Entry = {
+    known: false,
+    visible: false,
+    drawn: false,
+    seq: 0,
+    order: ++mounted,
+    el,
+    live: false,
+    releasing: false,
+    onChange,
+  };
   entries.add(entry);
   let observer: IntersectionObserver | null = null;
   if (keepAll) {

@@ -22,9 +22,9 @@ export function contentKey(text: string): Promise<string> {
   let p = hashes.get(text);
   if (!p) {
     p = globalThis.crypto?.subtle
-      ? crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)).then((d) =>
-          [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join(''),
-        )
+      ? crypto.subtle
+          .digest('SHA-256', new TextEncoder().encode(text))
+          .then((d) => [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join(''))
       : Promise.resolve('text:' + text);
     hashes.set(text, p);
   }

@@ -67,10 +67,7 @@ export async function listCatalog(media: MediaAccess, catalog: string): Promise<
  * parallel; each answer is used only if that call succeeded, so one broken side never hides the other.
  */
 export async function listMaterialRoots(media: MediaAccess): Promise<{ user: MediaEntry[]; builtIn: MediaEntry[] }> {
-  const [user, builtIn] = await Promise.allSettled([
-    fetchCatalog(media, MATERIAL_CATALOG),
-    fetchCatalog(media, BUILT_IN_MATERIAL_CATALOG),
-  ]);
+  const [user, builtIn] = await Promise.allSettled([fetchCatalog(media, MATERIAL_CATALOG), fetchCatalog(media, BUILT_IN_MATERIAL_CATALOG)]);
   return {
     user: user.status === 'fulfilled' ? user.value : [],
     builtIn: builtIn.status === 'fulfilled' ? builtIn.value : [],
@@ -82,8 +79,7 @@ export async function listMaterialRoots(media: MediaAccess): Promise<{ user: Med
  * XMLHttpRequest rather than fetch: fetch reports no upload progress.
  */
 export async function uploadFile(media: MediaAccess, catalog: string, file: File, opts: UploadOptions = {}): Promise<{ url: string }> {
-  const url =
-    `${media.baseUrl}core/mediaLibrary/upload?catalog=${catalogQuery(catalog)}` + (opts.cover ? '&action=cover' : '');
+  const url = `${media.baseUrl}core/mediaLibrary/upload?catalog=${catalogQuery(catalog)}` + (opts.cover ? '&action=cover' : '');
   const body = new FormData();
   body.append('file', file, file.name);
   const answer = await xhrUpload({ url, headers: authHeaders(media), body, onProgress: opts.onProgress, signal: opts.signal });
@@ -132,9 +128,7 @@ export async function uploadModelFiles(media: MediaAccess, files: File[], opts: 
 /** Spec §7: media URL + file path + '/cut.jpg' with a random query, so a re-saved thumbnail shows. */
 export function thumbnailUrl(media: MediaAccess, filePath: string): string {
   const path = filePath.replace(/\/+$/, '');
-  const base = /^[a-z][a-z0-9+.-]*:/i.test(path)
-    ? path
-    : media.baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? '' : '/') + path;
+  const base = /^[a-z][a-z0-9+.-]*:/i.test(path) ? path : media.baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? '' : '/') + path;
   return `${base}/cut.jpg?${randomId(8)}`;
 }
 

@@ -49,5 +49,4 @@ export function useFieldMeta(name: FieldPath) {
 }
 
 /** Form.Item props that show an error under the row. */
-export const errorProps = (error: string | undefined) =>
-  error ? { validateStatus: 'error' as const, help: error } : {};
+export const errorProps = (error: string | undefined) => (error ? { validateStatus: 'error' as const, help: error } : {});

@@ -39,7 +39,7 @@ export function useSchemaDraft<T>(schema: Parser<T>, value: T, onChange: (next: 
     if (value === lastValid.current || share(lastValid.current, value) === lastValid.current) return;
     lastValid.current = value;
     if (resetFirst) form.resetFields();
-    form.setFieldsValue(value as object);
+    form.setFieldsValue(value);
     setIssues(NO_ISSUES);
   }, [value, form, resetFirst]);
 

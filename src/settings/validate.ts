@@ -4,7 +4,9 @@ import { getIn, pathKey, setIn } from './schemaPath';
 
 /** What `safeParse` needs; any zod schema fits. */
 export interface Parser<T> {
-  safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    v: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** Dotted path → message key. zod's own texts (a type error) become the generic 'Invalid setting' key. */

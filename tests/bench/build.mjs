@@ -35,7 +35,10 @@ export async function buildBench() {
       emptyOutDir: true,
       chunkSizeWarningLimit: 1200,
       // The build's own timing report is noise next to the benchmark's progress lines.
-      rolldownOptions: { input: [join(projectRoot, PAGE), join(projectRoot, MODELS_PAGE), join(projectRoot, SPACES_PAGE)], checks: { bundlerTimings: false } },
+      rolldownOptions: {
+        input: [join(projectRoot, PAGE), join(projectRoot, MODELS_PAGE), join(projectRoot, SPACES_PAGE)],
+        checks: { bundlerTimings: false },
+      },
     },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
@@ -64,7 +67,14 @@ function placeThree(outputs) {
   for (const c of chunks.values()) {
     files.push({
       file: c.fileName,
-      kind: c.fileName === entry.fileName ? 'entry' : c.isEntry ? 'entry of another benchmark page' : atStart.has(c.fileName) ? 'loaded with the entry' : 'lazy (dynamic import)',
+      kind:
+        c.fileName === entry.fileName
+          ? 'entry'
+          : c.isEntry
+            ? 'entry of another benchmark page'
+            : atStart.has(c.fileName)
+              ? 'loaded with the entry'
+              : 'lazy (dynamic import)',
       bytes: Buffer.byteLength(c.code),
       three: THREE_MARKER.test(c.code),
     });
@@ -93,5 +103,10 @@ export async function serveBench() {
   const built = join(projectRoot, OUT_DIR, PAGE);
   readFileSync(built); // fails loudly if the page was not where the build should have put it
   const origin = `http://127.0.0.1:${address.port}`;
-  return { url: `${origin}/${PAGE}`, modelsUrl: `${origin}/${MODELS_PAGE}`, spacesUrl: `${origin}/${SPACES_PAGE}`, close: () => server.close() };
+  return {
+    url: `${origin}/${PAGE}`,
+    modelsUrl: `${origin}/${MODELS_PAGE}`,
+    spacesUrl: `${origin}/${SPACES_PAGE}`,
+    close: () => server.close(),
+  };
 }

@@ -63,17 +63,24 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
     await cdp.send('Performance.enable');
 
     await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}`);
-    const info = await within(120_000, 'the page to get ready', page.evaluate(() => window.__bench.ready))
-      .catch((err) => {
-        throw new Error(`${scene}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
-      });
+    const info = await within(
+      120_000,
+      'the page to get ready',
+      page.evaluate(() => window.__bench.ready),
+    ).catch((err) => {
+      throw new Error(`${scene}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
+    });
     if (info.mode !== mode) throw new Error(`${scene}: asked for the ${mode} host, the space runs in ${info.mode}`);
 
     const measureWindow = async () => {
       await sleep(warmupMs);
       const before = await scriptClock(cdp);
       await sleep(measureMs);
-      const stats = await within(30_000, 'frame statistics', page.evaluate((w) => window.__bench.stats(w), measureMs));
+      const stats = await within(
+        30_000,
+        'frame statistics',
+        page.evaluate((w) => window.__bench.stats(w), measureMs),
+      );
       const after = await scriptClock(cdp);
       const fps = (stats.windowFrames * 1000) / stats.windowMs;
       const scriptMsPerSec = ((after.script - before.script) * 1000) / (after.at - before.at);
@@ -87,7 +94,11 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
     }
     await page.evaluate(() => window.__bench.busy(true));
     const busy = await measureWindow();
-    const problems = await within(30_000, 'the error list', page.evaluate(() => window.__bench.problems()));
+    const problems = await within(
+      30_000,
+      'the error list',
+      page.evaluate(() => window.__bench.problems()),
+    );
     if (problems.length) throw new Error(`${scene}/${mode}: ${problems.join('; ')}`);
     log(
       `  ${scene}/${mode}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +

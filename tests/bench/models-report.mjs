@@ -56,7 +56,12 @@ export function modelChecks(r) {
 const checkLine = (c) => `[${c.pass ? 'PASS' : 'FAIL'}] ${c.name}: ${c.detail}`;
 
 export function modelsHuman(results) {
-  return ['Model loads (medians):', '', ...results.flatMap((r) => [modelTable(r), '']), ...results.flatMap(modelChecks).map(checkLine)].join('\n');
+  return [
+    'Model loads (medians):',
+    '',
+    ...results.flatMap((r) => [modelTable(r), '']),
+    ...results.flatMap(modelChecks).map(checkLine),
+  ].join('\n');
 }
 
 export function modelsJson(results) {
@@ -139,7 +144,10 @@ ${results.map(runLines).join('\n')}
 
 Checks (measurements, reported, never an exit code):
 
-${results.flatMap(modelChecks).map((c) => `- ${checkLine(c)}`).join('\n')}
+${results
+  .flatMap(modelChecks)
+  .map((c) => `- ${checkLine(c)}`)
+  .join('\n')}
 
 ${compileNote(meta.parallelCompile)}
 

@@ -33,18 +33,32 @@ export async function measureModelOnce(browser, modelsUrl, { model, mode, log })
   const { context, page, pageErrors } = await openBenchPage(browser);
   try {
     await page.goto(`${modelsUrl}?model=${encodeURIComponent(model)}&mode=${mode}`);
-    const info = await within(120_000, 'the page to get ready', page.evaluate(() => window.__benchModels.ready)).catch((err) => {
+    const info = await within(
+      120_000,
+      'the page to get ready',
+      page.evaluate(() => window.__benchModels.ready),
+    ).catch((err) => {
       throw new Error(`${model}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
     });
     if (info.mode !== mode) throw new Error(`${model}: asked for the ${mode} host, the space runs in ${info.mode}`);
-    const r = await within(180_000, `${model} to load`, page.evaluate(() => window.__benchModels.load())).catch((err) => {
+    const r = await within(
+      180_000,
+      `${model} to load`,
+      page.evaluate(() => window.__benchModels.load()),
+    ).catch((err) => {
       throw new Error(`${model}/${mode}: the load failed: ${err.message}\n${pageErrors.join('\n')}`);
     });
-    const problems = await within(30_000, 'the error list', page.evaluate(() => window.__benchModels.problems()));
+    const problems = await within(
+      30_000,
+      'the error list',
+      page.evaluate(() => window.__benchModels.problems()),
+    );
     if (problems.length) throw new Error(`${model}/${mode}: ${problems.join('; ')}`);
     // The worker host is measured as shipped: its model parsed in a parse worker, not in place.
     if (r.info.parsedOffThread !== (mode === 'worker')) {
-      throw new Error(`${model}/${mode}: the model was parsed ${r.info.parsedOffThread ? 'in a parse worker' : 'on the thread that draws'}, not as this host ships`);
+      throw new Error(
+        `${model}/${mode}: the model was parsed ${r.info.parsedOffThread ? 'in a parse worker' : 'on the thread that draws'}, not as this host ships`,
+      );
     }
     const metrics = {
       firstFrameMs: r.firstFrameMs,

@@ -67,11 +67,7 @@ export function bundleLine(bundle) {
 }
 
 export function humanReport(results, bundle, machine, settings) {
-  const out = [
-    `dash3d benchmark, ${machine.date}: ${machine.summary}`,
-    `${settings.summary}`,
-    '',
-  ];
+  const out = [`dash3d benchmark, ${machine.date}: ${machine.summary}`, `${settings.summary}`, ''];
   for (const r of results) out.push(table(r), '');
   for (const r of results) for (const c of checks(r)) out.push(checkLine(c));
   out.push(bundleLine(bundle));
@@ -126,7 +122,10 @@ ${results.map(runLines).join('\n')}
 
 ## Checks
 
-${results.flatMap(checks).map((c) => `- ${checkLine(c)}`).join('\n')}
+${results
+  .flatMap(checks)
+  .map((c) => `- ${checkLine(c)}`)
+  .join('\n')}
 - ${bundleLine(bundle)}
 
 The first two checks of each scene are the issue's acceptance condition; they are measurements,

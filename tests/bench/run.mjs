@@ -24,7 +24,15 @@ const MODELS_PART = 'models';
 const MODES = ['worker', 'main'];
 
 function parseArgs(argv) {
-  const opts = { json: false, docs: true, repeats: 5, scenes: [...DEFAULT_SCENES, MODELS_PART], models: DEFAULT_MODELS, warmupMs: 2000, measureMs: 5000 };
+  const opts = {
+    json: false,
+    docs: true,
+    repeats: 5,
+    scenes: [...DEFAULT_SCENES, MODELS_PART],
+    models: DEFAULT_MODELS,
+    warmupMs: 2000,
+    measureMs: 5000,
+  };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'json') opts.json = true;
@@ -91,7 +99,8 @@ function writeDocs(scenesPage, models, meta, log, spaces = null) {
     if (kept) page = spliceModels(page, kept[0]);
   }
   if (spaces) page = spliceSpaces(page, spacesSection(spaces, meta));
-  else if (scenesPage && old && old.includes(SPACES_BEGIN)) page = spliceSpaces(page, old.slice(old.indexOf(SPACES_BEGIN), old.indexOf(SPACES_END) + SPACES_END.length));
+  else if (scenesPage && old && old.includes(SPACES_BEGIN))
+    page = spliceSpaces(page, old.slice(old.indexOf(SPACES_BEGIN), old.indexOf(SPACES_END) + SPACES_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -132,7 +141,12 @@ async function main() {
     const scenesS = Math.round((Date.now() - started) / 1000) - buildS;
     const modelsStarted = Date.now();
     const modelRun = opts.withModels
-      ? await runModelBench(browser, server.modelsUrl, { repeats: opts.repeats, models: opts.models, log, afterRun: () => loads.push(loadavg()[0]) })
+      ? await runModelBench(browser, server.modelsUrl, {
+          repeats: opts.repeats,
+          models: opts.models,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
       : { results: [], parallelCompile: null };
     const models = modelRun.results;
     const modelsS = Math.round((Date.now() - modelsStarted) / 1000);
@@ -167,13 +181,29 @@ async function main() {
     const allChecks = [...results.flatMap(checks), ...models.flatMap(modelChecks)];
 
     if (opts.json) {
-      const extra = { date, machine: machine.summary, checks: allChecks, bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) } };
+      const extra = {
+        date,
+        machine: machine.summary,
+        checks: allChecks,
+        bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
+      };
       process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces }) + '\n');
     } else {
-      const scenesPart = results.length ? humanReport(results, bundle, machine, settings) : `dash3d benchmark, ${machine.date}: ${machine.summary}`;
-      process.stdout.write(scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + (spaces ? `\n\n${spacesHuman(spaces)}` : '') + '\n');
+      const scenesPart = results.length
+        ? humanReport(results, bundle, machine, settings)
+        : `dash3d benchmark, ${machine.date}: ${machine.summary}`;
+      process.stdout.write(
+        scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + (spaces ? `\n\n${spacesHuman(spaces)}` : '') + '\n',
+      );
     }
-    if (opts.docs) writeDocs(results.length ? docsPage(results, bundle, machine, settings) : null, models, { date, repeats: opts.repeats, load, parallelCompile: modelRun.parallelCompile }, log, spaces);
+    if (opts.docs)
+      writeDocs(
+        results.length ? docsPage(results, bundle, machine, settings) : null,
+        models,
+        { date, repeats: opts.repeats, load, parallelCompile: modelRun.parallelCompile },
+        log,
+        spaces,
+      );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {
     await browser?.close().catch(() => undefined);
@@ -182,6 +212,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('[bench] could not run:', err instanceof Error ? err.stack ?? err.message : err);
+  console.error('[bench] could not run:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exitCode = 1;
 });

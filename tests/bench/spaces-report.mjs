@@ -8,6 +8,7 @@ const s = (v) => (v === null ? 'never' : `${(v / 1000).toFixed(1)} s`);
 const ms = (v, never) => (v === null ? never : `${Math.round(v)} ms`);
 const n = (v) => String(Math.round(v));
 
+/** @type {[key: string, label: string, format: (v: number | null) => string][]} */
 const ROWS = [
   ['firstScreenMs', 'time from navigation until the spaces of the first screen drew', s],
   ['allDrawnMs', 'time from navigation until every space drew (or lost its context), scrolling a screen at a time', s],
@@ -17,7 +18,11 @@ const ROWS = [
   ['contextsLost', 'contexts the browser took away (over its limit of about 16)', n],
   ['showingImage', 'spaces showing an image at the end (live, or their last frame)', n],
   ['backImageMs', 'scrolled back to the top: until the first space shows its image', (v) => ms(v, 'never (its context was lost)')],
-  ['backLiveMs', 'scrolled back to the top: until the first space is live and drew its view again', (v) => ms(v, 'never (its context was lost)')],
+  [
+    'backLiveMs',
+    'scrolled back to the top: until the first space is live and drew its view again',
+    (v) => ms(v, 'never (its context was lost)'),
+  ],
 ];
 
 export function spacesTable(r) {

@@ -11,10 +11,18 @@ export async function measureSpacesOnce(browser, spacesUrl, { mode, log }) {
   const { context, page, pageErrors } = await openBenchPage(browser);
   try {
     await page.goto(`${spacesUrl}?mode=${mode}`);
-    const r = await within(1_800_000, `24 spaces (${mode})`, page.evaluate(() => window.__benchSpaces.run())).catch((err) => {
+    const r = await within(
+      1_800_000,
+      `24 spaces (${mode})`,
+      page.evaluate(() => window.__benchSpaces.run()),
+    ).catch((err) => {
       throw new Error(`spaces/${mode}: ${err.message}\n${pageErrors.join('\n')}`);
     });
-    const problems = await within(30_000, 'the error list', page.evaluate(() => window.__benchSpaces.problems()));
+    const problems = await within(
+      30_000,
+      'the error list',
+      page.evaluate(() => window.__benchSpaces.problems()),
+    );
     // A lost context is what the baseline shows, not a failure of the run.
     const real = problems.filter((p) => !/context/i.test(p));
     if (real.length) throw new Error(`spaces/${mode}: ${real.join('; ')}`);

@@ -34,7 +34,10 @@ const scene = (sceneConfig: object, more: object = {}) => ({ ...EMPTY, ...more, 
 const looking = (x: number, y: number, z: number) => ({ cameraConfig: { cameraPositon: { x: 0, y: 0, z: 0 }, cameraLookAt: { x, y, z } } });
 const centre = (p: Parameters<typeof meanColour>[0]) => meanColour(p, 0.4, 0.4, 0.6, 0.6);
 const assetErrors = (m: { events: { type: string }[] }) =>
-  m.events.filter((e): e is { type: 'error'; code: string; message: string; fatal: boolean } => e.type === 'error' && (e as { code?: string }).code === 'asset-failed');
+  m.events.filter(
+    (e): e is { type: 'error'; code: string; message: string; fatal: boolean } =>
+      e.type === 'error' && (e as { code?: string }).code === 'asset-failed',
+  );
 
 describe('scene background', () => {
   it('a colour fills an empty scene with exactly that colour; no colour leaves the canvas transparent', async () => {
@@ -111,7 +114,9 @@ describe('scene background', () => {
   });
 
   it('a broken image reports asset-failed and the colour stays', async () => {
-    const m = await mountSpace(scene({ background: '#336699', backgroundImage: { imageType: 'panorama', panorama: '/no-such-background.png' } }));
+    const m = await mountSpace(
+      scene({ background: '#336699', backgroundImage: { imageType: 'panorama', panorama: '/no-such-background.png' } }),
+    );
     await waitFor(() => assetErrors(m).length > 0, 'an asset-failed event');
     const [err] = assetErrors(m);
     expect(err?.fatal).toBe(false);
@@ -122,7 +127,15 @@ describe('scene background', () => {
     const ok = await solid('#ff0000');
     const notAnImage = URL.createObjectURL(new Blob(['not an image'], { type: 'image/png' }));
     made.push(notAnImage);
-    await m.update(scene({ background: '#336699', backgroundImage: { imageType: 'cube', posX: ok, negX: ok, posY: ok, negY: ok, posZ: ok, negZ: notAnImage } }, looking(0, 0, -1)));
+    await m.update(
+      scene(
+        {
+          background: '#336699',
+          backgroundImage: { imageType: 'cube', posX: ok, negX: ok, posY: ok, negY: ok, posZ: ok, negZ: notAnImage },
+        },
+        looking(0, 0, -1),
+      ),
+    );
     await waitFor(() => assetErrors(m).length > 1, 'a second asset-failed event');
     expect(assetErrors(m)[1]?.message).toContain(notAnImage);
     expect(colourDistance(centre(await m.pixels()), [51, 102, 153, 255])).toBeLessThanOrEqual(1);

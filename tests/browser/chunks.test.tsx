@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';
-import { mountSpace, waitFor } from './support/harness';
+import { mountSpace } from './support/harness';
 import { sphereScene } from './support/scenes';
 import { chunkTimeout, failed, newFault, retryWithKeyboard, useChunkTests } from './support/chunks';
 
@@ -20,7 +20,12 @@ for (const type of ['missing', 'timeout'] as const) {
     const time = chunkTimeout();
     const m = await mountSpace(sphereScene, {
       waitReady: false,
-      chunks: { get timeoutMs() { return time.timeoutMs; }, renderWorkerUrl: (built) => (asked = f.url(built)) },
+      chunks: {
+        get timeoutMs() {
+          return time.timeoutMs;
+        },
+        renderWorkerUrl: (built) => (asked = f.url(built)),
+      },
     });
     const panel = await failed(m);
     expect(m.root.getAttribute('aria-busy')).toBe('false');
@@ -44,7 +49,16 @@ for (const type of ['missing', 'timeout'] as const) {
     const f = await newFault('engine', type === 'missing' ? 'missing' : 'hang');
     const engineUrl = f.url('/worker/api.ts');
     const time = chunkTimeout();
-    const m = await mountSpace(sphereScene, { waitReady: false, forceMainThread: true, chunks: { get timeoutMs() { return time.timeoutMs; }, engineUrl } });
+    const m = await mountSpace(sphereScene, {
+      waitReady: false,
+      forceMainThread: true,
+      chunks: {
+        get timeoutMs() {
+          return time.timeoutMs;
+        },
+        engineUrl,
+      },
+    });
     const panel = await failed(m);
     const text = `Loading chunk engine failed (${type}: ${engineUrl})`;
     expect(panel.textContent).toContain(text);
@@ -58,7 +72,7 @@ for (const type of ['missing', 'timeout'] as const) {
   });
 }
 
-it('says it in the designer\'s language', async () => {
+it("says it in the designer's language", async () => {
   const f = await newFault('render-worker', 'missing');
   const m = await mountSpace(sphereScene, { waitReady: false, locale: 'zh_Hans', chunks: { renderWorkerUrl: (built) => f.url(built) } });
   const panel = await failed(m);
@@ -74,7 +88,12 @@ for (const type of ['missing', 'timeout'] as const) {
     const scene = { ...sphereScene, environmentConfig: { enable: true, type: 'sky' } };
     const m = await mountSpace(scene, {
       waitReady: false,
-      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'environment-sky': preset } },
+      chunks: {
+        get timeoutMs() {
+          return time.timeoutMs;
+        },
+        moduleUrls: { 'environment-sky': preset },
+      },
     });
     const panel = await failed(m);
     const text = `Loading chunk environment-sky failed (${type}: ${preset})`;

@@ -11,7 +11,11 @@ describe('config from the host', () => {
   it('an invalid change keeps the last valid scene and says which field is wrong and why', async () => {
     const m = await mountSpace(contentScene);
     const before = await m.pixels();
-    await m.update({ ...contentScene, sceneConfig: { ...contentScene.sceneConfig, fog: { enable: true, color: '#ff0000', near: 1, far: 50 } }, controlConfig: { orbitConfig: { dampingFactor: 3 } } });
+    await m.update({
+      ...contentScene,
+      sceneConfig: { ...contentScene.sceneConfig, fog: { enable: true, color: '#ff0000', near: 1, far: 50 } },
+      controlConfig: { orbitConfig: { dampingFactor: 3 } },
+    });
     const list = await waitFor(() => m.root.querySelector('.dash3d-issues'), 'the issue list');
     expect(list.textContent).toContain('controlConfig.orbitConfig.dampingFactor');
     expect(list.textContent).toContain('Exceeding the value range');
@@ -36,11 +40,22 @@ describe('config from the host', () => {
     const m = await mountSpace(contentScene);
     const canvasBefore = await m.pixels();
     const patchesBefore = (await m.handle.stats()).patches;
-    // 30 synchronous updates in one task: the engine must see only the last.
+    // 30 synchronous updates in one task: the engine must see only the last. Awaited afterwards, so
+    // a failing one still fails the test.
+    const sent: Promise<void>[] = [];
     for (let i = 0; i <= 30; i++) {
-      m.update({ ...contentScene, sceneConfig: { ...contentScene.sceneConfig, fog: { enable: true, color: '#ff0000', near: 1, far: 60 - i } } });
+      sent.push(
+        m.update({
+          ...contentScene,
+          sceneConfig: { ...contentScene.sceneConfig, fog: { enable: true, color: '#ff0000', near: 1, far: 60 - i } },
+        }),
+      );
     }
-    await m.update({ ...contentScene, sceneConfig: { ...contentScene.sceneConfig, fog: { enable: true, color: '#ff0000', near: 1, far: 30 } } });
+    await m.update({
+      ...contentScene,
+      sceneConfig: { ...contentScene.sceneConfig, fog: { enable: true, color: '#ff0000', near: 1, far: 30 } },
+    });
+    await Promise.all(sent);
     const after = await m.pixels();
     expect(diffShare(canvasBefore, after)).toBeGreaterThan(0.3);
     expect((await m.handle.stats()).patches - patchesBefore).toBeLessThanOrEqual(2);

@@ -49,7 +49,10 @@ describe('consent to run the code of a document from a link', () => {
   it('one consent runs every space of the document, and is remembered for the session', async () => {
     const document = freshDocument();
     const a = await mountSpace(contentScene, { userCode: { trusted: false, document } });
-    const b = await mountSpace({ ...contentScene, script: `function onModelLoaded(THREE, api, m) {}\napi => api.onFrame(() => {})` }, { userCode: { trusted: false, document } });
+    const b = await mountSpace(
+      { ...contentScene, script: `function onModelLoaded(THREE, api, m) {}\napi => api.onFrame(() => {})` },
+      { userCode: { trusted: false, document } },
+    );
     expect(b.root.querySelector('.dash3d-consent')?.textContent).toContain(t('en', 'consent.hook', { name: 'onModelLoaded' }));
     const button = a.root.querySelector<HTMLButtonElement>('.dash3d-consent button')!;
     await waitFor(() => !button.disabled, 'the document key');

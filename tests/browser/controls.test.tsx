@@ -162,10 +162,7 @@ describe('orbit controls', () => {
 
 describe('first-person (pointerLock) controls', () => {
   const walk = (pointerLockConfig: object = {}, y = 170) =>
-    space(
-      { controlType: 'pointerLock', pointerLockConfig },
-      { cameraPositon: { x: 0, y, z: 700 }, cameraLookAt: { x: 0, y, z: 0 } },
-    );
+    space({ controlType: 'pointerLock', pointerLockConfig }, { cameraPositon: { x: 0, y, z: 700 }, cameraLookAt: { x: 0, y, z: 0 } });
 
   it('keyboard moves the camera: W walks towards what is ahead, S away from it', async () => {
     const m = await mountSpace(walk(), SIZE);
@@ -256,7 +253,8 @@ describe('fly controls and switching', () => {
     const to = (await m.handle.getView()).position;
     const look = { x: 0 - from.x, y: 60 - from.y, z: 0 - from.z };
     const step = { x: to.x - from.x, y: to.y - from.y, z: to.z - from.z };
-    const cos = (look.x * step.x + look.y * step.y + look.z * step.z) / (Math.hypot(look.x, look.y, look.z) * Math.hypot(step.x, step.y, step.z));
+    const cos =
+      (look.x * step.x + look.y * step.y + look.z * step.z) / (Math.hypot(look.x, look.y, look.z) * Math.hypot(step.x, step.y, step.z));
     expect(cos).toBeGreaterThan(0.99);
     const after = await pixelsAfterInput(m);
     // Flying straight at the look-at point: the marker grows and stays in the middle.

@@ -5,7 +5,11 @@ afterEach(unmountAll);
 
 describe('3D space engine', () => {
   it('renders in a worker, reports ready on the root element and draws the ground', async () => {
-    const m = await mountSpace({ ...EMPTY, lightConfig: { ambientLight: [{ intensity: 3 }], directionalLight: [] }, sceneConfig: { background: '#000000' } });
+    const m = await mountSpace({
+      ...EMPTY,
+      lightConfig: { ambientLight: [{ intensity: 3 }], directionalLight: [] },
+      sceneConfig: { background: '#000000' },
+    });
     expect(m.handle.mode).toBe('worker');
     expect(m.root.dataset.state).toBe('ready');
     expect(m.root.getAttribute('aria-busy')).toBe('false');
@@ -18,7 +22,14 @@ describe('3D space engine', () => {
     const lit = { ...EMPTY, lightConfig: { ambientLight: [{ intensity: 3 }], directionalLight: [] } };
     const m = await mountSpace({ ...lit, sceneConfig: { background: '#000000', ground: { enable: true, width: 20000, height: 20000 } } });
     const before = await m.pixels();
-    await m.update({ ...lit, sceneConfig: { background: '#000000', ground: { enable: true, width: 20000, height: 20000 }, fog: { enable: true, color: '#ff0000', near: 600, far: 3000 } } });
+    await m.update({
+      ...lit,
+      sceneConfig: {
+        background: '#000000',
+        ground: { enable: true, width: 20000, height: 20000 },
+        fog: { enable: true, color: '#ff0000', near: 600, far: 3000 },
+      },
+    });
     const after = await m.pixels();
     const farBefore = meanColour(before, 0.4, 0.03, 0.6, 0.08);
     const farAfter = meanColour(after, 0.4, 0.03, 0.6, 0.08);

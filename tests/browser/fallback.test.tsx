@@ -10,7 +10,10 @@ afterEach(() => {
 // Its own file: the capability check is cached per page, and this test must be the first to ask.
 it('renders on the main thread, with a console notice, where OffscreenCanvas has no WebGL2', async () => {
   const original = OffscreenCanvas.prototype.getContext;
-  vi.spyOn(OffscreenCanvas.prototype, 'getContext').mockImplementation(function (this: OffscreenCanvas, ...args: Parameters<typeof original>) {
+  vi.spyOn(OffscreenCanvas.prototype, 'getContext').mockImplementation(function (
+    this: OffscreenCanvas,
+    ...args: Parameters<typeof original>
+  ) {
     return args[0] === 'webgl2' ? null : original.apply(this, args);
   } as typeof original);
   const info = vi.spyOn(console, 'info');

@@ -37,7 +37,11 @@ describe('heartbeat under CPU starvation', () => {
     // Keep drawing (the frame callback asks for every frame) under load for a good while.
     const start = (await m.handle.stats()).frames;
     // (A restart ends the wait too: the restarted space, scripts off, would ask for no more frames.)
-    await waitFor(async () => m.handle.restarts > 0 || (await m.handle.stats()).frames > start + 60, 'sixty more frames under load', 120_000);
+    await waitFor(
+      async () => m.handle.restarts > 0 || (await m.handle.stats()).frames > start + 60,
+      'sixty more frames under load',
+      120_000,
+    );
     expect(m.handle.restarts).toBe(0);
     expect(m.root.querySelector('[data-notice="notice.scriptsDisabled"]')).toBeNull();
     expect((await m.handle.stats()).scriptsEnabled).toBe(true);
@@ -46,11 +50,18 @@ describe('heartbeat under CPU starvation', () => {
   it('a frame script that really loops is still caught under the same load, and the scene comes back', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     starveTheCpu();
-    const looping = normalBoxScript.replace('api.invalidate();', 'let n = 0; api.onFrame(() => { if (++n > 10) for (;;) {} }); api.invalidate();');
+    const looping = normalBoxScript.replace(
+      'api.invalidate();',
+      'let n = 0; api.onFrame(() => { if (++n > 10) for (;;) {} }); api.invalidate();',
+    );
     const m = await mountSpace({ ...contentScene, script: looping }, { heartbeat, waitReady: false });
     await waitFor(() => m.root.querySelector('[data-notice="notice.scriptsDisabled"]'), 'the scripts-disabled notice', 120_000);
     // (The notice shows in the same render that retires the old engine: wait for the new one.)
-    await waitFor(() => m.handle.restarts === 1 && m.handle.context === 'live' && m.root.dataset.state === 'ready', 'the restarted scene', 120_000);
+    await waitFor(
+      () => m.handle.restarts === 1 && m.handle.context === 'live' && m.root.dataset.state === 'ready',
+      'the restarted scene',
+      120_000,
+    );
     expect((await m.handle.stats()).scriptsEnabled).toBe(false);
   }, 180_000);
 });

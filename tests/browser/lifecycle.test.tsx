@@ -21,7 +21,13 @@ function trackWorkers() {
     }
   }
   globalThis.Worker = Tracked;
-  return { live, get created() { return created; }, restore: () => void (globalThis.Worker = Original) };
+  return {
+    live,
+    get created() {
+      return created;
+    },
+    restore: () => void (globalThis.Worker = Original),
+  };
 }
 
 describe('3D space lifecycle', () => {
@@ -49,7 +55,10 @@ describe('3D space lifecycle', () => {
   it('20 mount/unmount cycles on the main-thread fallback release their contexts', async () => {
     const contexts: WebGL2RenderingContext[] = [];
     const original = HTMLCanvasElement.prototype.getContext;
-    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (this: HTMLCanvasElement, ...args: Parameters<typeof original>) {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(function (
+      this: HTMLCanvasElement,
+      ...args: Parameters<typeof original>
+    ) {
       const ctx = original.apply(this, args);
       if (ctx && args[0] === 'webgl2' && !contexts.includes(ctx as WebGL2RenderingContext)) contexts.push(ctx as WebGL2RenderingContext);
       return ctx;

@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PixelReadout } from '../../shared/protocol';
 import {
-  colourDistance, diffShare, EMPTY, hexToRgb, meanColour, mountSpace, pixelAt, rgbaAt, toLinear, unmountAll, type RGBA,
+  colourDistance,
+  diffShare,
+  EMPTY,
+  hexToRgb,
+  meanColour,
+  mountSpace,
+  pixelAt,
+  rgbaAt,
+  toLinear,
+  unmountAll,
+  type RGBA,
 } from './support/harness';
 
 afterEach(unmountAll);
@@ -236,7 +246,10 @@ describe('lights', () => {
     const all = (enable: boolean) =>
       withLights({
         ambientLight: [{ enable }],
-        directionalLight: [{ enable, helper: true, ...cast }, { enable, ...cast, position: { x: 300, y: 300, z: 0 } }],
+        directionalLight: [
+          { enable, helper: true, ...cast },
+          { enable, ...cast, position: { x: 300, y: 300, z: 0 } },
+        ],
         hemisphereLight: [{ enable }],
         pointLight: [{ enable, ...cast }],
         spotLight: [{ enable, helper: true, ...cast }],

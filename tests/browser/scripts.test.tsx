@@ -70,7 +70,9 @@ describe('the container script (user hooks)', () => {
 
   it('a frame callback that throws every frame is reported once and never stops drawing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const m = await mountSpace(withScript(`function onReady(THREE, api) { let n = 0; api.onFrame(() => { n++; if (n > 2) throw new Error('frame fail'); }); }`));
+    const m = await mountSpace(
+      withScript(`function onReady(THREE, api) { let n = 0; api.onFrame(() => { n++; if (n > 2) throw new Error('frame fail'); }); }`),
+    );
     const start = (await m.handle.stats()).frames;
     await new Promise((r) => setTimeout(r, 400));
     expect((await m.handle.stats()).frames).toBeGreaterThan(start + 3);

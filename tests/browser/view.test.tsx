@@ -7,12 +7,17 @@ afterEach(unmountAll);
 
 /** Width / height of the bright blob (the sphere) in the readout. */
 function blobAspect(p: PixelReadout): number {
-  let minX = Infinity, maxX = -1, minY = Infinity, maxY = -1;
+  let minX = Infinity,
+    maxX = -1,
+    minY = Infinity,
+    maxY = -1;
   for (let y = 0; y < p.height; y++)
     for (let x = 0; x < p.width; x++) {
       if (rgbaAt(p, (y * p.width + x) * 4)[0] > 128) {
-        minX = Math.min(minX, x); maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
       }
     }
   expect(maxX).toBeGreaterThan(0);
@@ -34,8 +39,13 @@ describe('the 3D space view', () => {
   });
 
   it('shows the loading screen with its colour, image size and a progress bar until the first frame', async () => {
-    const img = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>');
-    const m = await mountSpace({ ...sphereScene, loadingConfig: { img, width: 90, height: 60, backgroundColor: '#123456' } }, { waitReady: false });
+    const img =
+      'data:image/svg+xml,' +
+      encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>');
+    const m = await mountSpace(
+      { ...sphereScene, loadingConfig: { img, width: 90, height: 60, backgroundColor: '#123456' } },
+      { waitReady: false },
+    );
     const screen = m.root.querySelector<HTMLElement>('.dash3d-loading');
     expect(m.root.dataset.state).toBe('loading');
     expect(m.root.getAttribute('aria-busy')).toBe('true');

@@ -38,16 +38,18 @@ async function setBackground(colour: string) {
 }
 
 describe('the playground against `npm start`', () => {
-  it('fresh start: an empty dashboard, the palette offering the plug-in\'s widgets, nothing saved yet', async () => {
+  it("fresh start: an empty dashboard, the palette offering the plug-in's widgets, nothing saved yet", async () => {
     await expect(page.title()).resolves.toBe(en('playground.title'));
     for (const key of ['widgets.space.title', 'widgets.model.title', 'widgets.card.title', 'widgets.group.title'] as const) {
-      await palette().getByRole('button', { name: en('playground.palette.add', { name: en(key) }) }).waitFor();
+      await palette()
+        .getByRole('button', { name: en('playground.palette.add', { name: en(key) }) })
+        .waitFor();
     }
     await page.getByText(en('playground.canvas.empty')).waitFor();
     expect(await (await pg.get('/api/dashboards')).json()).toEqual([]);
   });
 
-  it('the palette follows the role and the host\'s layout inheritance', async () => {
+  it("the palette follows the role and the host's layout inheritance", async () => {
     const group = palette().getByRole('button', { name: en('playground.palette.add', { name: en('widgets.group.title') }) });
     await page.getByLabel(en('playground.layoutInheritance')).click();
     await group.waitFor({ state: 'detached' });
@@ -63,7 +65,9 @@ describe('the playground against `npm start`', () => {
   });
 
   it('adds a 3D space; its background colour set in the panel shows in the canvas pixels', async () => {
-    await palette().getByRole('button', { name: en('playground.palette.add', { name: en('widgets.space.title') }) }).click();
+    await palette()
+      .getByRole('button', { name: en('playground.palette.add', { name: en('widgets.space.title') }) })
+      .click();
     const space = page.locator(`.dash3d-frame[data-widget-type="${SPACE_WIDGET}"]`);
     spaceId = (await space.getAttribute('data-frame-id'))!;
     expect(spaceId).toBeTruthy();
@@ -71,7 +75,9 @@ describe('the playground against `npm start`', () => {
     await spaceSettled(page, spaceId);
 
     await setBackground('#c83232');
-    await expect.poll(() => dashboardDoc(page).then((d) => d?.widgets[0]?.config.sceneConfig), { timeout: 10_000 }).toMatchObject({ background: '#c83232' });
+    await expect
+      .poll(() => dashboardDoc(page).then((d) => d?.widgets[0]?.config.sceneConfig), { timeout: 10_000 })
+      .toMatchObject({ background: '#c83232' });
     await spaceSettled(page, spaceId);
     const target = hexToRgb('#c83232');
     // What the engine drew, and what is on screen (the page composited, handles and all).
@@ -83,8 +89,10 @@ describe('the playground against `npm start`', () => {
     await expect.poll(async () => rgbDistance(await screenPixels(canvas, SKY), hexToRgb('#2050a0')), { timeout: 15_000 }).toBeLessThan(10);
   });
 
-  it('an out-of-range damping factor shows \'Exceeding the value range\' and never reaches the worker', async () => {
-    await inspector().getByRole('button', { name: en('settings.group.controls') }).click();
+  it("an out-of-range damping factor shows 'Exceeding the value range' and never reaches the worker", async () => {
+    await inspector()
+      .getByRole('button', { name: en('settings.group.controls') })
+      .click();
     const damping = inspector().getByRole('spinbutton', { name: en('settings.dampingFactor'), exact: true });
     await damping.waitFor();
     await spaceSettled(page, spaceId);
@@ -99,7 +107,9 @@ describe('the playground against `npm start`', () => {
     expect(await patches(page, spaceId)).toBe(before);
     expect(await enginePixels(page, spaceId, SKY)).toEqual(pixelsBefore);
     const doc = await dashboardDoc(page);
-    expect((doc!.widgets[0]!.config as { controlConfig: { orbitConfig: { dampingFactor: number } } }).controlConfig.orbitConfig.dampingFactor).toBe(0.05);
+    expect(
+      (doc!.widgets[0]!.config as { controlConfig: { orbitConfig: { dampingFactor: number } } }).controlConfig.orbitConfig.dampingFactor,
+    ).toBe(0.05);
 
     // A value inside the range goes through: the counter proves the check above could fail.
     await damping.fill('0.2');
@@ -112,7 +122,9 @@ describe('the playground against `npm start`', () => {
     await page.getByText('简体中文', { exact: true }).click();
     await page.getByRole('heading', { name: zh('playground.palette.title'), exact: true }).waitFor();
     await inspector().getByText(zh('settings.background'), { exact: true }).waitFor();
-    await palette().getByRole('button', { name: zh('playground.palette.add', { name: zh('widgets.space.title') }) }).waitFor();
+    await palette()
+      .getByRole('button', { name: zh('playground.palette.add', { name: zh('widgets.space.title') }) })
+      .waitFor();
     expect(await page.getByRole('button', { name: en('playground.save') }).count()).toBe(0);
     await page.getByRole('button', { name: zh('playground.save') }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-Hans');
@@ -130,7 +142,7 @@ describe('the playground against `npm start`', () => {
     await page.getByText(en('playground.saved', { name: 'Plant overview' })).waitFor();
     const doc = await dashboardDoc(page);
     expect(new URL(page.url()).searchParams.get('dashboard')).toBe(doc!.id);
-    const stored = await (await pg.get(`/api/dashboards/${doc!.id}`)).json();
+    const stored: unknown = await (await pg.get(`/api/dashboards/${doc!.id}`)).json();
     expect(stored).toEqual(doc);
     expect(await (await pg.get('/api/dashboards')).json()).toMatchObject([{ id: doc!.id, name: 'Plant overview' }]);
 

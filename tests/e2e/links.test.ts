@@ -113,14 +113,17 @@ describe('share links', () => {
     expect(await clipboard(page)).toBe(`${pg.base}/?dashboard=too-long`);
     const stored = await pg.get('/api/dashboards/too-long');
     expect(stored.status).toBe(200);
-    expect((await stored.json()).widgets).toEqual(doc.widgets);
+    expect(((await stored.json()) as { widgets: unknown }).widgets).toEqual(doc.widgets);
     await page.context().close();
   });
 
   it('a link that inflates past 10 MB is refused with the limit named', async () => {
     const bomb = bytesToBase64Url(deflateRawSync(Buffer.alloc(64 * 2 ** 20)));
     const { page } = await openPage(browser, `${pg.base}/#scene=${bomb}`);
-    await page.locator('.dash3d-load-issues').getByText(en('playground.error.sceneTooLarge', { limit: 10 })).waitFor();
+    await page
+      .locator('.dash3d-load-issues')
+      .getByText(en('playground.error.sceneTooLarge', { limit: 10 }))
+      .waitFor();
     await page.context().close();
   });
 });
@@ -128,7 +131,14 @@ describe('share links', () => {
 describe('documents the editor refuses, field by field', () => {
   it('duplicate widget ids and 5000-deep nesting are named in the load-issues panel', async () => {
     const layout = { x: 0, y: 0, w: 100, h: 50 };
-    const dup = { id: 'dup', name: 'dup', widgets: [{ id: 'a', type: 'host-note', layout }, { id: 'a', type: 'host-note', layout }] };
+    const dup = {
+      id: 'dup',
+      name: 'dup',
+      widgets: [
+        { id: 'a', type: 'host-note', layout },
+        { id: 'a', type: 'host-note', layout },
+      ],
+    };
     let { page } = await openPage(browser, `${pg.base}/#scene=${await pack(JSON.stringify(dup))}`);
     const panel = page.locator('.dash3d-load-issues');
     await panel.getByText('widgets.1.id').waitFor();
@@ -138,7 +148,10 @@ describe('documents the editor refuses, field by field', () => {
     // In a new page: a fragment-only change in the same tab would not reload it.
     await page.context().close();
     ({ page } = await openPage(browser, `${pg.base}/#scene=${await pack(deep)}`));
-    await page.locator('.dash3d-load-issues').getByText(en('msg.nestingTooDeep', { limit: 32 })).waitFor();
+    await page
+      .locator('.dash3d-load-issues')
+      .getByText(en('msg.nestingTooDeep', { limit: 32 }))
+      .waitFor();
     await page.context().close();
   });
 });
@@ -151,7 +164,8 @@ describe('live variables', () => {
     const before = await panel.textContent();
     // No clock: wait until the panel reads differently (the device ticks once a second).
     await page.waitForFunction(
-      ({ prev, title }) => [...document.querySelectorAll('.ant-descriptions')].find((d) => d.textContent?.includes(title))?.textContent !== prev,
+      ({ prev, title }) =>
+        [...document.querySelectorAll('.ant-descriptions')].find((d) => d.textContent?.includes(title))?.textContent !== prev,
       { prev: before, title: en('playground.variables.title') },
       { timeout: 30_000 },
     );

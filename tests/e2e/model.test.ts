@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import { materialDisplayName } from '../../shared/schema/material';
+import type { ModelConfig } from '../../shared/schema/model';
 import { FIXTURES, startPlayground, type Playground } from './support/server';
 import { dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 import { rgbDistance } from './support/png';
@@ -21,7 +22,7 @@ interface GltfJson {
   animations?: { name?: string }[];
 }
 /** The JSON chunk of a .glb: the first chunk after the 12-byte header. */
-const glbJson = (buf: Buffer): GltfJson => JSON.parse(buf.subarray(20, 20 + buf.readUInt32LE(12)).toString('utf8'));
+const glbJson = (buf: Buffer) => JSON.parse(buf.subarray(20, 20 + buf.readUInt32LE(12)).toString('utf8')) as GltfJson;
 
 let pg: Playground;
 let browser: Browser;
@@ -38,7 +39,7 @@ let materialName = '';
 let helmetPixels: [number, number, number];
 
 beforeAll(async () => {
-  helmet = JSON.parse(await readFile(join(HELMET_DIR, 'DamagedHelmet.gltf'), 'utf8'));
+  helmet = JSON.parse(await readFile(join(HELMET_DIR, 'DamagedHelmet.gltf'), 'utf8')) as GltfJson;
   meshName = helmet.nodes.find((n) => n.mesh !== undefined)!.name!;
   materialName = helmet.materials[0]!.name!;
   pg = await startPlayground();
@@ -52,13 +53,14 @@ afterAll(async () => {
 });
 
 const inspector = () => page.locator('.dash3d-inspector');
-const addButton = (key: MessageKey) => page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
+const addButton = (key: MessageKey) =>
+  page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
 const fileInput = () => inspector().locator('.dash3d-model-upload input[type="file"]');
 const groupHeader = (key: MessageKey) => inspector().getByRole('button', { name: en(key), exact: true });
 const panelOf = (id: string) => page.locator(`.dash3d-inspector[data-widget-id="${id}"]`);
 const modelConfig = async (id: string) => {
   const doc = await dashboardDoc(page);
-  return doc!.widgets[0]!.children.find((w: Widget) => w.id === id)!.config as Record<string, any>;
+  return doc!.widgets[0]!.children.find((w: Widget) => w.id === id)!.config as ModelConfig;
 };
 const modelStats = () => page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).models, spaceId);
 const select = async (id: string) => {
@@ -87,7 +89,9 @@ describe('the model widget in the playground', () => {
     const names = (await readdir(HELMET_DIR)).sort();
     expect(names).toHaveLength(7);
     await fileInput().setInputFiles(names.map((n) => join(HELMET_DIR, n)));
-    await expect.poll(async () => ((await modelConfig(helmetId)).src.fileList as { name: string }[]).map((f) => f.name).sort(), { timeout: 120_000 }).toEqual(names);
+    await expect
+      .poll(async () => ((await modelConfig(helmetId)).src.fileList as { name: string }[]).map((f) => f.name).sort(), { timeout: 120_000 })
+      .toEqual(names);
     expect((await modelConfig(helmetId)).src.filePath).toMatch(/\/DamagedHelmet\.gltf$/);
 
     await expect.poll(modelStats, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
@@ -104,30 +108,36 @@ describe('the model widget in the playground', () => {
     expect(await page.evaluate(() => window.__dash3d!.events().filter((e) => e.event === 'error'))).toEqual([]);
   });
 
-  it('the Parts tree lists the file\'s nodes; a colour on the mesh changes the pixels and lands in treeConfig', async () => {
+  it("the Parts tree lists the file's nodes; a colour on the mesh changes the pixels and lands in treeConfig", async () => {
     const tree = inspector().getByLabel(en('modelPanel.tree'), { exact: true });
     await tree.click();
     const option = page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: meshName });
     await option.waitFor();
     await option.click();
-    await inspector().getByText(en('modelPanel.partTitle', { name: meshName })).waitFor();
+    await inspector()
+      .getByText(en('modelPanel.partTitle', { name: meshName }))
+      .waitFor();
 
     const colour = inspector().getByLabel(en('modelPanel.partColor'), { exact: true });
     await colour.fill('#ff0000');
     await colour.press('Enter');
-    await expect.poll(async () => (await modelConfig(helmetId)).treeConfig, { timeout: 15_000 }).toMatchObject({ [meshName]: { color: '#ff0000' } });
+    await expect
+      .poll(async () => (await modelConfig(helmetId)).treeConfig, { timeout: 15_000 })
+      .toMatchObject({ [meshName]: { color: '#ff0000' } });
     // Red only: green and blue fall away where the helmet is.
     await expect.poll(async () => rgbDistance(await middle(), helmetPixels), { timeout: 30_000 }).toBeGreaterThan(10);
     const red = await middle();
     expect(red[1]).toBeLessThan(helmetPixels[1]);
 
     // Reset puts the file's colour back.
-    await inspector().getByRole('button', { name: en('modelPanel.resetPart') }).click();
+    await inspector()
+      .getByRole('button', { name: en('modelPanel.resetPart') })
+      .click();
     await expect.poll(async () => (await modelConfig(helmetId)).treeConfig, { timeout: 15_000 }).toEqual({});
     await expect.poll(async () => rgbDistance(await middle(), helmetPixels), { timeout: 30_000 }).toBeLessThanOrEqual(2);
   });
 
-  it('Materials: the helmet\'s material row offers the built-in library; choosing one changes the pixels, clearing restores them', async () => {
+  it("Materials: the helmet's material row offers the built-in library; choosing one changes the pixels, clearing restores them", async () => {
     await groupHeader('modelPanel.group.materials').click();
     const row = inspector().getByLabel(en('modelPanel.materialFor', { name: materialName }), { exact: true });
     await row.waitFor();
@@ -171,12 +181,19 @@ describe('the model widget in the playground', () => {
     // Nothing plays yet: the scene stands still.
     expect(await changedPixels(page, spaceId, 400)).toBe(0);
 
-    await inspector().getByRole('group', { name: 'Dance', exact: true }).getByRole('switch', { name: en('settings.enable') }).click();
-    await expect.poll(async () => (await modelConfig(robotId)).animationConfig, { timeout: 15_000 }).toMatchObject([{ name: 'Dance', enable: true }]);
+    await inspector()
+      .getByRole('group', { name: 'Dance', exact: true })
+      .getByRole('switch', { name: en('settings.enable') })
+      .click();
+    await expect
+      .poll(async () => (await modelConfig(robotId)).animationConfig, { timeout: 15_000 })
+      .toMatchObject([{ name: 'Dance', enable: true }]);
     await expect.poll(() => changedPixels(page, spaceId, 400), { timeout: 30_000 }).toBeGreaterThan(50);
 
     // Out again, so the next test clicks the helmet alone.
-    await inspector().getByRole('button', { name: en('playground.inspector.delete') }).click();
+    await inspector()
+      .getByRole('button', { name: en('playground.inspector.delete') })
+      .click();
     await expect.poll(modelStats, { timeout: 30_000 }).toEqual({ total: 1, loaded: 1 });
     await expect.poll(() => changedPixels(page, spaceId, 300), { timeout: 30_000 }).toBe(0);
   });
@@ -192,7 +209,16 @@ describe('the model widget in the playground', () => {
 
     await page.mouse.click(at!.x, at!.y);
     await expect
-      .poll(() => page.evaluate(() => window.__dash3d!.events().filter((e) => e.event === 'click').map((e) => [e.widgetId, (e.payload as { name: string }).name])), { timeout: 30_000 })
+      .poll(
+        () =>
+          page.evaluate(() =>
+            window
+              .__dash3d!.events()
+              .filter((e) => e.event === 'click')
+              .map((e) => [e.widgetId, (e.payload as { name: string }).name]),
+          ),
+        { timeout: 30_000 },
+      )
       .toEqual([[helmetId, meshName]]);
 
     // The sidebar is the editor's: back in edit mode it shows the event and the variable.
@@ -201,18 +227,37 @@ describe('the model widget in the playground', () => {
     await click.waitFor();
     expect(await click.locator('.dash3d-events__summary').textContent()).toBe(meshName);
     const variables = page.locator('.ant-descriptions').filter({ hasText: en('playground.variables.title') });
-    await expect.poll(() => variables.locator('.ant-descriptions-row').filter({ hasText: en('playground.variables.selectedPart') }).textContent()).toContain(meshName);
+    await expect
+      .poll(() =>
+        variables
+          .locator('.ant-descriptions-row')
+          .filter({ hasText: en('playground.variables.selectedPart') })
+          .textContent(),
+      )
+      .toContain(meshName);
     // Load progress is never listed.
     expect(await page.locator('.dash3d-events__item[data-event="progress"]').count()).toBe(0);
   });
 
-  it('in 简体中文 the model panel\'s sections and the events section are in Chinese', async () => {
+  it("in 简体中文 the model panel's sections and the events section are in Chinese", async () => {
     await select(helmetId);
     await groupHeader('modelPanel.group.parts').waitFor();
     await page.getByText('简体中文', { exact: true }).click();
-    for (const key of ['modelPanel.group.parts', 'modelPanel.group.materials', 'modelPanel.group.effects', 'modelPanel.group.animations', 'modelPanel.group.keyframes'] as const) {
-      await inspector().getByRole('button', { name: zh(key), exact: true }).waitFor();
-      expect(await inspector().getByRole('button', { name: en(key), exact: true }).count()).toBe(0);
+    for (const key of [
+      'modelPanel.group.parts',
+      'modelPanel.group.materials',
+      'modelPanel.group.effects',
+      'modelPanel.group.animations',
+      'modelPanel.group.keyframes',
+    ] as const) {
+      await inspector()
+        .getByRole('button', { name: zh(key), exact: true })
+        .waitFor();
+      expect(
+        await inspector()
+          .getByRole('button', { name: en(key), exact: true })
+          .count(),
+      ).toBe(0);
     }
     await page.getByRole('heading', { name: zh('playground.events.title') }).waitFor();
     await page.getByText(zh('playground.variables.selectedPart')).waitFor();

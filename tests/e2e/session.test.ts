@@ -97,7 +97,9 @@ describe('signing in with the link `npm start` prints', () => {
     expect(await notice(page).textContent()).toContain(zh('session.signedOut.body'));
 
     await notice(page).getByLabel(zh('session.paste.placeholder')).fill(TOKEN);
-    await notice(page).getByRole('button', { name: zh('session.paste.submit') }).click();
+    await notice(page)
+      .getByRole('button', { name: zh('session.paste.submit') })
+      .click();
     await notice(page).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await sessionToken(page)).not.toBe(TOKEN);
     await page.context().close();
@@ -124,13 +126,23 @@ describe('a dashboard over the limit', () => {
     const doc = {
       id: 'big',
       name: 'Big',
-      widgets: [{ id: 'note', type: 'host-note', layout: { x: 0, y: 0, w: 200, h: 100 }, config: { text: 'x'.repeat(30 * 1024 * 1024) }, children: [] }],
+      widgets: [
+        {
+          id: 'note',
+          type: 'host-note',
+          layout: { x: 0, y: 0, w: 200, h: 100 },
+          config: { text: 'x'.repeat(30 * 1024 * 1024) },
+          children: [],
+        },
+      ],
     };
     await mkdir(join(pg.dataRoot, 'dashboards'), { recursive: true });
     await writeFile(join(pg.dataRoot, 'dashboards', 'big.json'), JSON.stringify(doc));
     const { page } = await openPage(browser, `${pg.base}/?dashboard=big`);
     await page.locator('[data-frame-id="note"]').waitFor({ timeout: 60_000 });
-    const answer = page.waitForResponse((r) => r.url().includes('/api/dashboards/big') && r.request().method() === 'PUT', { timeout: 120_000 });
+    const answer = page.waitForResponse((r) => r.url().includes('/api/dashboards/big') && r.request().method() === 'PUT', {
+      timeout: 120_000,
+    });
     const shown = save(page, en('playground.saveFailed', { reason: en('playground.error.tooLarge', { limit: 10 }) }));
     // The answer itself ({ error, limit }) is checked in tests/server/start.test.ts; here what the user sees.
     expect((await answer).status()).toBe(413);
@@ -144,10 +156,22 @@ describe('the credential stays on the main thread', () => {
     const doc = {
       id: 'worker-fetch',
       name: 'Worker fetch',
-      widgets: [{
-        id: 'space-1', type: SPACE_WIDGET, layout: { x: 0, y: 0, w: 640, h: 360 }, config: {},
-        children: [{ id: 'model-1', type: MODEL_WIDGET, layout: { x: 100, y: 100, w: 200, h: 150 }, config: { src: { filePath: '/media/built-in/models/turntable.glb' } } }],
-      }],
+      widgets: [
+        {
+          id: 'space-1',
+          type: SPACE_WIDGET,
+          layout: { x: 0, y: 0, w: 640, h: 360 },
+          config: {},
+          children: [
+            {
+              id: 'model-1',
+              type: MODEL_WIDGET,
+              layout: { x: 100, y: 100, w: 200, h: 150 },
+              config: { src: { filePath: '/media/built-in/models/turntable.glb' } },
+            },
+          ],
+        },
+      ],
     };
     const context = await browser.newContext({ viewport: VIEWPORT, locale: 'en-US' });
     // Every request of the context, the render and parse workers' included.

@@ -27,7 +27,8 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-const addButton = (key: MessageKey) => page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
+const addButton = (key: MessageKey) =>
+  page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
 const modelSrc = async () => {
   const doc = await dashboardDoc(page);
   const model = doc!.widgets[0]!.children.find((w: Widget) => w.id === modelId)!;
@@ -80,11 +81,16 @@ describe('model upload through the playground', () => {
     await drag(page.locator(`[data-frame-id="${spaceId}"] > .dash3d-frame__resize`), -200, -100);
     await expect.poll(async () => (await dashboardDoc(page))!.widgets[0]!.layout).toMatchObject({ w: 800, h: 500 });
     await expect
-      .poll(() => page.evaluate(async (id) => { const p = await window.__dash3d!.spaces.get(id)!.readPixels(); return [p.width, p.height]; }, spaceId))
+      .poll(() =>
+        page.evaluate(async (id) => {
+          const p = await window.__dash3d!.spaces.get(id)!.readPixels();
+          return [p.width, p.height];
+        }, spaceId),
+      )
       .toEqual([800, 500]);
   });
 
-  it('uploads RobotExpressive.glb into the model\'s source: stored byte for byte, listed by the server', async () => {
+  it("uploads RobotExpressive.glb into the model's source: stored byte for byte, listed by the server", async () => {
     // Selected from the dashboard's widget list: the model's own panel opens.
     await page.locator(`.dash3d-outline__item[data-widget-id="${modelId}"]`).click();
     await page.locator(`.dash3d-inspector[data-widget-id="${modelId}"]`).waitFor();
@@ -101,14 +107,16 @@ describe('model upload through the playground', () => {
 
     const original = await readFile(ROBOT);
     expect((await readFile(join(pg.mediaRoot, catalog, 'RobotExpressive.glb'))).equals(original)).toBe(true);
-    const listing = await (await pg.get(`/core/mediaLibrary?catalog=${catalog}`)).json();
+    const listing: unknown = await (await pg.get(`/core/mediaLibrary?catalog=${catalog}`)).json();
     expect(listing).toMatchObject([{ name: 'RobotExpressive.glb', path: `${catalog}/RobotExpressive.glb`, size: original.length }]);
     const served = Buffer.from(await (await fetch(pg.base + src.fileList[0]!.url)).arrayBuffer());
     expect(served.equals(original)).toBe(true);
 
     // The space's worker loads and draws it: the middle of the scene changes, no error panel.
     await expect
-      .poll(async () => page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).models, spaceId), { timeout: 60_000 })
+      .poll(async () => page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).models, spaceId), {
+        timeout: 60_000,
+      })
       .toEqual({ total: 1, loaded: 1 });
     await spaceSettled(page, spaceId);
     const withRobot = await enginePixels(page, spaceId);
@@ -116,9 +124,13 @@ describe('model upload through the playground', () => {
     expect(await page.getByText(en('ui.sceneError')).count()).toBe(0);
   });
 
-  it('refuses a .exe with the spec\'s message and stores nothing', async () => {
+  it("refuses a .exe with the spec's message and stores nothing", async () => {
     const before = await filesOnDisk();
-    await fileInput().setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not really a program') });
+    await fileInput().setInputFiles({
+      name: 'setup.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ not really a program'),
+    });
     await page.getByText(en('msg.unsupportedFormat', { ext: 'exe' })).waitFor();
     expect(en('msg.unsupportedFormat', { ext: 'exe' })).toBe('unsupported file format not configured in the media library: exe');
     expect(await filesOnDisk()).toEqual(before);

@@ -29,17 +29,31 @@ describe('npm run dev (scripts/dev.mjs): Vite with hot reload, only the page sou
     expect(await page.text()).toContain('/@vite/client');
     expect((await fetch(`${app.base}/playground/main.tsx`)).status).toBe(200);
     expect((await fetch(`${app.base}/@vite/client`)).status).toBe(200);
-    expect((await fetch(`${app.base}/core/mediaLibrary/config`, { headers: { authorization: 'Bearer dev-token-0123456789' } })).status).toBe(200);
+    expect(
+      (await fetch(`${app.base}/core/mediaLibrary/config`, { headers: { authorization: 'Bearer dev-token-0123456789' } })).status,
+    ).toBe(200);
     expect((await fetch(`${app.base}/core/mediaLibrary/config`)).status).toBe(401);
   });
 
   it('answers 404 for server files, data, .env, package.json, tests and paths that climb out, without Vite re-optimising', async () => {
     const before = app.out();
     const denied = [
-      '/server/config.mjs', '/server/app.mjs?import', '/package.json', '/package-lock.json', '/.env', '/.env.local',
-      '/data/media/built-in/models/turntable.glb', '/tests/server/helpers.ts', '/vite.config.ts', '/scripts/start.mjs',
-      '/playground/%2e%2e/server/config.mjs', '/%2e%2e/package.json', '/playground/.env',
-      `/@fs${PROJECT}/server/config.mjs`, `/@fs${join(PROJECT, '..', 'shared', 'fixtures')}/gltf/RobotExpressive.glb`, '/@fs/etc/passwd',
+      '/server/config.mjs',
+      '/server/app.mjs?import',
+      '/package.json',
+      '/package-lock.json',
+      '/.env',
+      '/.env.local',
+      '/data/media/built-in/models/turntable.glb',
+      '/tests/server/helpers.ts',
+      '/vite.config.ts',
+      '/scripts/start.mjs',
+      '/playground/%2e%2e/server/config.mjs',
+      '/%2e%2e/package.json',
+      '/playground/.env',
+      `/@fs${PROJECT}/server/config.mjs`,
+      `/@fs${join(PROJECT, '..', 'shared', 'fixtures')}/gltf/RobotExpressive.glb`,
+      '/@fs/etc/passwd',
     ];
     for (const path of denied) expect([path, (await fetch(app.base + path)).status]).toEqual([path, 404]);
     // Denied before Vite saw them: no dependency scan, no "optimized dependencies changed, reloading".
@@ -65,7 +79,7 @@ function streamedJson(mib: number): ReadableStream<Uint8Array> {
   });
 }
 
-describe('npm run dev: a dashboard over the limit, through Vite\'s proxy', () => {
+describe("npm run dev: a dashboard over the limit, through Vite's proxy", () => {
   const TOO_LARGE = { error: 'request body larger than the limit of 10485760 bytes', limit: 10485760 };
   let session = '';
 
@@ -81,7 +95,7 @@ describe('npm run dev: a dashboard over the limit, through Vite\'s proxy', () =>
       headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
       body,
       ...(streamed ? { duplex: 'half' } : {}),
-    } as RequestInit);
+    });
 
   it('a 30 MB dashboard sent as the editor sends it (one string, with Content-Length) answers 413 naming the limit, not 502', async () => {
     const res = await put(JSON.stringify({ id: 'big', name: 'x'.repeat(30 * MIB), widgets: [] }));

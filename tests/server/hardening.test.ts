@@ -43,11 +43,19 @@ describe('over-long and invalid paths answer 400 with a message, never 500', () 
     expect(twice.status).toBe(400);
   });
 
-  it('a dashboard id over 64 characters is 400; a 5000-character one 414 (fastify\'s own limit on path parameters)', async () => {
+  it("a dashboard id over 64 characters is 400; a 5000-character one 414 (fastify's own limit on path parameters)", async () => {
     const res = await fetch(`${s.url}/api/dashboards/${'d'.repeat(80)}`, { headers: AUTH });
     expect(res.status).toBe(400);
     expect((await answer(res)).error).toMatch(/1 to 64/);
-    expect((await fetch(`${s.url}/api/dashboards/${'d'.repeat(5000)}`, { method: 'PUT', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{}' })).status).toBe(414);
+    expect(
+      (
+        await fetch(`${s.url}/api/dashboards/${'d'.repeat(5000)}`, {
+          method: 'PUT',
+          headers: { ...AUTH, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(414);
   });
 });
 
@@ -98,7 +106,13 @@ describe('hidden temporary files left by a crash are removed at start', () => {
     }
     const started = await startMediaServer({ root, dashboardsRoot, token: TOKEN, seed: false });
     try {
-      expect(started.removedTempFiles.sort()).toEqual([join('.tmp-8899aabbccddeeff-top.png'), join('3d', 'abc', '.tmp-0011223344556677-robot.glb'), '.tmp-0123456789abcdef-d1.json'].sort());
+      expect(started.removedTempFiles.sort()).toEqual(
+        [
+          join('.tmp-8899aabbccddeeff-top.png'),
+          join('3d', 'abc', '.tmp-0011223344556677-robot.glb'),
+          '.tmp-0123456789abcdef-d1.json',
+        ].sort(),
+      );
       expect(await filesOnDisk(root)).toEqual(['3d', join('3d', 'abc'), join('3d', 'abc', '.keep'), join('3d', 'abc', 'robot.glb')]);
       expect(await filesOnDisk(dashboardsRoot)).toEqual(['d1.json']);
     } finally {
@@ -111,7 +125,11 @@ describe('sessions (POST /api/session)', () => {
   it('a sign-in code gives one session; a second use, an unknown code and a bad body are refused', async () => {
     const code = s.sessions.newCode();
     const post = (body: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${s.url}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(`${s.url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const first = await post({ code });
     expect(first.status).toBe(200);
     const { token } = await answer(first);

@@ -58,7 +58,10 @@ export function upload(s: TestServer, catalog: string, name: string, bytes: Uint
   return fetch(`${s.url}/core/mediaLibrary/upload?${q}`, { method: 'POST', headers: opts.headers ?? AUTH, body: form });
 }
 
-export async function list(s: TestServer, catalog: string): Promise<Array<{ name: string; path: string; filePath: string; isDir: boolean; size?: number }>> {
+export async function list(
+  s: TestServer,
+  catalog: string,
+): Promise<Array<{ name: string; path: string; filePath: string; isDir: boolean; size?: number }>> {
   const res = await s.get(`/core/mediaLibrary?catalog=${encodeURIComponent(catalog)}`);
   if (res.status !== 200) throw new Error(`listing ${catalog}: ${res.status} ${await res.text()}`);
   return answer(res);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { stripVTControlCharacters } from 'node:util';
 import { PROJECT } from './helpers';
 
 /** A port that was free a moment ago. */
@@ -29,13 +30,19 @@ export interface Launched {
  */
 export async function launch(script: string, env: Record<string, string>): Promise<Launched> {
   const port = await freePort();
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|MEDIA_|DATA_ROOT$|DASHBOARDS_ROOT$|TEST$|npm_)/.test(k)));
-  const child = spawn(process.execPath, [script], { cwd: PROJECT, env: { ...clean, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|MEDIA_|DATA_ROOT$|DASHBOARDS_ROOT$|TEST$|npm_)/.test(k)),
+  );
+  const child = spawn(process.execPath, [script], {
+    cwd: PROJECT,
+    env: { ...clean, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   // Vite colours its output when the environment forces colour (as CI does): compare plain text.
-  const plain = (d: Buffer) => String(d).replace(/\x1b\[[0-9;]*m/g, '');
-  child.stdout!.on('data', (d: Buffer) => (out += plain(d)));
-  child.stderr!.on('data', (d: Buffer) => (out += plain(d)));
+  const plain = (d: Buffer) => stripVTControlCharacters(String(d));
+  child.stdout.on('data', (d: Buffer) => (out += plain(d)));
+  child.stderr.on('data', (d: Buffer) => (out += plain(d)));
   return {
     child,
     base: `http://127.0.0.1:${port}`,

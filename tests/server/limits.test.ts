@@ -25,7 +25,9 @@ async function until(check: () => Promise<boolean>, what: string, ms = 5000) {
 function pausedUpload(catalog: string, name: string, bytes: Uint8Array, signal?: AbortSignal) {
   const boundary = '----dash3d' + Math.random().toString(16).slice(2);
   const enc = new TextEncoder();
-  const head = enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = enc.encode(`\r\n--${boundary}--\r\n`);
   const half = Math.floor(bytes.length / 2);
   let release!: () => void;
@@ -49,7 +51,7 @@ function pausedUpload(catalog: string, name: string, bytes: Uint8Array, signal?:
     body,
     signal,
     duplex: 'half',
-  } as RequestInit);
+  });
   return { response, release };
 }
 
@@ -104,7 +106,10 @@ describe('upload size limit', () => {
 
 describe('concurrency', () => {
   it('20 concurrent uploads into one catalog are all listed and intact', async () => {
-    const files = Array.from({ length: 20 }, (_, i) => ({ name: `part-${String(i).padStart(2, '0')}.glb`, bytes: pseudoRandomBytes(20_000 + i * 1500, i + 11) }));
+    const files = Array.from({ length: 20 }, (_, i) => ({
+      name: `part-${String(i).padStart(2, '0')}.glb`,
+      bytes: pseudoRandomBytes(20_000 + i * 1500, i + 11),
+    }));
     const answers = await Promise.all(files.map((f) => upload(s, '3d/concurrent', f.name, f.bytes, { action: 'cover' })));
     expect(answers.map((r) => r.status)).toEqual(files.map(() => 200));
     const entries = await list(s, '3d/concurrent');

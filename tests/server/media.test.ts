@@ -62,7 +62,13 @@ describe('upload and serve back', () => {
     expect(body).toMatchObject({ name: 'RobotExpressive.glb', path: `${catalog}/RobotExpressive.glb`, size: original.length });
 
     expect(await list(s, catalog)).toEqual([
-      expect.objectContaining({ name: 'RobotExpressive.glb', path: `${catalog}/RobotExpressive.glb`, filePath: body.url, isDir: false, size: original.length }),
+      expect.objectContaining({
+        name: 'RobotExpressive.glb',
+        path: `${catalog}/RobotExpressive.glb`,
+        filePath: body.url,
+        isDir: false,
+        size: original.length,
+      }),
     ]);
     const served = await bytesAt(s, body.url);
     expect(served.res.status).toBe(200);

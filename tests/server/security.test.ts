@@ -30,7 +30,10 @@ describe('Bearer token', () => {
     ['upload', (h) => upload(s, 'user/auth', 'x.obj', 'o x\n', { headers: h })],
     ['dashboard list', (h) => s.get('/api/dashboards', h)],
     ['dashboard get', (h) => s.get('/api/dashboards/abc', h)],
-    ['dashboard put', (h) => fetch(`${s.url}/api/dashboards/abc`, { method: 'PUT', headers: { ...h, 'content-type': 'application/json' }, body: '{}' })],
+    [
+      'dashboard put',
+      (h) => fetch(`${s.url}/api/dashboards/abc`, { method: 'PUT', headers: { ...h, 'content-type': 'application/json' }, body: '{}' }),
+    ],
   ];
   const wrong: Array<[string, Record<string, string>]> = [
     ['no header', {}],
@@ -57,8 +60,27 @@ describe('Bearer token', () => {
 
 describe('paths that would leave the media root: 400', () => {
   const badCatalogs = [
-    '..', '../etc', 'a/../../etc', 'a/..', './a', 'a/./b', '/etc', '//etc', 'C:/Windows', 'a\\..\\b', '..\\x', 'a//b', 'a\u0000b',
-    '%2e%2e', '%2e%2e%2fetc', '..%2fetc', '%2E%2E/x', 'a%2f..%2f..', '%252e%252e%252f', '.hidden', 'a/.tmp-x',
+    '..',
+    '../etc',
+    'a/../../etc',
+    'a/..',
+    './a',
+    'a/./b',
+    '/etc',
+    '//etc',
+    'C:/Windows',
+    'a\\..\\b',
+    '..\\x',
+    'a//b',
+    'a\u0000b',
+    '%2e%2e',
+    '%2e%2e%2fetc',
+    '..%2fetc',
+    '%2E%2E/x',
+    'a%2f..%2f..',
+    '%252e%252e%252f',
+    '.hidden',
+    'a/.tmp-x',
   ];
 
   it('listing refuses each traversal form, sent percent-encoded in the query', async () => {
@@ -86,12 +108,22 @@ describe('paths that would leave the media root: 400', () => {
 
   it('serving refuses dot segments, encoded dots and slashes, backslashes and NUL', async () => {
     const paths = [
-      '/media/../package.json', '/media/built-in/../../x', '/media/%2e%2e/x', '/media/%2E%2E%2Fx', '/media/..%2f..%2fetc%2fpasswd',
-      '/media/built-in%2fmodels%2fcube.obj', '/media/..%5c..%5cx', '/media/a%00b', '/media/%252e%252e/x', '/media/%zz',
-      '/media//etc/passwd', '/media/built-in/./models/cube.obj',
+      '/media/../package.json',
+      '/media/built-in/../../x',
+      '/media/%2e%2e/x',
+      '/media/%2E%2E%2Fx',
+      '/media/..%2f..%2fetc%2fpasswd',
+      '/media/built-in%2fmodels%2fcube.obj',
+      '/media/..%5c..%5cx',
+      '/media/a%00b',
+      '/media/%252e%252e/x',
+      '/media/%zz',
+      '/media//etc/passwd',
+      '/media/built-in/./models/cube.obj',
     ];
     for (const p of paths) expect((await rawGet(s.url, p)).status, p).toBe(400);
-    for (const p of ['/api/dashboards/..', '/api/dashboards/%2e%2e', '/api/dashboards/..%2fx']) expect((await rawGet(s.url, p)).status, p).toBe(400);
+    for (const p of ['/api/dashboards/..', '/api/dashboards/%2e%2e', '/api/dashboards/..%2fx'])
+      expect((await rawGet(s.url, p)).status, p).toBe(400);
     // Hidden files (the seed marker, temporary files) exist but are never served.
     expect((await rawGet(s.url, '/media/.seeded')).status).toBe(400);
   });
@@ -99,7 +131,12 @@ describe('paths that would leave the media root: 400', () => {
 
 describe('allowed formats', () => {
   it('refuses a disallowed extension with the spec message and stores nothing', async () => {
-    for (const [name, ext] of [['run.exe', 'exe'], ['page.html', 'html'], ['README', ''], ['model.GLB.js', 'js']]) {
+    for (const [name, ext] of [
+      ['run.exe', 'exe'],
+      ['page.html', 'html'],
+      ['README', ''],
+      ['model.GLB.js', 'js'],
+    ]) {
       const res = await upload(s, 'user/formats', name!, 'x');
       expect(res.status, name).toBe(415);
       expect(await res.json()).toEqual({ error: `unsupported file format not configured in the media library: ${ext}` });
@@ -119,7 +156,10 @@ describe('allowed formats', () => {
     try {
       expect((await upload(only, 'a', 'x.glb', 'x')).status).toBe(200);
       expect((await upload(only, 'a', 'x.obj', 'x')).status).toBe(415);
-      expect((await answer<{ allowedFormats: string[] }>(await only.get('/core/mediaLibrary/config'))).allowedFormats).toEqual(['glb', 'pcd']);
+      expect((await answer<{ allowedFormats: string[] }>(await only.get('/core/mediaLibrary/config'))).allowedFormats).toEqual([
+        'glb',
+        'pcd',
+      ]);
       expect((await upload(open, 'a', 'notes.txt', 'x')).status).toBe(200);
       expect((await upload(open, 'a', 'README', 'x')).status).toBe(200);
     } finally {

@@ -26,7 +26,7 @@ const arrayBufferOf = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffs
 /** Width and height from a baseline JPEG's SOF0 segment; throws if the bytes are not a JPEG. */
 function jpegSize(b: Uint8Array) {
   expect([b[0], b[1], b.at(-2), b.at(-1)]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
-  for (let i = 2; i < b.length; ) {
+  for (let i = 2; i < b.length;) {
     const marker = b[i + 1]!;
     const len = (b[i + 2]! << 8) | b[i + 3]!;
     if (marker === 0xc0) return { height: (b[i + 5]! << 8) | b[i + 6]!, width: (b[i + 7]! << 8) | b[i + 8]! };
@@ -51,7 +51,7 @@ describe('built-in materials (first start)', () => {
   it('each .airm holds {formatVersion: 1, material} that the shared Material schema accepts unchanged', async () => {
     const names: string[] = [];
     for (const f of await list(s, BUILT_IN_MATERIAL_CATALOG)) {
-      const airm = JSON.parse(await fetchText(`${f.filePath}/${f.name}.airm`));
+      const airm = JSON.parse(await fetchText(`${f.filePath}/${f.name}.airm`)) as { formatVersion: unknown; material: unknown };
       expect(airm.formatVersion).toBe(1);
       const parsed = MaterialSchema.parse(airm.material);
       expect(parsed).toEqual(airm.material);
@@ -80,12 +80,15 @@ describe('sample models', () => {
   it('box.gltf (embedded buffer) and turntable.glb (with a "spin" clip) load with GLTFLoader', async () => {
     // three's FileLoader (which reads the data: URI buffer) reports progress with the DOM's ProgressEvent.
     if (!('ProgressEvent' in globalThis)) {
-      vi.stubGlobal('ProgressEvent', class extends Event {
-        constructor(type: string, init: { loaded?: number; total?: number; lengthComputable?: boolean } = {}) {
-          super(type);
-          Object.assign(this, { loaded: 0, total: 0, lengthComputable: false, ...init });
-        }
-      });
+      vi.stubGlobal(
+        'ProgressEvent',
+        class extends Event {
+          constructor(type: string, init: { loaded?: number; total?: number; lengthComputable?: boolean } = {}) {
+            super(type);
+            Object.assign(this, { loaded: 0, total: 0, lengthComputable: false, ...init });
+          }
+        },
+      );
     }
     const loader = new GLTFLoader();
     const box = await loader.parseAsync(await fetchText(`/media/${BUILT_IN_MODEL_CATALOG}/box.gltf`), '');

@@ -61,10 +61,27 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
     expect((await fetch(`${app.base}/assets/${wasm}`)).headers.get('content-type')).toBe('application/wasm');
 
     const denied = [
-      `${dataRel}/${KEPT}`, `${dataRel}/media/built-in/models/turntable.glb`, '/data/', '/server/config.mjs', '/server/app.mjs',
-      '/package.json', '/package-lock.json', '/.env', '/.env.local', '/vite.config.ts', '/playground/main.tsx', '/src/index.ts',
-      '/dist/playground/index.html', '/.build-stamp', '/assets', '/assets/', '/playground/', '/%2e%2e/package.json',
-      '/assets/..%2f..%2fpackage.json', '/node_modules/three/package.json', '/.git/config',
+      `${dataRel}/${KEPT}`,
+      `${dataRel}/media/built-in/models/turntable.glb`,
+      '/data/',
+      '/server/config.mjs',
+      '/server/app.mjs',
+      '/package.json',
+      '/package-lock.json',
+      '/.env',
+      '/.env.local',
+      '/vite.config.ts',
+      '/playground/main.tsx',
+      '/src/index.ts',
+      '/dist/playground/index.html',
+      '/.build-stamp',
+      '/assets',
+      '/assets/',
+      '/playground/',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/node_modules/three/package.json',
+      '/.git/config',
     ];
     for (const path of denied) expect([path, (await fetch(app.base + path)).status]).toEqual([path, 404]);
     // The same file through /media/ is the library's business (public, as the worker fetches it).
@@ -92,7 +109,8 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
 
   it('the sign-in code works once, for a session the API accepts; MEDIA_TOKEN works for tools', async () => {
     const code = new URL(link).hash.replace('#signin=', '');
-    const exchange = () => fetch(`${app.base}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const exchange = () =>
+      fetch(`${app.base}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
     const first = await exchange();
     expect(first.status).toBe(200);
     const { token: session } = await answer(first);
@@ -110,18 +128,30 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
     const bytes = pseudoRandomBytes(300_000, 5);
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'same-origin.glb');
-    const up = await fetch(`${app.base}/core/mediaLibrary/upload?catalog=3d/one&action=cover`, { method: 'POST', headers: auth(), body: form });
+    const up = await fetch(`${app.base}/core/mediaLibrary/upload?catalog=3d/one&action=cover`, {
+      method: 'POST',
+      headers: auth(),
+      body: form,
+    });
     expect(up.status).toBe(200);
     const served = await fetch(app.base + (await answer(up)).url);
     expect(served.headers.get('content-type')).toBe('model/gltf-binary');
     expect(sha256(new Uint8Array(await served.arrayBuffer()))).toBe(sha256(bytes));
-    const put = await fetch(`${app.base}/api/dashboards/saved-1`, { method: 'PUT', headers: { ...auth(), 'content-type': 'application/json' }, body: '{"name":"Saved"}' });
+    const put = await fetch(`${app.base}/api/dashboards/saved-1`, {
+      method: 'PUT',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: '{"name":"Saved"}',
+    });
     expect(put.status).toBe(200);
   });
 
   it('a 30 MB dashboard answers 413 naming the limit in bytes', async () => {
     const body = JSON.stringify({ id: 'big', name: 'x'.repeat(30 * 1024 * 1024), widgets: [] });
-    const res = await fetch(`${app.base}/api/dashboards/big`, { method: 'PUT', headers: { ...auth(), 'content-type': 'application/json' }, body });
+    const res = await fetch(`${app.base}/api/dashboards/big`, {
+      method: 'PUT',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: 'request body larger than the limit of 10485760 bytes', limit: 10485760 });
   });

@@ -63,7 +63,11 @@ function importGraph(): Map<string, string[]> {
  * back up (or across). First match wins.
  */
 const MODEL_LAYERS: { name: string; files: RegExp; may: string[] }[] = [
-  { name: 'model widget', files: /^worker\/models\/(node|registry)\.ts$/, may: ['model widget', 'features', 'load', 'load steps', 'floor'] },
+  {
+    name: 'model widget',
+    files: /^worker\/models\/(node|registry)\.ts$/,
+    may: ['model widget', 'features', 'load', 'load steps', 'floor'],
+  },
   { name: 'features', files: /^worker\/models\/features\//, may: ['features', 'floor'] },
   { name: 'load', files: /^worker\/models\/load\/index\.ts$/, may: ['parse worker', 'transfer', 'load steps', 'floor'] },
   { name: 'parse worker', files: /^worker\/models\/load\/parse\//, may: ['parse worker', 'formats', 'transfer', 'load steps', 'floor'] },
@@ -80,7 +84,11 @@ const layerOf = (f: string) => MODEL_LAYERS.find((l) => l.files.test(f));
 const FORBIDDEN: { from: RegExp; to: RegExp; why: string }[] = [
   { from: /^worker\/materials\//, to: /^worker\/models\//, why: 'a material is built from its entity, not from a model' },
   { from: /^worker\/features\//, to: /^worker\/(models|materials)\//, why: "the scene's features know no model" },
-  { from: /^worker\/models\//, to: /^worker\/features\//, why: "a model does not reach into the scene's features (shared helpers live in worker/util)" },
+  {
+    from: /^worker\/models\//,
+    to: /^worker\/features\//,
+    why: "a model does not reach into the scene's features (shared helpers live in worker/util)",
+  },
   { from: /^worker\/util\//, to: /^worker\/(?!util\/|engine\/urls\.ts$)/, why: 'utilities import only each other and engine/urls' },
 ];
 

@@ -9,7 +9,9 @@ describe('ChunkLoadError (spec §8)', () => {
 
   it("says 'Loading chunk {id} failed' with the type and the URL, in both languages", () => {
     expect(new ChunkLoadError(failure).message).toBe('Loading chunk engine failed (missing: http://127.0.0.1:5173/assets/engine-x.js)');
-    expect(describeChunkFailure({ ...failure, type: 'timeout' }, 'zh_Hans')).toBe('加载代码块 engine 失败（超时：http://127.0.0.1:5173/assets/engine-x.js）');
+    expect(describeChunkFailure({ ...failure, type: 'timeout' }, 'zh_Hans')).toBe(
+      '加载代码块 engine 失败（超时：http://127.0.0.1:5173/assets/engine-x.js）',
+    );
   });
 
   it('is recognised after crossing a worker boundary (only name and message survive), and as a cause', () => {

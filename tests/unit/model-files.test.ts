@@ -30,7 +30,11 @@ describe('the main file of a model source', () => {
 
   it('reads the format from the url when the name has none, and names a file by its url when it has no name', () => {
     expect(chooseMainFile(list(f('robot', '/media/robot.glb?v=3')))).toEqual({ url: '/media/robot.glb?v=3', name: 'robot', format: 'glb' });
-    expect(chooseMainFile(list(f('', '/media/my%20robot.glb#x')))).toEqual({ url: '/media/my%20robot.glb#x', name: 'my robot.glb', format: 'glb' });
+    expect(chooseMainFile(list(f('', '/media/my%20robot.glb#x')))).toEqual({
+      url: '/media/my%20robot.glb#x',
+      name: 'my robot.glb',
+      format: 'glb',
+    });
   });
 
   it('is the file filePath points at (by url or by name) before the first model of the list', () => {

@@ -56,7 +56,7 @@ export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
   let loader = loaders.get(key) as ChunkLoader<T> | undefined;
   if (!loader) {
     loader = moved ? chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved) : chunkLoader(id, load);
-    loaders.set(key, loader as ChunkLoader<unknown>);
+    loaders.set(key, loader);
   }
   return loader(settings.timeoutMs);
 }

@@ -53,11 +53,12 @@ export class Engine {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
     if (issues.length) opts.emit({ type: 'config-rejected', issues });
     this.config = value;
-    this.input = structuredClone(value) as Record<string, unknown>;
+    this.input = structuredClone(value);
     this.size = opts.size;
     // Never trust the main thread: a cap that does not parse leaves the defaults, and says so.
     const limits = repairParse(ModelLimitsSchema, opts.limits ?? {});
-    if (limits.issues.length) opts.emit({ type: 'config-rejected', issues: limits.issues.map((i) => ({ ...i, path: `limits.${i.path}` })) });
+    if (limits.issues.length)
+      opts.emit({ type: 'config-rejected', issues: limits.issues.map((i) => ({ ...i, path: `limits.${i.path}` })) });
     this.limits = limits.value;
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
     const refused = setChunkSettings(opts.chunks);
@@ -67,8 +68,8 @@ export class Engine {
       if (r.success) this.models.set(id, r.data);
       else opts.emit({ type: 'model-rejected', id, issues: toIssues(r.error) });
     }
-    opts.canvas.addEventListener('webglcontextlost', this.onLost as EventListener);
-    opts.canvas.addEventListener('webglcontextrestored', this.onRestored as EventListener);
+    opts.canvas.addEventListener('webglcontextlost', this.onLost);
+    opts.canvas.addEventListener('webglcontextrestored', this.onRestored);
     this.stage = this.buildStage();
   }
 
@@ -222,8 +223,8 @@ export class Engine {
     if (this.disposed) return;
     this.disposed = true;
     this.scripts?.stop();
-    this.opts.canvas.removeEventListener('webglcontextlost', this.onLost as EventListener);
-    this.opts.canvas.removeEventListener('webglcontextrestored', this.onRestored as EventListener);
+    this.opts.canvas.removeEventListener('webglcontextlost', this.onLost);
+    this.opts.canvas.removeEventListener('webglcontextrestored', this.onRestored);
     this.stage.dispose();
     // Give the context back now rather than when GC gets to it: dashboards mount and unmount often.
     try {

@@ -13,7 +13,7 @@ export function isSoftwareRenderer(): boolean {
     // No OffscreenCanvas: the main-thread fallback on an older browser, where a page canvas does.
     const page = (globalThis as { document?: { createElement(tagName: 'canvas'): HTMLCanvasElement } }).document;
     const canvas = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1) : page?.createElement('canvas');
-    const gl = canvas?.getContext('webgl2') as WebGL2RenderingContext | null | undefined;
+    const gl = canvas?.getContext('webgl2');
     if (gl) {
       const info = gl.getExtension('WEBGL_debug_renderer_info');
       const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));

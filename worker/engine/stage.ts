@@ -59,7 +59,7 @@ export class Stage {
 
   constructor(private opts: StageOptions) {
     this.renderer = new WebGLRenderer({
-      canvas: opts.canvas as HTMLCanvasElement,
+      canvas: opts.canvas,
       // Multisampling only where a GPU does it (engine/gpu.ts).
       antialias: !isSoftwareRenderer(),
       alpha: true,
@@ -67,7 +67,11 @@ export class Stage {
     });
     this.size = { width: 1, height: 1, pixelRatio: 1 };
     this.loop = createLoop((dt) => this.draw(dt));
-    this.view = new ViewHub(this.camera, (fn) => this.loop.onFrame(fn), () => this.loop.invalidate());
+    this.view = new ViewHub(
+      this.camera,
+      (fn) => this.loop.onFrame(fn),
+      () => this.loop.invalidate(),
+    );
     const stage = this;
     this.ctx = {
       scene: this.scene,

@@ -32,7 +32,10 @@ export function createBloom(ctx: EngineContext): Feature<BloomConfig> {
 
   function build(): Chain {
     const { width, height, pixelRatio } = ctx.size;
-    const target = new WebGLRenderTarget(width * pixelRatio, height * pixelRatio, { type: HalfFloatType, samples: samplesOf(ctx.renderer) });
+    const target = new WebGLRenderTarget(width * pixelRatio, height * pixelRatio, {
+      type: HalfFloatType,
+      samples: samplesOf(ctx.renderer),
+    });
     target.texture.name = 'dash3d:bloom.rt';
     const composer = new EffectComposer(ctx.renderer, target);
     composer.setPixelRatio(pixelRatio);

@@ -24,7 +24,11 @@ const bind = <S>(name: string, select: (c: SpaceConfig) => S, create: (ctx: Engi
 /** Order matters only where one feature builds on another's state (render settings before bloom). */
 export const FEATURES: FeatureBinding<unknown>[] = [
   bind('camera', (c) => c.cameraConfig, createCamera),
-  bind('controls', (c) => ({ control: c.controlConfig, lookAt: c.cameraConfig.cameraLookAt, position: c.cameraConfig.cameraPositon }), createControls),
+  bind(
+    'controls',
+    (c) => ({ control: c.controlConfig, lookAt: c.cameraConfig.cameraLookAt, position: c.cameraConfig.cameraPositon }),
+    createControls,
+  ),
   bind('render', (c) => c.renderConfig, createRender),
   bind('background', (c) => ({ background: c.sceneConfig.background, backgroundImage: c.sceneConfig.backgroundImage }), createBackground),
   bind('helpers', (c) => c.helperConfig, createHelpers),

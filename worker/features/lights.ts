@@ -2,8 +2,14 @@ import { PCFShadowMap, type Light, type Object3D } from 'three';
 import type { LightConfig } from '../../shared/schema/lights';
 import type { EngineContext, Feature } from '../engine/context';
 import {
-  ambientKind, directionalKind, freeShadowMap, hemisphereKind, pointKind, spotKind,
-  type Kind, type LightHelper,
+  ambientKind,
+  directionalKind,
+  freeShadowMap,
+  hemisphereKind,
+  pointKind,
+  spotKind,
+  type Kind,
+  type LightHelper,
 } from './lights/kinds';
 
 interface Entry {

@@ -1,7 +1,19 @@
 import {
-  AddOperation, BackSide, DoubleSide, FrontSide, MeshPhongMaterial, MeshPhysicalMaterial, MixOperation,
-  MultiplyOperation, PointsMaterial, RepeatWrapping, SRGBColorSpace, ShaderMaterial, Texture,
-  type Material, type Vector2,
+  AddOperation,
+  BackSide,
+  DoubleSide,
+  FrontSide,
+  MeshPhongMaterial,
+  MeshPhysicalMaterial,
+  MixOperation,
+  MultiplyOperation,
+  PointsMaterial,
+  RepeatWrapping,
+  SRGBColorSpace,
+  ShaderMaterial,
+  Texture,
+  type Material,
+  type Vector2,
 } from 'three';
 import { materialKind, type Material as MaterialEntity } from '../../shared/schema/material';
 import { COLOUR_SLOTS, NOT_PROPERTIES, interpretValue, isTextureSlot } from './values';
@@ -105,7 +117,12 @@ export async function buildMaterial(entity: MaterialEntity, opts: BuildOptions):
 
   const textures = await loadTextures(entity, images, target, opts, problems);
   material.needsUpdate = true;
-  return { material, textures, problems, frame: opts.userCode?.enabled === false ? null : compileFrameScript(entity.frameScript, material) };
+  return {
+    material,
+    textures,
+    problems,
+    frame: opts.userCode?.enabled === false ? null : compileFrameScript(entity.frameScript, material),
+  };
 }
 
 function lookUp(table: Record<string, number>, name: string, field: string, problems: string[]): number | undefined {

@@ -9,10 +9,7 @@ import { setColour } from '../util/colour';
  * colour fields with, so what the schema accepts is what gets converted); it is an image when it
  * ends with an image extension (`isImageString`). Anything else is used as it is.
  */
-export type MaterialValue =
-  | { kind: 'colour'; colour: Color }
-  | { kind: 'image'; url: string }
-  | { kind: 'plain'; value: unknown };
+export type MaterialValue = { kind: 'colour'; colour: Color } | { kind: 'image'; url: string } | { kind: 'plain'; value: unknown };
 
 export function interpretValue(value: unknown): MaterialValue {
   if (typeof value === 'string') {
@@ -28,13 +25,32 @@ export function interpretValue(value: unknown): MaterialValue {
  * fields handled on their own (side, combine, normalScale); user code (run, never assigned).
  */
 export const NOT_PROPERTIES: ReadonlySet<string> = new Set([
-  'name', 'type', 'envMap',
-  'uuid', 'id', 'path', 'version', 'userData', 'needsUpdate',
-  'rotation', 'repeat', 'offset', 'center',
-  'side', 'combine', 'normalScale', 'normalScaleY',
-  'shaderCode', 'frameScript',
+  'name',
+  'type',
+  'envMap',
+  'uuid',
+  'id',
+  'path',
+  'version',
+  'userData',
+  'needsUpdate',
+  'rotation',
+  'repeat',
+  'offset',
+  'center',
+  'side',
+  'combine',
+  'normalScale',
+  'normalScaleY',
+  'shaderCode',
+  'frameScript',
   // A ShaderMaterial's program comes from shaderCode alone.
-  'vertexShader', 'fragmentShader', 'uniforms', 'defines', 'extensions', 'glslVersion',
+  'vertexShader',
+  'fragmentShader',
+  'uniforms',
+  'defines',
+  'extensions',
+  'glslVersion',
 ]);
 
 /**

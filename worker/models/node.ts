@@ -128,7 +128,12 @@ export class ModelNode {
       return model;
     });
     // A refresh happens behind a running scene: it must not bring the loading bar back.
-    const tracked = refresh ? work : this.ctx.track(`model ${this.id}`, work.catch(() => null));
+    const tracked = refresh
+      ? work
+      : this.ctx.track(
+          `model ${this.id}`,
+          work.catch(() => null),
+        );
     try {
       const model = await (refresh ? work : tracked.then(() => work));
       if (controller.signal.aborted || this.disposed || this.ctx.disposed) {

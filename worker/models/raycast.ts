@@ -205,8 +205,7 @@ export function pickNearest<T>(
     if (!o.visible || isHelperObject(o)) return;
     if (o.layers.test(camera.layers)) {
       const hit = hitObject(o, raycaster, camera, viewportHeight);
-      if (hit && (!best || hit.distance < best.distance))
-        best = { owner, part: o, point: hit.point.clone(), distance: hit.distance };
+      if (hit && (!best || hit.distance < best.distance)) best = { owner, part: o, point: hit.point.clone(), distance: hit.distance };
     }
     for (const child of o.children) visit(child, owner);
   };

@@ -21,10 +21,15 @@ export class ModelRegistry {
   set(id: string, config: ModelConfig): void {
     let node = this.nodes.get(id);
     if (!node) {
-      node = new ModelNode(id, this.ctx, {
-        loaded: (mid, object) => this.onLoaded(mid, object),
-        prepare: (object) => this.picker.prepare(object),
-      }, this.limits);
+      node = new ModelNode(
+        id,
+        this.ctx,
+        {
+          loaded: (mid, object) => this.onLoaded(mid, object),
+          prepare: (object) => this.picker.prepare(object),
+        },
+        this.limits,
+      );
       this.nodes.set(id, node);
     }
     node.set(config);

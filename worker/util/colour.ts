@@ -16,7 +16,11 @@ export function toThreeStyle(css: string): string {
   }
   const [, name, args] = /^(rgb|hsl)a?\((.*)\)$/i.exec(v) ?? [];
   if (name !== undefined && args !== undefined) {
-    const parts = args.replace(/deg/gi, '').split(/[\s,/]+/).filter(Boolean).slice(0, 3);
+    const parts = args
+      .replace(/deg/gi, '')
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .slice(0, 3);
     return `${name.toLowerCase()}(${parts.join(',')})`;
   }
   return v.toLowerCase();

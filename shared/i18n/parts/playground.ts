@@ -135,7 +135,8 @@ export const playground = definePart(
     'playground.variables.selectedPart': '选中的部件',
 
     'playground.events.title': '组件事件',
-    'playground.events.help': '组件发给仪表板的事件，最新的在前（不列出加载进度）。动作：点击模型的某个部件，会把部件名称写入上方的 selectedPart 变量；可在此处或预览中试试。',
+    'playground.events.help':
+      '组件发给仪表板的事件，最新的在前（不列出加载进度）。动作：点击模型的某个部件，会把部件名称写入上方的 selectedPart 变量；可在此处或预览中试试。',
     'playground.events.none': '暂无事件。加载一个模型，然后在场景中点击它。',
 
     'playground.openDialog.title': '打开已保存的仪表板',

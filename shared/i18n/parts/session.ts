@@ -24,9 +24,11 @@ export const session = definePart(
     'session.signedOut.body':
       '保存、打开已保存的仪表板和使用媒体库需要登录。请打开运行 npm start 的终端中打印的登录链接（在终端中按回车可获得新链接），或将链接或 MEDIA_TOKEN 粘贴到这里。',
     'session.ended.title': '会话已结束',
-    'session.ended.body': '服务器不再接受此页面的会话（服务器已重启，或会话已结束）。请从运行 npm start 的终端获取新的登录链接，或将其粘贴到这里。',
+    'session.ended.body':
+      '服务器不再接受此页面的会话（服务器已重启，或会话已结束）。请从运行 npm start 的终端获取新的登录链接，或将其粘贴到这里。',
     'session.refused.title': '此登录链接无效',
-    'session.refused.body': '登录链接只能使用一次：此链接已被使用，或来自服务器之前的一次启动。请从运行 npm start 的终端获取新链接（在终端中按回车），或将 MEDIA_TOKEN 粘贴到这里。',
+    'session.refused.body':
+      '登录链接只能使用一次：此链接已被使用，或来自服务器之前的一次启动。请从运行 npm start 的终端获取新链接（在终端中按回车），或将 MEDIA_TOKEN 粘贴到这里。',
     'session.paste.placeholder': '登录链接或令牌',
     'session.paste.submit': '登录',
     'session.paste.refused': '未被接受：链接已被使用，或令牌不正确',

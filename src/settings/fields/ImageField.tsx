@@ -87,7 +87,12 @@ export function ImageInput({ value = '', onChange, id, media, uploadCatalog, lab
         </Typography.Text>
       ) : null}
       {preview && broken !== preview ? (
-        <img src={preview} alt="" onError={() => setBroken(preview)} style={{ maxWidth: '100%', maxHeight: 80, objectFit: 'contain', alignSelf: 'flex-start' }} />
+        <img
+          src={preview}
+          alt=""
+          onError={() => setBroken(preview)}
+          style={{ maxWidth: '100%', maxHeight: 80, objectFit: 'contain', alignSelf: 'flex-start' }}
+        />
       ) : null}
       {media ? (
         <MediaLibraryModal

@@ -51,11 +51,14 @@ export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibrary
     ...segments.map((s, i) => ({ key: segments.slice(0, i + 1).join('/'), title: s })),
   ].map((c, i, all) => ({
     key: c.key || '(root)',
-    title: i === all.length - 1 ? c.title : (
-      <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => setCatalog(c.key)}>
-        {c.title}
-      </Button>
-    ),
+    title:
+      i === all.length - 1 ? (
+        c.title
+      ) : (
+        <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => setCatalog(c.key)}>
+          {c.title}
+        </Button>
+      ),
   }));
   const folders = entries?.filter(isFolder) ?? [];
   const images = entries?.filter((e) => !isFolder(e) && isImage(e)) ?? [];
@@ -73,20 +76,36 @@ export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibrary
       ) : (
         <Flex wrap gap={8}>
           {folders.map((f) => (
-            <Button key={pathOf(f)} style={TILE} aria-label={t('settings.openFolder', { name: f.name })} title={f.name} onClick={() => setCatalog(pathOf(f))}>
+            <Button
+              key={pathOf(f)}
+              style={TILE}
+              aria-label={t('settings.openFolder', { name: f.name })}
+              title={f.name}
+              onClick={() => setCatalog(pathOf(f))}
+            >
               <Flex vertical align="center" gap={4}>
                 <FolderIcon />
-                <Typography.Text ellipsis style={{ maxWidth: 100 }}>{f.name}</Typography.Text>
+                <Typography.Text ellipsis style={{ maxWidth: 100 }}>
+                  {f.name}
+                </Typography.Text>
               </Flex>
             </Button>
           ))}
           {images.map((img) => {
             const url = mediaUrl(media, img.filePath);
             return (
-              <Button key={pathOf(img)} style={TILE} aria-label={t('settings.chooseImage', { name: img.name })} title={img.name} onClick={() => onPick(url, img)}>
+              <Button
+                key={pathOf(img)}
+                style={TILE}
+                aria-label={t('settings.chooseImage', { name: img.name })}
+                title={img.name}
+                onClick={() => onPick(url, img)}
+              >
                 <Flex vertical align="center" gap={4}>
                   <img src={url} alt="" loading="lazy" style={{ width: 96, height: 72, objectFit: 'contain' }} />
-                  <Typography.Text ellipsis style={{ maxWidth: 100 }}>{img.name}</Typography.Text>
+                  <Typography.Text ellipsis style={{ maxWidth: 100 }}>
+                    {img.name}
+                  </Typography.Text>
                 </Flex>
               </Button>
             );

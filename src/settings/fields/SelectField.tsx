@@ -21,7 +21,11 @@ export function SelectField({ name, label, options, allowClear }: SelectFieldPro
   const meta = useFieldMeta(name);
   return (
     <Form.Item name={name} label={label} {...errorProps(meta.error)}>
-      <Select options={options.map((o) => ({ ...o }))} allowClear={allowClear} showSearch={options.length > 8 ? { optionFilterProp: 'label' } : false} />
+      <Select
+        options={options.map((o) => ({ ...o }))}
+        allowClear={allowClear}
+        showSearch={options.length > 8 ? { optionFilterProp: 'label' } : false}
+      />
     </Form.Item>
   );
 }

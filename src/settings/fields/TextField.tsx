@@ -20,7 +20,14 @@ export function TextField({ name, label, suggestions, rows, placeholder }: TextF
   let control: ReactNode;
   if (rows) control = <CommitInput rows={rows} monospace />;
   else if (suggestions) {
-    control = <AutoComplete options={suggestions.map((s) => ({ value: s }))} allowClear placeholder={placeholder} showSearch={{ filterOption: true }} />;
+    control = (
+      <AutoComplete
+        options={suggestions.map((s) => ({ value: s }))}
+        allowClear
+        placeholder={placeholder}
+        showSearch={{ filterOption: true }}
+      />
+    );
   } else control = <Input placeholder={placeholder} />;
   return (
     <Form.Item name={name} label={label} {...errorProps(meta.error)}>

@@ -12,7 +12,14 @@ export function GroupSettings({ id, config, host, onChange }: WidgetSettingsProp
   const locale = host.locale;
   const value = useParsedConfig(GroupConfigSchema, config);
   return (
-    <SchemaForm schema={GroupConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`group-settings-${id}`}>
+    <SchemaForm
+      schema={GroupConfigSchema}
+      value={value}
+      onChange={onChange}
+      locale={locale}
+      media={host.media}
+      name={`group-settings-${id}`}
+    >
       <SubGroup title={t(locale, 'widgets.group.layout')}>
         <NumberField name={['layoutWidth']} label={t(locale, 'widgets.group.layoutWidth')} />
         <NumberField name={['layoutHeight']} label={t(locale, 'widgets.group.layoutHeight')} />

@@ -49,13 +49,23 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
         ] as const)
       : []),
     { key: 'effects', sections: ['edgeConfig', 'highlightConfig', 'tweenConfig'], body: <EffectsSection /> },
-    ...(files ? ([{ key: 'animations', sections: ['animationConfig'], body: <AnimationsSection widgetId={id} config={value} /> }] as const) : []),
+    ...(files
+      ? ([{ key: 'animations', sections: ['animationConfig'], body: <AnimationsSection widgetId={id} config={value} /> }] as const)
+      : []),
     { key: 'keyframes', sections: ['customAnimationConfig'], body: <KeyframesSection /> },
     ...(isPointCloud(value.src) ? ([{ key: 'points', sections: ['pointConfig'], body: <PointsSection /> }] as const) : []),
   ];
 
   return (
-    <SchemaForm schema={ModelConfigSchema} value={value} storedIssues={issues} onChange={onChange} locale={locale} media={host.media} name={`model-settings-${id}`}>
+    <SchemaForm
+      schema={ModelConfigSchema}
+      value={value}
+      storedIssues={issues}
+      onChange={onChange}
+      locale={locale}
+      media={host.media}
+      name={`model-settings-${id}`}
+    >
       <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
         <SourceField media={host.media} locale={locale} />
       </Form.Item>

@@ -52,8 +52,7 @@ export function ModelUploadField({ media, locale, value, onChange, id }: Props) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedKey]);
 
-  const catalogNow = () =>
-    (catalog.current ??= stored.map((f) => catalogOfUrl(f.url)).find((c) => c !== null) ?? modelUploadCatalog());
+  const catalogNow = () => (catalog.current ??= stored.map((f) => catalogOfUrl(f.url)).find((c) => c !== null) ?? modelUploadCatalog());
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
     const refusal = checkUploadExtension(file.name, media.allowedFormats);
@@ -97,13 +96,7 @@ export function ModelUploadField({ media, locale, value, onChange, id }: Props) 
   return (
     <div className="dash3d-model-upload">
       {holder}
-      <Upload
-        multiple
-        fileList={items}
-        beforeUpload={beforeUpload}
-        customRequest={customRequest}
-        onChange={onUploadChange}
-      >
+      <Upload multiple fileList={items} beforeUpload={beforeUpload} customRequest={customRequest} onChange={onUploadChange}>
         <Button id={id}>{t(locale, 'widgets.model.upload')}</Button>
       </Upload>
       <div className="dash3d-model-upload__main" aria-live="polite" style={{ marginTop: 4, opacity: 0.75 }}>

@@ -32,7 +32,7 @@ export const modelStatusStore = {
     let set = listeners.get(id);
     if (!set) listeners.set(id, (set = new Set()));
     set.add(fn);
-    return () => void set!.delete(fn);
+    return () => void set.delete(fn);
   },
   set(id: string, next: ModelStatus): void {
     if (modelStatusStore.get(id) === next) return;

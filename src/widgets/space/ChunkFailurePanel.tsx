@@ -14,7 +14,20 @@ export function ChunkFailurePanel({ failure, locale, onRetry }: { failure: Chunk
       className="dash3d-chunk-error"
       data-chunk={failure.id}
       data-chunk-type={failure.type}
-      style={{ position: 'absolute', left: 8, top: 8, maxWidth: '70%', padding: '6px 10px', background: 'rgba(0,0,0,0.8)', color: '#ff7875', font: '12px sans-serif', borderRadius: 4, display: 'flex', gap: 8, alignItems: 'center' }}
+      style={{
+        position: 'absolute',
+        left: 8,
+        top: 8,
+        maxWidth: '70%',
+        padding: '6px 10px',
+        background: 'rgba(0,0,0,0.8)',
+        color: '#ff7875',
+        font: '12px sans-serif',
+        borderRadius: 4,
+        display: 'flex',
+        gap: 8,
+        alignItems: 'center',
+      }}
     >
       <span style={{ overflowWrap: 'anywhere' }}>{describeChunkFailure(failure, locale)}</span>
       <button type="button" onClick={onRetry} style={{ flex: 'none', font: 'inherit', cursor: 'pointer' }}>

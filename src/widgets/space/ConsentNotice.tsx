@@ -19,7 +19,18 @@ export function ConsentNotice({ held, locale, onRun }: { held: HeldCode[]; local
       role="region"
       aria-label={t(locale, 'consent.title')}
       className="dash3d-consent"
-      style={{ position: 'absolute', left: 8, top: 8, maxWidth: '45%', padding: '8px 10px', background: 'rgba(0,0,0,0.78)', color: '#fff', font: '12px sans-serif', borderRadius: 4, pointerEvents: 'auto' }}
+      style={{
+        position: 'absolute',
+        left: 8,
+        top: 8,
+        maxWidth: '45%',
+        padding: '8px 10px',
+        background: 'rgba(0,0,0,0.78)',
+        color: '#fff',
+        font: '12px sans-serif',
+        borderRadius: 4,
+        pointerEvents: 'auto',
+      }}
     >
       <strong style={{ color: '#ffd666' }}>{t(locale, 'consent.title')}</strong>
       <div style={{ marginTop: 4, color: '#ddd' }}>{t(locale, 'consent.why')}</div>

@@ -25,7 +25,7 @@ export function createModelEventBus(): ModelEventBus {
       let set = subs.get(id);
       if (!set) subs.set(id, (set = new Set()));
       set.add(fn);
-      return () => void set!.delete(fn);
+      return () => void set.delete(fn);
     },
     publish(id, name, payload) {
       subs.get(id)?.forEach((fn) => fn(name, payload));
@@ -58,7 +58,12 @@ export function useSpace(): SpaceContextValue | null {
   return useContext(SpaceContext);
 }
 
-export function SpaceProvider({ spaceId, host, events, children }: {
+export function SpaceProvider({
+  spaceId,
+  host,
+  events,
+  children,
+}: {
   spaceId: string;
   host: ThreeDHost;
   events: ModelEventBus;
@@ -76,6 +81,9 @@ export function SpaceProvider({ spaceId, host, events, children }: {
   const unregister = useCallback((id: string) => {
     setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
   }, []);
-  const value = useMemo(() => ({ spaceId, host, meshes, register, unregister, events }), [spaceId, host, meshes, register, unregister, events]);
+  const value = useMemo(
+    () => ({ spaceId, host, meshes, register, unregister, events }),
+    [spaceId, host, meshes, register, unregister, events],
+  );
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

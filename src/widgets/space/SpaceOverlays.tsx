@@ -8,14 +8,29 @@ import { shownText as shown } from './noticeText';
 const fill: CSSProperties = { position: 'absolute', inset: 0 };
 
 /** loadingConfig: drawn by the main thread until the engine's first complete frame. */
-export function LoadingScreen({ config, progress, locale }: {
+export function LoadingScreen({
+  config,
+  progress,
+  locale,
+}: {
   config: SpaceConfig['loadingConfig'];
   progress: { loaded: number; total: number };
   locale: Locale;
 }) {
   const pct = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
-    <div className="dash3d-loading" style={{ ...fill, background: config.backgroundColor, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12 }}>
+    <div
+      className="dash3d-loading"
+      style={{
+        ...fill,
+        background: config.backgroundColor,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 12,
+      }}
+    >
       {config.img ? <img src={config.img} alt="" style={{ width: config.width, height: config.height, objectFit: 'contain' }} /> : null}
       <div
         role="progressbar"
@@ -56,7 +71,21 @@ export function ModelLoadBar({ fraction, locale }: { fraction: number; locale: L
 /** The spec's fallback panel: replaces the scene when it fails. */
 export function ErrorPanel({ locale }: { locale: Locale }) {
   return (
-    <div role="alert" className="dash3d-error" style={{ ...fill, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24, background: '#1f1f1f', color: '#ff7875', font: '14px sans-serif', textAlign: 'center' }}>
+    <div
+      role="alert"
+      className="dash3d-error"
+      style={{
+        ...fill,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 24,
+        background: '#1f1f1f',
+        color: '#ff7875',
+        font: '14px sans-serif',
+        textAlign: 'center',
+      }}
+    >
       {t(locale, 'ui.sceneError')}
     </div>
   );
@@ -66,12 +95,30 @@ export function ErrorPanel({ locale }: { locale: Locale }) {
 export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: Locale }) {
   if (!issues.length) return null;
   return (
-    <div role="status" className="dash3d-issues" style={{ position: 'absolute', left: 8, bottom: 8, maxWidth: '60%', padding: '6px 10px', background: 'rgba(255,77,79,0.92)', color: '#fff', font: '12px sans-serif', borderRadius: 4 }}>
+    <div
+      role="status"
+      className="dash3d-issues"
+      style={{
+        position: 'absolute',
+        left: 8,
+        bottom: 8,
+        maxWidth: '60%',
+        padding: '6px 10px',
+        background: 'rgba(255,77,79,0.92)',
+        color: '#fff',
+        font: '12px sans-serif',
+        borderRadius: 4,
+      }}
+    >
       <strong>{t(locale, 'error.invalidConfig')}</strong>
       <ul style={{ margin: '4px 0 0', paddingLeft: 16 }}>
-        {describeIssues(issues, locale).slice(0, 8).map((i) => (
-          <li key={i.path + i.message}><code>{i.path}</code>: {i.message}</li>
-        ))}
+        {describeIssues(issues, locale)
+          .slice(0, 8)
+          .map((i) => (
+            <li key={i.path + i.message}>
+              <code>{i.path}</code>: {i.message}
+            </li>
+          ))}
       </ul>
     </div>
   );
@@ -81,13 +128,23 @@ export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: L
 export function NoticeList({ notices, locale }: { notices: Notice[]; locale: Locale }) {
   if (!notices.length) return null;
   return (
-    <div role="status" className="dash3d-notices" style={{ position: 'absolute', right: 8, top: 8, maxWidth: '50%', display: 'flex', flexDirection: 'column', gap: 4 }}>
+    <div
+      role="status"
+      className="dash3d-notices"
+      style={{ position: 'absolute', right: 8, top: 8, maxWidth: '50%', display: 'flex', flexDirection: 'column', gap: 4 }}
+    >
       {notices.map((n) => (
-        <div key={n.key} data-notice={n.key} style={{ padding: '4px 8px', background: 'rgba(0,0,0,0.7)', color: '#ffd666', font: '12px sans-serif', borderRadius: 4 }}>
+        <div
+          key={n.key}
+          data-notice={n.key}
+          style={{ padding: '4px 8px', background: 'rgba(0,0,0,0.7)', color: '#ffd666', font: '12px sans-serif', borderRadius: 4 }}
+        >
           {n.text ? shown(n.text, locale) : isMessageKey(n.key) ? t(locale, n.key) : n.key}
           {n.detail ? <div style={{ color: '#ddd', marginTop: 2 }}>{n.detail}</div> : null}
           {n.details?.map((d, i) => (
-            <div key={i} className="dash3d-notice-detail" style={{ color: '#ddd', marginTop: 2 }}>{shown(d, locale)}</div>
+            <div key={i} className="dash3d-notice-detail" style={{ color: '#ddd', marginTop: 2 }}>
+              {shown(d, locale)}
+            </div>
           ))}
         </div>
       ))}

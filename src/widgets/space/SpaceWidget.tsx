@@ -27,7 +27,14 @@ function snapshotVarOf(config: unknown): string {
  * An optional `ref` (a prop in React 19) reaches the scene's ThreeDSpaceHandle: the playground's
  * test hook reads pixels and engine stats through it.
  */
-export function SpaceWidget({ id, config, host, children, onWidgetEvent, ref }: WidgetViewProps<SpaceConfig> & { ref?: Ref<ThreeDSpaceHandle> }) {
+export function SpaceWidget({
+  id,
+  config,
+  host,
+  children,
+  onWidgetEvent,
+  ref,
+}: WidgetViewProps<SpaceConfig> & { ref?: Ref<ThreeDSpaceHandle> }) {
   const bound = useVariable(host.variables, snapshotVarOf(config));
   const activeSnapshot = typeof bound === 'string' || typeof bound === 'number' ? String(bound) : null;
   const [events] = useState(createModelEventBus);
@@ -55,7 +62,12 @@ function originsOf(media: MediaAccess): string[] {
 }
 
 /** The scene, inside the space's context: it draws the models registered there. */
-function SpaceScene({ config, activeSnapshot, onWidgetEvent, ref }: {
+function SpaceScene({
+  config,
+  activeSnapshot,
+  onWidgetEvent,
+  ref,
+}: {
   config: SpaceConfig;
   activeSnapshot: string | null;
   onWidgetEvent?: WidgetViewProps<SpaceConfig>['onWidgetEvent'];

@@ -82,12 +82,39 @@ export interface ThreeDSpaceProps {
  * component only holds config, forwards input and draws the DOM overlays.
  */
 export function ThreeDSpace(props: ThreeDSpaceProps) {
-  const { config, locale = 'en', forceMainThread, heartbeat, chunks, liveContexts, activeSnapshot, models, limits, onEvent, onModelEvent, className, style, ref } = props;
+  const {
+    config,
+    locale = 'en',
+    forceMainThread,
+    heartbeat,
+    chunks,
+    liveContexts,
+    activeSnapshot,
+    models,
+    limits,
+    onEvent,
+    onModelEvent,
+    className,
+    style,
+    ref,
+  } = props;
   const host = useRef<HTMLDivElement>(null);
   const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
   const consent = useUserCodeConsent(props.userCode, script);
   const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
-  const engine = useSpaceEngine(host, { config, models, forceMainThread, heartbeat, chunks, liveContexts, limits, onEvent, onModelEvent, scriptsAllowed: consent.allowed, allowedOrigins });
+  const engine = useSpaceEngine(host, {
+    config,
+    models,
+    forceMainThread,
+    heartbeat,
+    chunks,
+    liveContexts,
+    limits,
+    onEvent,
+    onModelEvent,
+    scriptsAllowed: consent.allowed,
+    allowedOrigins,
+  });
   const { context } = engine;
   const held: HeldCode[] = consent.allowed
     ? []
@@ -123,34 +150,32 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     engine.handle.current?.canvas.setAttribute('aria-label', t(locale, 'ui.scene'));
   }, [locale, engine.state, engine.handle]);
 
-  useImperativeHandle(
-    ref,
-    () => {
-      const need = () => {
-        const h = engine.handle.current;
-        if (!h) throw new Error('the 3D space is not running');
-        return h;
-      };
-      return {
-        ...forwardCalls(SPACE_CALLS, (method, args) => invoke(need(), method, args)),
-        get mode() {
-          return engine.handle.current?.mode ?? null;
-        },
-        restarts: engine.restarts,
-        get context() {
-          return engine.handle.current ? 'live' : 'released';
-        },
-        // While released there is no engine: these answer from what the space kept (useLiveContext).
-        settled: localCall('settled', async () => {
-          if (engine.handle.current) await engine.handle.current.settled();
-        }),
-        getView: localCall('getView', async () => context.view() ?? need().getView()),
-        readPixels: localCall('readPixels', async () => (engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot)),
-        canvas: () => engine.handle.current?.canvas ?? null,
-      };
-    },
-    [engine.handle, engine.restarts, context],
-  );
+  useImperativeHandle(ref, () => {
+    const need = () => {
+      const h = engine.handle.current;
+      if (!h) throw new Error('the 3D space is not running');
+      return h;
+    };
+    return {
+      ...forwardCalls(SPACE_CALLS, (method, args) => invoke(need(), method, args)),
+      get mode() {
+        return engine.handle.current?.mode ?? null;
+      },
+      restarts: engine.restarts,
+      get context() {
+        return engine.handle.current ? 'live' : 'released';
+      },
+      // While released there is no engine: these answer from what the space kept (useLiveContext).
+      settled: localCall('settled', async () => {
+        if (engine.handle.current) await engine.handle.current.settled();
+      }),
+      getView: localCall('getView', async () => context.view() ?? need().getView()),
+      readPixels: localCall('readPixels', async () =>
+        engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot,
+      ),
+      canvas: () => engine.handle.current?.canvas ?? null,
+    };
+  }, [engine.handle, engine.restarts, context]);
 
   return (
     <div

@@ -17,8 +17,7 @@ export const SCENE_ERROR = 'ui.sceneError';
 const DECIMATED = 'model.decimated:';
 
 /** A coded message travels as a key and parameters, to be shown in the designer's language. */
-const textOf = (e: ModelMessage): NoticeText =>
-  e.code ? { key: e.code, params: e.params ?? {} } : e.message;
+const textOf = (e: ModelMessage): NoticeText => (e.code ? { key: e.code, params: e.params ?? {} } : e.message);
 
 /**
  * What the scene's corner says about its models: the spec's damaged-file text while any model

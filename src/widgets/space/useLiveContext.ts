@@ -64,7 +64,11 @@ export function useLiveContext(
       if (!h || !isReady.current() || shown.current) return;
       let kept = early.current;
       try {
-        const [pose, pixels] = await withTimeout(Promise.all([h.getView(), h.readPixels()]), CAPTURE_TIMEOUT_MS, () => new Error('timed out'));
+        const [pose, pixels] = await withTimeout(
+          Promise.all([h.getView(), h.readPixels()]),
+          CAPTURE_TIMEOUT_MS,
+          () => new Error('timed out'),
+        );
         kept = { pose, pixels };
       } catch (err) {
         // Released all the same (a hung worker must not keep its context), with the early frame.

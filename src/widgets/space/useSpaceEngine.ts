@@ -196,5 +196,19 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const modelProgress = models.progress;
   const shown =
     modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
-  return { state: chunkFailure ? ('error' as const) : state, chunkFailure, retry, progress: shown, modelProgress, issues: config.issues, notices: notices.notices, handle, valid: config.valid, restarts: run.generation, scriptsEnabled: run.scriptsEnabled, heldCode, context };
+  return {
+    state: chunkFailure ? ('error' as const) : state,
+    chunkFailure,
+    retry,
+    progress: shown,
+    modelProgress,
+    issues: config.issues,
+    notices: notices.notices,
+    handle,
+    valid: config.valid,
+    restarts: run.generation,
+    scriptsEnabled: run.scriptsEnabled,
+    heldCode,
+    context,
+  };
 }

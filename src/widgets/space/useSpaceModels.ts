@@ -77,14 +77,17 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
   }, [opts.models, m, handle]);
 
   // The space unmounted: its models' statuses go with it.
-  useEffect(() => () => {
-    for (const id of Object.keys(parsed.current)) modelStatusStore.clear(id);
-  }, []);
+  useEffect(
+    () => () => {
+      for (const id of Object.keys(parsed.current)) modelStatusStore.clear(id);
+    },
+    [],
+  );
 
   return {
     /** Share of the model loads in flight done, or null when none is loading. */
     progress,
-    onEvent: m.onEvent as (e: ModelEngineEvent) => void,
+    onEvent: m.onEvent,
     /** An engine starts: the models it starts with (what was said about the last engine's loads is void). */
     starting(): Readonly<Record<string, ModelConfig>> {
       m.loads.clear();

@@ -81,14 +81,21 @@ async function whenReady(): Promise<{ mode: 'worker' | 'main'; scene: string; de
   await ref.current.settled();
   if (problems().length) throw new Error(problems().join('; '));
   if (params.get('busy') === '1') busy(true);
-  return { mode: ref.current.mode!, scene: sceneName, description: scene.description };
+  return { mode: ref.current.mode, scene: sceneName, description: scene.description };
 }
 
 const host = document.getElementById('bench')!;
 Object.assign(host.style, { width: `${VIEW.width}px`, height: `${VIEW.height}px` });
 createRoot(host).render(
   scene ? (
-    <ThreeDSpace ref={ref} userCode={TRUSTED} config={scene.config} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />
+    <ThreeDSpace
+      ref={ref}
+      userCode={TRUSTED}
+      config={scene.config}
+      forceMainThread={forceMainThread}
+      heartbeat={HEARTBEAT}
+      onEvent={onEvent}
+    />
   ) : null,
 );
 

@@ -85,7 +85,17 @@ function problems(): string[] {
 function App() {
   const [models, set] = useState<Record<string, unknown>>({});
   setModels = set;
-  return <ThreeDSpace ref={ref} userCode={TRUSTED} config={MODEL_SCENE} models={models} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />;
+  return (
+    <ThreeDSpace
+      ref={ref}
+      userCode={TRUSTED}
+      config={MODEL_SCENE}
+      models={models}
+      forceMainThread={forceMainThread}
+      heartbeat={HEARTBEAT}
+      onEvent={onEvent}
+    />
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,7 +113,7 @@ async function whenReady() {
   // Let start-up work (first shader programs, environment) finish before the load is timed.
   await sleep(1000);
   if (problems().length) throw new Error(problems().join('; '));
-  return { mode: ref.current.mode!, model: modelKey, file: model.file };
+  return { mode: ref.current.mode, model: modelKey, file: model.file };
 }
 
 const ready = whenReady();

@@ -72,7 +72,10 @@ const plant = (count: number): SpaceConfigInput => ({
 });
 
 export const SCENES: Record<string, BenchScene> = {
-  heavy: { description: '400 lit meshes casting and receiving shadows, ground, environment light, orbit auto-rotating', config: plant(400) },
+  heavy: {
+    description: '400 lit meshes casting and receiving shadows, ground, environment light, orbit auto-rotating',
+    config: plant(400),
+  },
   light: { description: '40 lit meshes casting and receiving shadows, ground, environment light, orbit auto-rotating', config: plant(40) },
 };
 

@@ -102,7 +102,9 @@ async function run(): Promise<SpacesResult> {
   const lostFlags = roots().map(isLost);
   const contextsLost = lostFlags.filter(Boolean).length;
   const live = refs.filter((r) => r.current?.context === 'live').length;
-  const showingImage = roots().filter((r, i) => (refs[i]?.current?.context === 'live' ? !lostFlags[i] : !!r.querySelector('.dash3d-last-frame'))).length;
+  const showingImage = roots().filter((r, i) =>
+    refs[i]?.current?.context === 'live' ? !lostFlags[i] : !!r.querySelector('.dash3d-last-frame'),
+  ).length;
 
   const [first] = roots();
   const [firstRef] = refs;
@@ -114,7 +116,10 @@ async function run(): Promise<SpacesResult> {
   if (!isLost(first)) {
     await until(() => !!first.querySelector('.dash3d-last-frame, canvas.dash3d-canvas'), 'the first space to show an image');
     backImageMs = performance.now() - t;
-    await until(() => firstRef.current?.context === 'live' && !first.querySelector('.dash3d-last-frame') && drawn(first), 'the first space to be live');
+    await until(
+      () => firstRef.current?.context === 'live' && !first.querySelector('.dash3d-last-frame') && drawn(first),
+      'the first space to be live',
+    );
     await firstRef.current!.settled();
     backLiveMs = performance.now() - t;
   }

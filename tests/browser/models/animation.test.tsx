@@ -52,7 +52,20 @@ describe('model animations (RobotExpressive)', () => {
     const m = await mountRobot();
     const loaded = m.events.find((e) => e.type === 'model-loaded');
     expect(loaded?.type === 'model-loaded' && loaded.info.animations).toEqual([
-      'Dance', 'Death', 'Idle', 'Jump', 'No', 'Punch', 'Running', 'Sitting', 'Standing', 'ThumbsUp', 'Walking', 'WalkJump', 'Wave', 'Yes',
+      'Dance',
+      'Death',
+      'Idle',
+      'Jump',
+      'No',
+      'Punch',
+      'Running',
+      'Sitting',
+      'Standing',
+      'ThumbsUp',
+      'Walking',
+      'WalkJump',
+      'Wave',
+      'Yes',
     ]);
 
     // Nothing enabled: render on demand draws nothing by itself and the picture stays put.

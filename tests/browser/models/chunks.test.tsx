@@ -61,7 +61,12 @@ for (const type of ['missing', 'timeout'] as const) {
     const m = await mountSpace(sphereScene, {
       waitReady: false,
       models,
-      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'loader-obj': loader } },
+      chunks: {
+        get timeoutMs() {
+          return time.timeoutMs;
+        },
+        moduleUrls: { 'loader-obj': loader },
+      },
     });
     const panel = await failed(m);
     const text = `Loading chunk loader-obj failed (${type}: ${loader})`;
@@ -84,7 +89,12 @@ for (const type of ['missing', 'timeout'] as const) {
     const m = await mountSpace(sphereScene, {
       waitReady: false,
       models,
-      chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { 'decoder-draco-wasm': wasm } },
+      chunks: {
+        get timeoutMs() {
+          return time.timeoutMs;
+        },
+        moduleUrls: { 'decoder-draco-wasm': wasm },
+      },
     });
     const panel = await failed(m);
     const text = `Loading chunk decoder-draco-wasm failed (${type}: ${wasm})`;
@@ -117,7 +127,12 @@ for (const forceMainThread of [false, true]) {
         waitReady: false,
         forceMainThread,
         models,
-        chunks: { get timeoutMs() { return time.timeoutMs; }, moduleUrls: { [id]: url } },
+        chunks: {
+          get timeoutMs() {
+            return time.timeoutMs;
+          },
+          moduleUrls: { [id]: url },
+        },
       });
       const panel = await failed(m);
       const text = `Loading chunk ${id} failed (${type}: ${url})`;
@@ -128,7 +143,8 @@ for (const forceMainThread of [false, true]) {
       expect(m.events.some((e) => e.type === 'model-loaded' && e.id === 'face')).toBe(false);
       const asked = (await commands.chunkFaultRequests(f.key)).length;
       // The late request is given up, not left open for the Retry's fetch of the same URL to join.
-      if (type === 'timeout') await waitFor(async () => (await commands.chunkFaultHeld(f.key)) === 0, 'the late request to be cancelled', 10_000);
+      if (type === 'timeout')
+        await waitFor(async () => (await commands.chunkFaultHeld(f.key)) === 0, 'the late request to be cancelled', 10_000);
 
       await commands.chunkFault(f.key, 'ok');
       time.repaired();

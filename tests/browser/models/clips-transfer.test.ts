@@ -15,18 +15,30 @@ function cubicGltf(): string {
   const times = [0, 1, 2.5];
   // Per key: in-tangent, value, out-tangent (vec3 / vec4).
   const translation = [
-    [0, 0, 0], [0, 0, 0], [1, 2, 0],
-    [3, -1, 0], [2, 1, 1], [-2, 0, 4],
-    [1, 1, 1], [5, 0, -1], [0, 0, 0],
+    [0, 0, 0],
+    [0, 0, 0],
+    [1, 2, 0],
+    [3, -1, 0],
+    [2, 1, 1],
+    [-2, 0, 4],
+    [1, 1, 1],
+    [5, 0, -1],
+    [0, 0, 0],
   ].flat();
   const q = (x: number, y: number, z: number, w: number) => {
     const n = Math.hypot(x, y, z, w);
     return [x / n, y / n, z / n, w / n];
   };
   const rotation = [
-    [0, 0, 0, 0], q(0, 0, 0, 1), [0.3, 0, 0, 0],
-    [0, 0.5, 0, 0], q(0.2, 0.4, 0, 0.9), [0, -0.2, 0.1, 0],
-    [0.1, 0.1, 0, 0], q(0, 0.7, 0.1, 0.7), [0, 0, 0, 0],
+    [0, 0, 0, 0],
+    q(0, 0, 0, 1),
+    [0.3, 0, 0, 0],
+    [0, 0.5, 0, 0],
+    q(0.2, 0.4, 0, 0.9),
+    [0, -0.2, 0.1, 0],
+    [0.1, 0.1, 0, 0],
+    q(0, 0.7, 0.1, 0.7),
+    [0, 0, 0, 0],
   ].flat();
   const floats = new Float32Array([...times, ...translation, ...rotation]);
   const uri = `data:application/octet-stream;base64,${btoa(String.fromCharCode(...new Uint8Array(floats.buffer)))}`;

@@ -55,8 +55,8 @@ describe('a model whose embedded image is cut', () => {
     await waitFor(() => !corner(m).includes(FALLBACK), 'the notice to go');
   });
 
-  it('a .gltf whose data: URI image is cut: the corner says an embedded image is damaged, in the designer\'s language', async () => {
-    const png = await redOverBlue();
+  it("a .gltf whose data: URI image is cut: the corner says an embedded image is damaged, in the designer's language", async () => {
+    const png = redOverBlue();
     const doc = JSON.parse(quadGltf()) as { images: { uri: string }[] };
     doc.images[0]!.uri = `data:image/png;base64,${png.slice(0, Math.floor(png.length / 2))}`;
     const url = await commands.writeTempFile('quad.gltf', JSON.stringify(doc));
@@ -65,7 +65,10 @@ describe('a model whose embedded image is cut', () => {
     await waitFor(() => corner(m).includes('发生错误，可能是模型文件损坏或丢失！'), 'the damaged-file text (zh_Hans)');
     expect(corner(m)).toContain('quad.gltf：内嵌图片已损坏或丢失');
     const warning = m.events.find((e) => e.type === 'model-warning' && e.id === 'q');
-    expect(warning).toMatchObject({ code: 'model.embeddedMissing', message: 'quad.gltf: an embedded image is damaged or missing; the model is drawn without it' });
+    expect(warning).toMatchObject({
+      code: 'model.embeddedMissing',
+      message: 'quad.gltf: an embedded image is damaged or missing; the model is drawn without it',
+    });
   });
 });
 
@@ -81,11 +84,22 @@ async function cutGearsWithPlainMesh(): Promise<string> {
   const dv = new DataView(bytes.buffer);
   const jsonLength = dv.getUint32(12, true);
   const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLength))) as {
-    bufferViews: object[]; accessors: object[]; meshes: object[]; nodes: object[]; scenes: { nodes: number[] }[];
+    bufferViews: object[];
+    accessors: object[];
+    meshes: object[];
+    nodes: object[];
+    scenes: { nodes: number[] }[];
   };
   const bin = bytes.subarray(20 + jsonLength);
   json.bufferViews.push({ buffer: 0, byteOffset: 70_000, byteLength: 1200 });
-  json.accessors.push({ bufferView: json.bufferViews.length - 1, componentType: 5126, count: 100, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 1] });
+  json.accessors.push({
+    bufferView: json.bufferViews.length - 1,
+    componentType: 5126,
+    count: 100,
+    type: 'VEC3',
+    min: [0, 0, 0],
+    max: [1, 1, 1],
+  });
   json.meshes.push({ primitives: [{ attributes: { POSITION: json.accessors.length - 1 } }] });
   json.nodes.push({ mesh: json.meshes.length - 1 });
   json.scenes[0]!.nodes.push(json.nodes.length - 1);

@@ -17,7 +17,10 @@ function measure(p: PixelReadout) {
   const box = { x0: p.width, y0: p.height, x1: 0, y1: 0 };
   const edgeBox = { x0: p.width, y0: p.height, x1: 0, y1: 0 };
   const grow = (b: typeof box, x: number, y: number) => {
-    b.x0 = Math.min(b.x0, x); b.y0 = Math.min(b.y0, y); b.x1 = Math.max(b.x1, x); b.y1 = Math.max(b.y1, y);
+    b.x0 = Math.min(b.x0, x);
+    b.y0 = Math.min(b.y0, y);
+    b.x1 = Math.max(b.x1, x);
+    b.y1 = Math.max(b.y1, y);
   };
   for (let y = 0; y < p.height; y++)
     for (let x = 0; x < p.width; x++) {

@@ -12,10 +12,24 @@ import type { EngineEvent } from '../../../shared/protocol';
  */
 function cube(name: string, cx: number, half: number, first: number): string {
   const v = [
-    [-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1],
+    [-1, -1, -1],
+    [1, -1, -1],
+    [1, 1, -1],
+    [-1, 1, -1],
+    [-1, -1, 1],
+    [1, -1, 1],
+    [1, 1, 1],
+    [-1, 1, 1],
   ].map(([x, y, z]) => `v ${cx + x! * half} ${y! * half} ${z! * half}`);
   // Counter-clockwise seen from outside: front-facing, so picking (front side only) sees them.
-  const faces = [[5, 6, 7, 8], [2, 1, 4, 3], [1, 5, 8, 4], [6, 2, 3, 7], [8, 7, 3, 4], [1, 2, 6, 5]];
+  const faces = [
+    [5, 6, 7, 8],
+    [2, 1, 4, 3],
+    [1, 5, 8, 4],
+    [6, 2, 3, 7],
+    [8, 7, 3, 4],
+    [1, 2, 6, 5],
+  ];
   return [`o ${name}`, ...v, ...faces.map((f) => `f ${f.map((i) => i + first).join(' ')}`)].join('\n');
 }
 const OBJ = `${cube('Left', -150, 75, 0)}\n${cube('Right', 150, 75, 8)}\n`;
@@ -31,8 +45,7 @@ const scene = {
 };
 
 type PointerEvent_ = Extract<EngineEvent, { type: 'model-pointer' }>;
-const pointerEvents = (m: Mounted, from = 0) =>
-  m.events.slice(from).filter((e): e is PointerEvent_ => e.type === 'model-pointer');
+const pointerEvents = (m: Mounted, from = 0) => m.events.slice(from).filter((e): e is PointerEvent_ => e.type === 'model-pointer');
 const names = (m: Mounted, from = 0) => pointerEvents(m, from).map((e) => `${e.event}:${e.name}`);
 
 let objUrl = '';

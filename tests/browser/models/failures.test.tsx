@@ -63,7 +63,9 @@ describe('a model file that cannot be loaded', () => {
 
   it('a missing file (HTTP 404) fails too; a corrected source recovers without a remount', async () => {
     const missing = fixtureUrl('gltf/NoSuchModel.glb');
-    const m = await mountSpace(scene, { models: { a: { src: { filePath: missing, fileList: [{ uid: 'x', name: 'NoSuchModel.glb', url: missing }] }, adaptive: false } } });
+    const m = await mountSpace(scene, {
+      models: { a: { src: { filePath: missing, fileList: [{ uid: 'x', name: 'NoSuchModel.glb', url: missing }] }, adaptive: false } },
+    });
     const failed = await resultOf(m, 'a', 0);
     expect(failed.type).toBe('model-error');
     expect((failed as { message: string }).message).toBe('NoSuchModel.glb: HTTP 404 Not Found');

@@ -4,7 +4,7 @@
  */
 
 /** base64 PNG, 64x64: top half red, bottom half blue. */
-export async function redOverBlue(): Promise<string> {
+export function redOverBlue(): string {
   const c = document.createElement('canvas');
   c.width = c.height = 64;
   const g = c.getContext('2d')!;

@@ -84,10 +84,12 @@ async function show(m: Mounted, src: ReturnType<typeof fixtureSource>, view = OB
   // Parsed in a parse worker: the render worker's frame loop never waited on it (§8).
   expect.soft((done as Loaded).info.parsedOffThread, `${src.fileList[0]!.name} parsed off the render thread`).toBe(true);
   const log = await waitFor(() => since().find((e) => e.type === 'log' && e.message.startsWith('bounds ')), 'its bounds');
-  const box = JSON.parse((log as Extract<EngineEvent, { type: 'log' }>).message.slice('bounds '.length));
+  const box = JSON.parse((log as Extract<EngineEvent, { type: 'log' }>).message.slice('bounds '.length)) as [number[], number[]];
   await m.update(scene(framing(box, view)), { models });
   const pixels = await m.pixels();
-  const warnings = since().filter((e): e is Warning => e.type === 'model-warning' && e.id === 'm1').map((e) => e.message);
+  const warnings = since()
+    .filter((e): e is Warning => e.type === 'model-warning' && e.id === 'm1')
+    .map((e) => e.message);
   return { info: (done as Loaded).info, warnings, pixels, share: drawnShare(pixels) };
 }
 
@@ -131,7 +133,8 @@ describe('every fixture format loads in the worker and draws', () => {
     // The textures made the difference: the same view without them looks different.
     let differ = 0;
     for (let i = 0; i < full.pixels.data.length; i += 4) {
-      const a = full.pixels.data, b = bare.pixels.data;
+      const a = full.pixels.data,
+        b = bare.pixels.data;
       if (Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!)) > 24) differ++;
     }
     expect(differ / (full.pixels.data.length / 4)).toBeGreaterThan(0.02);
@@ -187,16 +190,23 @@ describe('every fixture format loads in the worker and draws', () => {
 
   it('textures are the right way up: obj + mtl and fbx (flipped while decoding), glTF (not flipped)', async () => {
     // A square picture, red above blue, on a square facing the camera: red must be on top.
-    const png = await redOverBlue();
+    const png = redOverBlue();
     const pic = { uid: 'p', name: 'pic.png', url: await commands.writeTempFile('pic.png', png, true) };
     const file = async (name: string, text: string) => ({ uid: name, name, url: await commands.writeTempFile(name, text) });
-    const obj = await file('quad.obj', 'mtllib quad.mtl\nv -1 -1 0\nv 1 -1 0\nv 1 1 0\nv -1 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nusemtl pic\nf 1/1 2/2 3/3 4/4\n');
+    const obj = await file(
+      'quad.obj',
+      'mtllib quad.mtl\nv -1 -1 0\nv 1 -1 0\nv 1 1 0\nv -1 1 0\nvt 0 0\nvt 1 0\nvt 1 1\nvt 0 1\nusemtl pic\nf 1/1 2/2 3/3 4/4\n',
+    );
     const mtl = await file('quad.mtl', 'newmtl pic\nKd 1 1 1\nmap_Kd pic.png\n');
     const gltf = await file('quad.gltf', quadGltf());
     // Also holds a camera: FBXLoader sizes it from window.innerWidth, which a worker lacks.
     const fbx = await file('quad.fbx', quadFbx());
     const m = await space();
-    for (const files of [[obj, mtl, pic], [gltf, pic], [fbx, pic]]) {
+    for (const files of [
+      [obj, mtl, pic],
+      [gltf, pic],
+      [fbx, pic],
+    ]) {
       const r = await show(m, { filePath: files[0]!.url, fileList: files }, [0, 0, 1]);
       expect(r.warnings).toEqual([]);
       const top = meanColour(r.pixels, 0.45, 0.3, 0.55, 0.4);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
 import { fixtureSource } from '../support/fixtures';
-import type { EngineEvent, ModelInfo } from '../../../shared/protocol';
+import type { EngineEvent } from '../../../shared/protocol';
 
 /** A plain dark scene, lit, without environment or ground: a model is the only thing drawn. */
 const scene = {
@@ -60,7 +60,7 @@ describe('model lifecycle in the worker', () => {
     await m.handle.settled();
     // Only the flamingo was ever shown after the change: one load event, for it.
     expect(loadedEvents(m, 'a').length).toBe(warmUps + 1);
-    const last = loadedEvents(m, 'a').at(-1)!.info as ModelInfo;
+    const last = loadedEvents(m, 'a').at(-1)!.info;
     // The flamingo's mesh, not Flair's 147,336 vertices.
     expect(last.vertices).toBeLessThan(10_000);
     const stats = await m.handle.stats();
@@ -76,7 +76,10 @@ function onModelLoaded(THREE, api, model) {
 }`;
     const m = await mountSpace({ ...scene, script }, { models: { f: { src: fixtureSource('gltf/Flamingo.glb') } } });
     await waitFor(() => loadedEvents(m, 'f').length, 'the model');
-    const progress = m.events.filter((e) => e.type === 'model-progress' && e.id === 'f') as Extract<EngineEvent, { type: 'model-progress' }>[];
+    const progress = m.events.filter((e) => e.type === 'model-progress' && e.id === 'f') as Extract<
+      EngineEvent,
+      { type: 'model-progress' }
+    >[];
     const download = progress.filter((p) => p.phase === 'download');
     expect(download.length).toBeGreaterThan(0);
     expect(download.at(-1)!.loaded).toBe(77428); // the file's size in bytes

@@ -48,28 +48,34 @@ function drawnShare(p: PixelReadout): number {
 const ORANGE = 0xff8000;
 
 describe('model limits, defaults', () => {
-  it('the LZF bomb (20 M points, 229 MB unpacked, 2.6 MB file) is refused naming the limit; the neighbour keeps drawing', { timeout: 180_000 }, async () => {
-    const bomb = lzfBomb(20_000_000);
-    expect(bomb.length).toBeLessThan(2_800_000);
-    const url = await served('bomb.pcd', bomb);
-    const m = await mountSpace(flamingoScene, { models: { good: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: false } } });
-    await resultOf(m, 'good');
-    const before = drawnShare(await m.pixels());
-    expect(before).toBeGreaterThan(0.03);
+  it(
+    'the LZF bomb (20 M points, 229 MB unpacked, 2.6 MB file) is refused naming the limit; the neighbour keeps drawing',
+    { timeout: 180_000 },
+    async () => {
+      const bomb = lzfBomb(20_000_000);
+      expect(bomb.length).toBeLessThan(2_800_000);
+      const url = await served('bomb.pcd', bomb);
+      const m = await mountSpace(flamingoScene, { models: { good: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: false } } });
+      await resultOf(m, 'good');
+      const before = drawnShare(await m.pixels());
+      expect(before).toBeGreaterThan(0.03);
 
-    const from = m.events.length;
-    await m.update(flamingoScene, { models: { good: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: false }, bomb: single(url, 'bomb.pcd') } });
-    const r = await resultOf(m, 'bomb', from);
-    expect(r).toMatchObject({
-      type: 'model-error',
-      code: 'model.limit.points',
-      message: 'bomb.pcd: 20 M points exceed the limit of 8 M points per model',
-    });
-    await waitFor(() => corner(m).includes(FALLBACK), 'the damaged-file text');
-    expect(corner(m)).toContain('bomb.pcd: 20 M points exceed the limit of 8 M points per model');
-    expect(m.root.dataset.state).toBe('ready');
-    expect(Math.abs(drawnShare(await m.pixels()) - before)).toBeLessThan(0.002);
-  });
+      const from = m.events.length;
+      await m.update(flamingoScene, {
+        models: { good: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: false }, bomb: single(url, 'bomb.pcd') },
+      });
+      const r = await resultOf(m, 'bomb', from);
+      expect(r).toMatchObject({
+        type: 'model-error',
+        code: 'model.limit.points',
+        message: 'bomb.pcd: 20 M points exceed the limit of 8 M points per model',
+      });
+      await waitFor(() => corner(m).includes(FALLBACK), 'the damaged-file text');
+      expect(corner(m)).toContain('bomb.pcd: 20 M points exceed the limit of 8 M points per model');
+      expect(m.root.dataset.state).toBe('ready');
+      expect(Math.abs(drawnShare(await m.pixels()) - before)).toBeLessThan(0.002);
+    },
+  );
 
   it('a 2.5 M-point cloud is drawn with every second point, its colours kept, and the corner says so', { timeout: 180_000 }, async () => {
     const url = await served('grid.pcd', colouredGrid(2000, 1250, ORANGE));
@@ -89,19 +95,26 @@ describe('model limits, defaults', () => {
 describe('model limits set by the host (ThreeDHost.limits)', () => {
   const grid = () => served('grid.pcd', colouredGrid(500, 400, ORANGE)); // 200 k points, 3.2 MB unpacked
 
-  it('comfortablePoints: a 200 k-point cloud is drawn with 1 of every 4 points, said in the designer\'s language', async () => {
+  it("comfortablePoints: a 200 k-point cloud is drawn with 1 of every 4 points, said in the designer's language", async () => {
     const url = await grid();
-    const m = await mountSpace(cloudScene, { locale: 'zh_Hans', limits: { comfortablePoints: 50_000 }, models: { c: single(url, 'grid.pcd') } });
+    const m = await mountSpace(cloudScene, {
+      locale: 'zh_Hans',
+      limits: { comfortablePoints: 50_000 },
+      models: { c: single(url, 'grid.pcd') },
+    });
     const r = await resultOf(m, 'c');
     expect((r as Extract<Result, { type: 'model-loaded' }>).info.vertices).toBe(50_000);
     await waitFor(() => corner(m).includes('grid.pcd：每 4 个点只绘制 1 个：200 k 个点超过了适宜的 50 k'), 'the notice in Chinese');
     expect(drawnShare(await m.pixels())).toBeGreaterThan(0.3);
   });
 
-  it('maxPoints and maxModelBytes: refused with the host\'s limit named', async () => {
+  it("maxPoints and maxModelBytes: refused with the host's limit named", async () => {
     const url = await grid();
     const byPoints = await mountSpace(cloudScene, { limits: { maxPoints: 100_000 }, models: { c: single(url, 'grid.pcd') } });
-    expect(await resultOf(byPoints, 'c')).toMatchObject({ type: 'model-error', message: 'grid.pcd: 200 k points exceed the limit of 100 k points per model' });
+    expect(await resultOf(byPoints, 'c')).toMatchObject({
+      type: 'model-error',
+      message: 'grid.pcd: 200 k points exceed the limit of 100 k points per model',
+    });
     expect(drawnShare(await byPoints.pixels())).toBe(0);
     unmountAll();
 
@@ -114,16 +127,30 @@ describe('model limits set by the host (ThreeDHost.limits)', () => {
     unmountAll();
 
     // Any format: the file itself (Flamingo.glb is 76 kB).
-    const byFile = await mountSpace(flamingoScene, { limits: { maxModelBytes: 50 * 1024 }, models: { f: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: false } } });
-    expect(await resultOf(byFile, 'f')).toMatchObject({ type: 'model-error', message: 'Flamingo.glb: the file is 76 kB, more than the limit of 50 kB per model' });
+    const byFile = await mountSpace(flamingoScene, {
+      limits: { maxModelBytes: 50 * 1024 },
+      models: { f: { src: fixtureSource('gltf/Flamingo.glb'), adaptive: false } },
+    });
+    expect(await resultOf(byFile, 'f')).toMatchObject({
+      type: 'model-error',
+      message: 'Flamingo.glb: the file is 76 kB, more than the limit of 50 kB per model',
+    });
     await waitFor(() => corner(byFile).includes('Flamingo.glb: the file is 76 kB'), 'the refusal in the corner');
   });
 
   it('the main-thread fallback engine keeps the same limits', async () => {
     const url = await grid();
-    const m = await mountSpace(cloudScene, { forceMainThread: true, limits: { maxPoints: 100_000 }, models: { c: single(url, 'grid.pcd') } });
+    const m = await mountSpace(cloudScene, {
+      forceMainThread: true,
+      limits: { maxPoints: 100_000 },
+      models: { c: single(url, 'grid.pcd') },
+    });
     expect(m.handle.mode).toBe('main');
-    expect(await resultOf(m, 'c')).toMatchObject({ type: 'model-error', code: 'model.limit.points', message: 'grid.pcd: 200 k points exceed the limit of 100 k points per model' });
+    expect(await resultOf(m, 'c')).toMatchObject({
+      type: 'model-error',
+      code: 'model.limit.points',
+      message: 'grid.pcd: 200 k points exceed the limit of 100 k points per model',
+    });
   });
 
   it('an invalid limit is reported and its default used', async () => {

@@ -36,8 +36,7 @@ newmtl Right
 Kd 0.2 1 0.2
 `;
 /** 8x8 PNG: the top four rows red, the bottom four blue. */
-const RED_OVER_BLUE_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAF0lEQVR4nGP4z8CAFWEXJU+CqoZhlwAA6TA/wcv07EsAAAAASUVORK5CYII=';
+const RED_OVER_BLUE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAF0lEQVR4nGP4z8CAFWEXJU+CqoZhlwAA6TA/wcv07EsAAAAASUVORK5CYII=';
 
 const scene = {
   sceneConfig: { background: '#000000', ground: { enable: false } },

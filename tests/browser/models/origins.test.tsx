@@ -59,7 +59,10 @@ function triangleGltf(opts: { bufferUri?: string; images?: string[] }): string {
 
 type ModelOutcome = Extract<EngineEvent, { type: 'model-loaded' | 'model-error' }>;
 const outcome = (m: Mounted, id: string) =>
-  waitFor(() => m.events.find((e): e is ModelOutcome => (e.type === 'model-loaded' || e.type === 'model-error') && e.id === id), `model ${id} to finish`);
+  waitFor(
+    () => m.events.find((e): e is ModelOutcome => (e.type === 'model-loaded' || e.type === 'model-error') && e.id === id),
+    `model ${id} to finish`,
+  );
 const warnings = (m: Mounted, id: string) =>
   m.events.filter((e) => e.type === 'model-warning' && e.id === id).map((e) => (e as { message: string }).message);
 
@@ -90,31 +93,50 @@ describe('the render worker loads only from allowed origins', () => {
     const main = `http://127.0.0.1:${port}/robot.glb`;
     const gltf = await commands.writeTempFile('listed.gltf', triangleGltf({ bufferUri: 'listed.bin' }));
     const m = await mountSpace(
-      { ...scene, sceneConfig: { ...scene.sceneConfig, backgroundImage: { imageType: 'panorama', panorama: `http://127.0.0.1:${port}/sky.jpg` } } },
+      {
+        ...scene,
+        sceneConfig: { ...scene.sceneConfig, backgroundImage: { imageType: 'panorama', panorama: `http://127.0.0.1:${port}/sky.jpg` } },
+      },
       {
         models: {
           c: { src: { filePath: main, fileList: [] } },
-          d: { src: { filePath: gltf, fileList: [{ uid: '1', name: 'listed.gltf', url: gltf }, { uid: '2', name: 'listed.bin', url: `http://127.0.0.1:${port}/listed.bin` }] } },
+          d: {
+            src: {
+              filePath: gltf,
+              fileList: [
+                { uid: '1', name: 'listed.gltf', url: gltf },
+                { uid: '2', name: 'listed.bin', url: `http://127.0.0.1:${port}/listed.bin` },
+              ],
+            },
+          },
         },
         waitReady: false,
       },
     );
-    expect((await outcome(m, 'c')) as { message: string }).toMatchObject({ type: 'model-error', message: expect.stringContaining(`${main} is refused`) });
+    expect((await outcome(m, 'c')) as { message: string }).toMatchObject({
+      type: 'model-error',
+      message: expect.stringContaining(`${main} is refused`) as unknown,
+    });
     expect((await outcome(m, 'd')) as { message: string }).toMatchObject({
       type: 'model-error',
-      message: expect.stringContaining(`http://127.0.0.1:${port}/listed.bin is refused`),
+      message: expect.stringContaining(`http://127.0.0.1:${port}/listed.bin is refused`) as unknown,
     });
     await waitFor(() => m.root.dataset.state !== 'loading', 'the space to start');
     await m.handle.settled();
     expect(await commands.listenerRequests(port)).toEqual([]);
   });
 
-  it("the images the space draws itself (loading screen, snapshot bar) obey the same rule", async () => {
+  it('the images the space draws itself (loading screen, snapshot bar) obey the same rule', async () => {
     const img = `http://127.0.0.1:${port}/logo.png`;
     const config = {
       ...scene,
       loadingConfig: { img },
-      snapshotConfig: { showBar: true, snapshotList: [{ name: 'front', img: `http://127.0.0.1:${port}/front.png`, position: { x: 0, y: 100, z: 500 }, target: { x: 0, y: 0, z: 0 } }] },
+      snapshotConfig: {
+        showBar: true,
+        snapshotList: [
+          { name: 'front', img: `http://127.0.0.1:${port}/front.png`, position: { x: 0, y: 100, z: 500 }, target: { x: 0, y: 0, z: 0 } },
+        ],
+      },
     };
     const m = await mountSpace(config, { waitReady: false });
     expect(m.root.querySelector('.dash3d-loading img')).toBeNull();
@@ -130,7 +152,10 @@ describe('the render worker loads only from allowed origins', () => {
   it('the listener does see a request that is allowed (the test can tell)', async () => {
     const bin = `http://127.0.0.1:${port}/x.bin`;
     const url = await commands.writeTempFile('allowed.gltf', triangleGltf({ bufferUri: bin }));
-    const m = await mountSpace(scene, { models: { e: { src: { filePath: url, fileList: [] } } }, allowedOrigins: [location.origin, `http://127.0.0.1:${port}`] });
+    const m = await mountSpace(scene, {
+      models: { e: { src: { filePath: url, fileList: [] } } },
+      allowedOrigins: [location.origin, `http://127.0.0.1:${port}`],
+    });
     await outcome(m, 'e');
     expect(await commands.listenerRequests(port)).toEqual(['GET /x.bin']);
   });

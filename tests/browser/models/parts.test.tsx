@@ -10,11 +10,21 @@ afterEach(unmountAll);
 function twoCubes(): string {
   const lines: string[] = [];
   let base = 0;
-  for (const [name, cx] of [['left', -80], ['right', 80]] as const) {
+  for (const [name, cx] of [
+    ['left', -80],
+    ['right', 80],
+  ] as const) {
     lines.push(`o ${name}`);
     for (const x of [-50, 50]) for (const y of [-50, 50]) for (const z of [-50, 50]) lines.push(`v ${cx + x} ${y} ${z}`);
     // Corners numbered x*4 + y*2 + z (0/1 for -/+), faces wound outwards.
-    const faces = [[0, 1, 3, 2], [4, 6, 7, 5], [0, 4, 5, 1], [2, 3, 7, 6], [0, 2, 6, 4], [1, 5, 7, 3]];
+    const faces = [
+      [0, 1, 3, 2],
+      [4, 6, 7, 5],
+      [0, 4, 5, 1],
+      [2, 3, 7, 6],
+      [0, 2, 6, 4],
+      [1, 5, 7, 3],
+    ];
     for (const f of faces) lines.push('f ' + f.map((i) => i + 1 + base).join(' '));
     base += 8;
   }
@@ -95,7 +105,9 @@ describe('per-part settings (treeConfig) on real pixels', () => {
     // A new copy of the file (a reload): same parts found by name, same look.
     const url = await commands.writeTempFile('two.obj', twoCubes());
     const before = loads(m);
-    await m.update(scene, { models: { m: { src: { ...src, filePath: url, fileList: [{ uid: 'two2', name: 'two.obj', url }] }, adaptive: false, ...config } } });
+    await m.update(scene, {
+      models: { m: { src: { ...src, filePath: url, fileList: [{ uid: 'two2', name: 'two.obj', url }] }, adaptive: false, ...config } },
+    });
     await waitFor(() => loads(m) > before, 'the reload');
     const again = await m.pixels();
     expect(isBackground(right(again))).toBe(true);
@@ -138,7 +150,8 @@ describe('edges', () => {
     const magenta = await m.pixels();
     expect(edgePixels(magenta)).toBe(0);
     let n = 0;
-    for (let i = 0; i < magenta.data.length; i += 4) if (magenta.data[i]! > 200 && magenta.data[i + 2]! > 200 && magenta.data[i + 1]! < 80) n++;
+    for (let i = 0; i < magenta.data.length; i += 4)
+      if (magenta.data[i]! > 200 && magenta.data[i + 2]! > 200 && magenta.data[i + 1]! < 80) n++;
     expect(n).toBeGreaterThan(100);
 
     await set({ edgeConfig: { enable: false, color: '#ff00ff' } });

@@ -88,7 +88,10 @@ export function lzfCompress(input: Uint8Array, distances: number[]): Uint8Array 
       if (d > ip || d > 8192) continue;
       let len = 0;
       while (len < 264 && ip + len < input.length && input[ip + len] === input[ip + len - d]) len++;
-      if (len > best) (best = len), (bestDist = d);
+      if (len > best) {
+        best = len;
+        bestDist = d;
+      }
     }
     if (best < 3) {
       ip++;

@@ -21,7 +21,11 @@ function hues(p: PixelReadout) {
 
 describe('a point cloud with part settings', () => {
   it('a part colour set and cleared on a cloud gives the hot colour back', async () => {
-    const cloud = (part: object) => ({ src: fixtureSource('pcd/bunny.pcd'), pointConfig: { hotColor: '#00ff00' }, treeConfig: { '0': { opacity: 0.9, ...part } } });
+    const cloud = (part: object) => ({
+      src: fixtureSource('pcd/bunny.pcd'),
+      pointConfig: { hotColor: '#00ff00' },
+      treeConfig: { '0': { opacity: 0.9, ...part } },
+    });
     const m = await mountSpace(scene, { width: 300, height: 200, models: { b: cloud({}) } });
     await waitFor(() => m.events.some((e) => e.type === 'model-loaded'), 'the bunny');
     const hot = hues(await m.pixels());

@@ -52,7 +52,7 @@ describe('model refresh (update interval)', () => {
     const model = { src: { filePath: url, fileList: [{ uid: '1', name: 'late.obj', url }] }, adaptive: false, update: 1 };
     const m = await mountSpace(scene, { width: 400, height: 240, models: { c: model } });
     await waitFor(() => m.events.some((e) => e.type === 'model-error'), 'the 404');
-    expect((m.host.textContent ?? '')).toContain('An error has occurred, possibly due to the model file being damaged or missing!');
+    expect(m.host.textContent ?? '').toContain('An error has occurred, possibly due to the model file being damaged or missing!');
     await commands.overwriteTempFile(url, cubeObj(-150));
     await waitFor(() => loads(m) === 1, 'the retried load', 15_000);
     const p = await m.pixels();

@@ -43,7 +43,11 @@ function textureSig(t: Texture) {
   return {
     size: [img?.width, img?.height],
     levels: t.mipmaps?.length ?? 0,
-    kind: [t.isTexture, (t as { isCompressedTexture?: boolean }).isCompressedTexture ?? false, (t as { isDataTexture?: boolean }).isDataTexture ?? false],
+    kind: [
+      t.isTexture,
+      (t as { isCompressedTexture?: boolean }).isCompressedTexture ?? false,
+      (t as { isDataTexture?: boolean }).isDataTexture ?? false,
+    ],
     settings: [t.flipY, t.colorSpace, t.wrapS, t.wrapT, t.channel, t.format, t.type, t.repeat.toArray(), t.offset.toArray(), t.rotation],
   };
 }
@@ -94,7 +98,13 @@ function signature(root: Object3D, clips: AnimationClip[]) {
   const animations = clips.map((c) => ({
     name: c.name,
     duration: round(c.duration),
-    tracks: c.tracks.map((t) => [t.name, (t as { ValueTypeName?: string }).ValueTypeName, t.times.length, round(t.values.reduce((s, v, i) => s + v * ((i % 5) + 1), 0)), t.getInterpolation()]),
+    tracks: c.tracks.map((t) => [
+      t.name,
+      (t as { ValueTypeName?: string }).ValueTypeName,
+      t.times.length,
+      round(t.values.reduce((s, v, i) => s + v * ((i % 5) + 1), 0)),
+      t.getInterpolation(),
+    ]),
   }));
   // Matrices apart: ObjectLoader rebuilds them from position, rotation and scale (compared with a tolerance).
   const matrices: number[] = [];
@@ -120,7 +130,7 @@ function pickThroughCentre(root: Object3D) {
   const box = new Box3().setFromObject(root);
   let centre = box.getCenter(new Vector3());
   const cloud = (root as { isPoints?: boolean }).isPoints ? (root as unknown as { geometry: BufferGeometry }).geometry : null;
-  if (cloud) centre = new Vector3().fromBufferAttribute(cloud.getAttribute('position') as BufferAttribute, 1000).applyMatrix4(root.matrixWorld);
+  if (cloud) centre = new Vector3().fromBufferAttribute(cloud.getAttribute('position'), 1000).applyMatrix4(root.matrixWorld);
   const size = box.getSize(new Vector3()).length() || 1;
   const camera = new PerspectiveCamera(40, 1, size / 100, size * 10);
   camera.position.copy(centre).add(new Vector3(0.3, 0.2, 1).normalize().multiplyScalar(size * 1.5));
@@ -135,7 +145,12 @@ function pickThroughCentre(root: Object3D) {
 async function roundTrip(...files: string[]) {
   const src = fixtureSource(...files);
   const bytes = await (await fetch(src.fileList[0]!.url)).arrayBuffer();
-  const env = { signal: new AbortController().signal, ktx2: {}, viewport: { width: 200, height: 200 }, limits: ModelLimitsSchema.parse({}) };
+  const env = {
+    signal: new AbortController().signal,
+    ktx2: {},
+    viewport: { width: 200, height: 200 },
+    limits: ModelLimitsSchema.parse({}),
+  };
   const { parsed } = await parseFile(bytes, src, env);
   parsed.object.updateMatrixWorld(true);
   buildBoundsTrees(parsed.object);
@@ -192,7 +207,11 @@ describe('a parsed model crosses from the parse worker intact (pack, structured 
       const r = await roundTrip(file);
       expectSame(r.after, r.before, file);
       if (file.includes('Flair')) expect((r.back.animations ?? []).length, `${file} clips`).toBeGreaterThan(0);
-      else expect(r.after.objects.some((o) => (o as { morphs: unknown }).morphs), `${file} morph targets`).toBe(true);
+      else
+        expect(
+          r.after.objects.some((o) => (o as { morphs: unknown }).morphs),
+          `${file} morph targets`,
+        ).toBe(true);
       expect(pickThroughCentre(r.back.object), file).toEqual(r.hitBefore);
     }
   });

@@ -25,7 +25,8 @@ async function openAll() {
 }
 
 /** antd names a row's input `${form name}_${path joined by _}`. */
-const idsOnPage = () => new Set([...document.querySelectorAll('[id^="space-settings-s1_"]')].map((e) => e.id.slice('space-settings-s1_'.length)));
+const idsOnPage = () =>
+  new Set([...document.querySelectorAll('[id^="space-settings-s1_"]')].map((e) => e.id.slice('space-settings-s1_'.length)));
 
 describe('space settings: every container setting of spec §3 has a row', () => {
   it('covers each leaf of SpaceConfigSchema across the control types and image modes', async () => {
@@ -36,7 +37,9 @@ describe('space settings: every container setting of spec §3 has a row', () => 
     const s = mountSettings({ ...oneOfEach, controlConfig: { controlType: 'orbit' } });
     await openAll();
     const seen = idsOnPage();
-    s.rerender({ config: { ...oneOfEach, controlConfig: { controlType: 'pointerLock' }, sceneConfig: { backgroundImage: { imageType: 'cube' } } } });
+    s.rerender({
+      config: { ...oneOfEach, controlConfig: { controlType: 'pointerLock' }, sceneConfig: { backgroundImage: { imageType: 'cube' } } },
+    });
     await expect.element(page.getByRole('spinbutton', { name: 'Eye height' })).toBeVisible();
     for (const id of idsOnPage()) seen.add(id);
     s.rerender({ config: { ...oneOfEach, controlConfig: { controlType: 'fly' } } });

@@ -1,15 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { MediaAccess } from '../../../src/host/types';
+import type { uploadFile } from '../../../src/media/client';
 import { fakeHost, mountSettings, unmountAllSettings } from './support';
 
 // Uploads go through XMLHttpRequest (for progress); the test replaces only uploadFile and keeps
 // the real listing, which it feeds through a stubbed fetch.
-const upload = vi.hoisted(() => ({ fn: vi.fn() }));
+const upload = vi.hoisted(() => ({ fn: vi.fn<typeof uploadFile>() }));
 vi.mock(import('../../../src/media/client'), async (original) => ({
   ...(await original()),
-  uploadFile: upload.fn as never,
+  uploadFile: upload.fn,
 }));
+
+/** The address a stubbed fetch was asked for. */
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
 
 afterEach(() => {
   unmountAllSettings();
@@ -32,10 +36,10 @@ const LISTINGS: Record<string, unknown[]> = {
 };
 
 function stubListing() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input));
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const url = new URL(urlOf(input));
     const list = LISTINGS[url.searchParams.get('catalog') ?? ''];
-    return list ? Response.json(list) : new Response('{"error":"x"}', { status: 500 });
+    return Promise.resolve(list ? Response.json(list) : new Response('{"error":"x"}', { status: 500 }));
   });
 }
 
@@ -61,7 +65,7 @@ describe('ImageField', () => {
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
     await expect.element(panorama()).toHaveValue('http://media.test/media/images/sky.png');
 
-    const calls = fetchSpy.mock.calls.map(([u, init]) => [String(u), (init?.headers as Record<string, string>)?.Authorization]);
+    const calls = fetchSpy.mock.calls.map(([u, init]) => [urlOf(u), (init?.headers as Record<string, string>)?.Authorization]);
     expect(calls).toContainEqual(['http://media.test/core/mediaLibrary?catalog=', 'Bearer t0k']);
     expect(calls).toContainEqual(['http://media.test/core/mediaLibrary?catalog=images', 'Bearer t0k']);
   });
@@ -91,19 +95,22 @@ describe('ImageField', () => {
 
   it('uploads into images/{random id}, shows progress, then uses the stored url', async () => {
     let finish!: (v: { url: string }) => void;
-    upload.fn.mockImplementation((_m: MediaAccess, _catalog: string, _file: File, opts: { onProgress?(f: number): void }) => {
-      opts.onProgress?.(0.4);
+    upload.fn.mockImplementation((_m, _catalog, _file, opts) => {
+      opts?.onProgress?.(0.4);
       return new Promise((r) => (finish = r));
     });
     const s = mountSettings({}, fakeHost({ media }));
-    await userEvent.upload(page.getByLabelText('Upload: Panorama image'), new File([new Uint8Array([137, 80, 78, 71])], 'sky.PNG', { type: 'image/png' }));
+    await userEvent.upload(
+      page.getByLabelText('Upload: Panorama image'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'sky.PNG', { type: 'image/png' }),
+    );
     await expect.element(page.getByText('Uploading sky.PNG…')).toBeVisible();
     await expect.element(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
 
     const [m, catalog, file, opts] = upload.fn.mock.calls[0]!;
     expect(m).toBe(media);
     expect(catalog).toMatch(/^images\/[0-9A-Za-z]{32}$/);
-    expect((file as File).name).toBe('sky.PNG');
+    expect(file.name).toBe('sky.PNG');
     expect(opts).toMatchObject({ cover: true });
 
     finish({ url: '/media/images/abc/sky.PNG' });

@@ -12,7 +12,12 @@ describe('space settings: light lists', () => {
     await open('Lights');
     await userEvent.click(page.getByRole('button', { name: 'Add Point light' }));
     await expect.poll(() => s.config.lightConfig.pointLight).toHaveLength(1);
-    expect(s.config.lightConfig.pointLight[0]).toMatchObject({ enable: true, color: '#ffffff', intensity: 1, position: { x: 0, y: 200, z: 0 } });
+    expect(s.config.lightConfig.pointLight[0]).toMatchObject({
+      enable: true,
+      color: '#ffffff',
+      intensity: 1,
+      position: { x: 0, y: 200, z: 0 },
+    });
 
     const card = page.getByText('Point light 1', { exact: true });
     await expect.element(card).toBeVisible();

@@ -6,8 +6,16 @@ import { validateDraft } from '../../../src/settings/validate';
 
 describe('ranges read from the shared schema', () => {
   it('finds a number schema by path, through defaults, prefaults and arrays', () => {
-    expect(numberRange(schemaAt(SpaceConfigSchema, ['controlConfig', 'orbitConfig', 'dampingFactor']))).toEqual({ min: 0, max: 1, int: false });
-    expect(numberRange(schemaAt(SpaceConfigSchema, ['lightConfig', 'spotLight', 0, 'angle']))).toEqual({ min: 0, max: Math.PI / 2, int: false });
+    expect(numberRange(schemaAt(SpaceConfigSchema, ['controlConfig', 'orbitConfig', 'dampingFactor']))).toEqual({
+      min: 0,
+      max: 1,
+      int: false,
+    });
+    expect(numberRange(schemaAt(SpaceConfigSchema, ['lightConfig', 'spotLight', 0, 'angle']))).toEqual({
+      min: 0,
+      max: Math.PI / 2,
+      int: false,
+    });
     expect(numberRange(schemaAt(SpaceConfigSchema, ['helperConfig', 'gridConfig', 'divisions']))).toEqual({ min: 1, max: 1000, int: true });
     // Only a lower bound: no slider.
     const speed = numberRange(schemaAt(SpaceConfigSchema, ['controlConfig', 'orbitConfig', 'rotateSpeed']));

@@ -101,7 +101,9 @@ describe('space settings: validation (spec §5)', () => {
     await expect.element(page.getByText('The snapshot name already exists')).toBeVisible();
     await userEvent.fill(second, '');
     await expect.element(page.getByText('The name cannot be empty')).toBeVisible();
-    expect(s.sent.every((c) => new Set(c.snapshotConfig.snapshotList.map((x) => x.name)).size === c.snapshotConfig.snapshotList.length)).toBe(true);
+    expect(
+      s.sent.every((c) => new Set(c.snapshotConfig.snapshotList.map((x) => x.name)).size === c.snapshotConfig.snapshotList.length),
+    ).toBe(true);
     expect(s.sent.every((c) => c.snapshotConfig.snapshotList.every((x) => x.name !== ''))).toBe(true);
 
     await userEvent.fill(second, 'Top');

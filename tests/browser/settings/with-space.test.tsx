@@ -32,13 +32,27 @@ function mountEditor(initial: unknown) {
           </div>
           {/* The inspector scrolls on its own, as in a host editor: the page (and the space) stay put. */}
           <div style={{ width: 380, height: 500, overflow: 'auto' }}>
-            <SpaceSettings id="space" config={config} host={host} onChange={(next) => { sent.push(next); setConfig(next); }} />
+            <SpaceSettings
+              id="space"
+              config={config}
+              host={host}
+              onChange={(next) => {
+                sent.push(next);
+                setConfig(next);
+              }}
+            />
           </div>
         </div>
       </Themed>
     );
   }
-  flushSync(() => root.render(<StrictMode><Editor /></StrictMode>));
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <Editor />
+      </StrictMode>,
+    ),
+  );
   cleanup.push(() => {
     root.unmount();
     el.remove();

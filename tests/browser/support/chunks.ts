@@ -74,4 +74,3 @@ export async function retryWithKeyboard(m: Mounted) {
   // The white sphere is drawn: the scene really runs.
   expect(p.data.some((v, i) => i % 4 === 0 && v > 200)).toBe(true);
 }
-

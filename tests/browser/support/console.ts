@@ -15,7 +15,7 @@ const logs = new Map<string, ConsoleEntry[]>();
 const listening = new WeakSet<object>();
 
 /** Start (or restart) collecting; returns nothing. Messages before this call are not kept. */
-const consoleStart: BrowserCommand<[]> = async (ctx) => {
+const consoleStart: BrowserCommand<[]> = (ctx) => {
   const list: ConsoleEntry[] = [];
   logs.set(ctx.sessionId, list);
   const page = ctx.page;
@@ -28,7 +28,7 @@ const consoleStart: BrowserCommand<[]> = async (ctx) => {
 };
 
 /** The messages collected since consoleStart. */
-const consoleEntries: BrowserCommand<[]> = async (ctx) => [...(logs.get(ctx.sessionId) ?? [])];
+const consoleEntries: BrowserCommand<[]> = (ctx) => [...(logs.get(ctx.sessionId) ?? [])];
 
 export const consoleCommands = { consoleStart, consoleEntries };
 

@@ -23,7 +23,7 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
   const until = performance.now() + timeoutMs;
   for (;;) {
     const v = await check();
-    if (v) return v as NonNullable<T>;
+    if (v) return v;
     if (performance.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 16));
   }
@@ -35,7 +35,12 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
  */
 export async function mountSpace(
   config: unknown,
-  { width = 320, height = 200, waitReady = true, ...props }: { width?: number; height?: number; waitReady?: boolean } & Partial<ThreeDSpaceProps> = {},
+  {
+    width = 320,
+    height = 200,
+    waitReady = true,
+    ...props
+  }: { width?: number; height?: number; waitReady?: boolean } & Partial<ThreeDSpaceProps> = {},
 ): Promise<Mounted> {
   const host = document.createElement('div');
   Object.assign(host.style, { width: `${width}px`, height: `${height}px`, position: 'relative' });
@@ -48,7 +53,14 @@ export async function mountSpace(
   const render = () =>
     reactRoot.render(
       <StrictMode>
-        <ThreeDSpace {...current} ref={ref} onEvent={(e) => { events.push(e); current.onEvent?.(e); }} />
+        <ThreeDSpace
+          {...current}
+          ref={ref}
+          onEvent={(e) => {
+            events.push(e);
+            current.onEvent?.(e);
+          }}
+        />
       </StrictMode>,
     );
   flushSync(render);

@@ -24,7 +24,7 @@ const startListener: BrowserCommand<[]> = async () => {
 };
 
 /** The requests a listener has seen so far ('GET /x.bin'). */
-const listenerRequests: BrowserCommand<[port: number]> = async (_ctx, port) => [...(listeners.get(port)?.seen ?? [])];
+const listenerRequests: BrowserCommand<[port: number]> = (_ctx, port) => [...(listeners.get(port)?.seen ?? [])];
 
 const stopListener: BrowserCommand<[port: number]> = async (_ctx, port) => {
   const l = listeners.get(port);

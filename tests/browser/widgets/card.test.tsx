@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { DataCardSettings } from '../../../src/widgets/data-card/DataCardSettings';
-import { CARD_ACTIVE_BODY_SELECTOR, CARD_BODY_SELECTOR, CARD_DATA_ITEM_SELECTOR, CardConfigSchema, type CardConfig, type CardConfigInput } from '../../../shared/schema/card';
+import {
+  CARD_ACTIVE_BODY_SELECTOR,
+  CARD_BODY_SELECTOR,
+  CARD_DATA_ITEM_SELECTOR,
+  CardConfigSchema,
+  type CardConfig,
+  type CardConfigInput,
+} from '../../../shared/schema/card';
 import { waitFor } from '../support/harness';
 import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
 
@@ -19,7 +26,14 @@ describe('the 3D data card', () => {
   it('lays out its items lineCount per row at cardWidth, with the leader line box', () => {
     const config = card({
       cardConfig: { cardWidth: 300, lineWidth: 60, lineHeight: 40 },
-      dataConfig: { lineCount: '2', dataList: [{ label: 'A', value: 1 }, { label: 'B', value: 'two' }, { label: 'C', value: 3 }] },
+      dataConfig: {
+        lineCount: '2',
+        dataList: [
+          { label: 'A', value: 1 },
+          { label: 'B', value: 'two' },
+          { label: 'C', value: 3 },
+        ],
+      },
     });
     const r = mount(<DataCardWidget id="c1" config={config} host={fakeHost()} />);
     const body = r.container.querySelector<HTMLElement>(CARD_BODY_SELECTOR)!;
@@ -35,7 +49,14 @@ describe('the 3D data card', () => {
 
   it('shows a {{variable}} value live from the host', async () => {
     const variables = memoryVariables({ temperature: 21.5 });
-    const config = card({ dataConfig: { dataList: [{ label: 'T', value: '{{ temperature }}' }, { label: 'raw', value: '{{x' }] } });
+    const config = card({
+      dataConfig: {
+        dataList: [
+          { label: 'T', value: '{{ temperature }}' },
+          { label: 'raw', value: '{{x' },
+        ],
+      },
+    });
     const r = mount(<DataCardWidget id="c1" config={config} host={fakeHost({ variables })} />);
     const [t, raw] = items(r.container);
     expect(t!.textContent).toBe('T21.5');
@@ -63,7 +84,17 @@ describe('the data card settings', () => {
     const changes: CardConfig[] = [];
     function Owner() {
       const [config, setConfig] = useState(initial);
-      return <DataCardSettings id="c1" config={config} host={fakeHost({ locale })} onChange={(n) => { changes.push(n); setConfig(n); }} />;
+      return (
+        <DataCardSettings
+          id="c1"
+          config={config}
+          host={fakeHost({ locale })}
+          onChange={(n) => {
+            changes.push(n);
+            setConfig(n);
+          }}
+        />
+      );
     }
     const r = mount(<Owner />, { width: 420, height: 900 });
     return { r, last: () => changes[changes.length - 1], changes };
@@ -78,7 +109,10 @@ describe('the data card settings', () => {
     await userEvent.type(label, 'Speed');
     await waitFor(() => last()?.dataConfig.dataList[0]?.label === 'Speed', 'the label typed');
     // The entry's title follows the typed label one render after the config does.
-    const remove = await waitFor(() => r.container.querySelector<HTMLButtonElement>('button[aria-label*="Speed"]'), 'the remove button named after the item');
+    const remove = await waitFor(
+      () => r.container.querySelector<HTMLButtonElement>('button[aria-label*="Speed"]'),
+      'the remove button named after the item',
+    );
     await userEvent.click(remove);
     await waitFor(() => last()?.dataConfig.dataList.length === 0, 'the item removed');
   });

@@ -10,7 +10,11 @@ import { fakeHost, mount, unmountWidgets } from './support';
 afterEach(unmountWidgets);
 
 const config = GroupConfigSchema.parse({ layoutWidth: 320, layoutHeight: 180 });
-const child = <div data-testid="inner" style={{ width: '100%', height: '100%', background: '#3a6' }}>gauge</div>;
+const child = (
+  <div data-testid="inner" style={{ width: '100%', height: '100%', background: '#3a6' }}>
+    gauge
+  </div>
+);
 
 const modal = () => document.querySelector<HTMLElement>('.dash3d-group-modal .ant-modal');
 const modalOpen = () => {
@@ -22,30 +26,41 @@ describe('the 3D component group widget', () => {
   it.each([
     ['en', 'double click to edit', 'Edit 3D component group'],
     ['zh_Hans', '双击编辑', '编辑3D组件组'],
-  ] as const)('edit mode (%s): hover shows the mask, a double click opens the modal with the children, no footer', async (locale, hint, title) => {
-    const r = mount(<GroupWidget id="g1" config={config} host={fakeHost({ locale })}>{child}</GroupWidget>);
-    const mask = r.container.querySelector<HTMLElement>('.dash3d-group__mask')!;
-    expect(mask.textContent).toBe('');
-    await userEvent.hover(mask);
-    await waitFor(() => mask.textContent === hint, 'the hover text');
-    await userEvent.unhover(mask);
-    await waitFor(() => mask.textContent === '', 'the text gone after hover');
+  ] as const)(
+    'edit mode (%s): hover shows the mask, a double click opens the modal with the children, no footer',
+    async (locale, hint, title) => {
+      const r = mount(
+        <GroupWidget id="g1" config={config} host={fakeHost({ locale })}>
+          {child}
+        </GroupWidget>,
+      );
+      const mask = r.container.querySelector<HTMLElement>('.dash3d-group__mask')!;
+      expect(mask.textContent).toBe('');
+      await userEvent.hover(mask);
+      await waitFor(() => mask.textContent === hint, 'the hover text');
+      await userEvent.unhover(mask);
+      await waitFor(() => mask.textContent === '', 'the text gone after hover');
 
-    await userEvent.dblClick(mask);
-    await waitFor(modalOpen, 'the modal to open');
-    const dialog = modal()!;
-    expect(dialog.querySelector('.ant-modal-title')!.textContent).toBe(title);
-    expect(dialog.querySelector('.ant-modal-footer')).toBeNull();
-    // The children move into the modal, at the inner layout's size.
-    const inner = dialog.querySelector<HTMLElement>('[data-testid="inner"]')!;
-    expect(inner).not.toBeNull();
-    // Layout sizes: the opening animation scales the dialog, which the client rect would include.
-    expect([inner.offsetWidth, inner.offsetHeight]).toEqual([320, 180]);
-    expect(r.container.querySelector('[data-testid="inner"]')).toBeNull();
-  });
+      await userEvent.dblClick(mask);
+      await waitFor(modalOpen, 'the modal to open');
+      const dialog = modal()!;
+      expect(dialog.querySelector('.ant-modal-title')!.textContent).toBe(title);
+      expect(dialog.querySelector('.ant-modal-footer')).toBeNull();
+      // The children move into the modal, at the inner layout's size.
+      const inner = dialog.querySelector<HTMLElement>('[data-testid="inner"]')!;
+      expect(inner).not.toBeNull();
+      // Layout sizes: the opening animation scales the dialog, which the client rect would include.
+      expect([inner.offsetWidth, inner.offsetHeight]).toEqual([320, 180]);
+      expect(r.container.querySelector('[data-testid="inner"]')).toBeNull();
+    },
+  );
 
   it('clicking the mask keeps the modal open; Escape and the close button close it', async () => {
-    const r = mount(<GroupWidget id="g1" config={config} host={fakeHost()}>{child}</GroupWidget>);
+    const r = mount(
+      <GroupWidget id="g1" config={config} host={fakeHost()}>
+        {child}
+      </GroupWidget>,
+    );
     const mask = r.container.querySelector<HTMLElement>('.dash3d-group__mask')!;
     await userEvent.dblClick(mask);
     await waitFor(modalOpen, 'the modal to open');
@@ -66,7 +81,11 @@ describe('the 3D component group widget', () => {
   });
 
   it('the keyboard opens it too: Enter on the focused group', async () => {
-    const r = mount(<GroupWidget id="g1" config={config} host={fakeHost()}>{child}</GroupWidget>);
+    const r = mount(
+      <GroupWidget id="g1" config={config} host={fakeHost()}>
+        {child}
+      </GroupWidget>,
+    );
     const mask = r.container.querySelector<HTMLElement>('.dash3d-group__mask')!;
     mask.focus();
     expect(mask.getAttribute('aria-label')).toBe('Edit 3D component group');
@@ -75,7 +94,11 @@ describe('the 3D component group widget', () => {
   });
 
   it('the title bar drags the modal', async () => {
-    const r = mount(<GroupWidget id="g1" config={config} host={fakeHost()}>{child}</GroupWidget>);
+    const r = mount(
+      <GroupWidget id="g1" config={config} host={fakeHost()}>
+        {child}
+      </GroupWidget>,
+    );
     await userEvent.dblClick(r.container.querySelector<HTMLElement>('.dash3d-group__mask')!);
     await waitFor(modalOpen, 'the modal to open');
     // Let the opening animation end, so only the drag moves the dialog.
@@ -94,7 +117,11 @@ describe('the 3D component group widget', () => {
   });
 
   it('preview mode: no mask, no modal, just the children', () => {
-    const r = mount(<GroupWidget id="g1" config={config} host={fakeHost({ mode: 'preview' })}>{child}</GroupWidget>);
+    const r = mount(
+      <GroupWidget id="g1" config={config} host={fakeHost({ mode: 'preview' })}>
+        {child}
+      </GroupWidget>,
+    );
     expect(r.container.querySelector('.dash3d-group__mask')).toBeNull();
     expect(r.container.querySelector('[data-testid="inner"]')).not.toBeNull();
   });
@@ -108,7 +135,9 @@ describe('the component group settings', () => {
       return (
         <>
           <GroupSettings id="g1" config={c} host={host} onChange={setC} />
-          <GroupWidget id="g1" config={c} host={host}>{child}</GroupWidget>
+          <GroupWidget id="g1" config={c} host={host}>
+            {child}
+          </GroupWidget>
         </>
       );
     }

@@ -15,8 +15,24 @@ import { fakeHost, mount, unmountWidgets } from './support';
 
 /** A grey cube, 150 units wide, seen straight on from z = 600: its outline is its edge lines. */
 const OBJ = [
-  ...[[-1, -1, -1], [1, -1, -1], [1, 1, -1], [-1, 1, -1], [-1, -1, 1], [1, -1, 1], [1, 1, 1], [-1, 1, 1]].map(([x, y, z]) => `v ${x! * 75} ${y! * 75} ${z! * 75}`),
-  ...[[5, 6, 7, 8], [2, 1, 4, 3], [1, 5, 8, 4], [6, 2, 3, 7], [8, 7, 3, 4], [1, 2, 6, 5]].map((f) => `f ${f.join(' ')}`),
+  ...[
+    [-1, -1, -1],
+    [1, -1, -1],
+    [1, 1, -1],
+    [-1, 1, -1],
+    [-1, -1, 1],
+    [1, -1, 1],
+    [1, 1, 1],
+    [-1, 1, 1],
+  ].map(([x, y, z]) => `v ${x! * 75} ${y! * 75} ${z! * 75}`),
+  ...[
+    [5, 6, 7, 8],
+    [2, 1, 4, 3],
+    [1, 5, 8, 4],
+    [6, 2, 3, 7],
+    [8, 7, 3, 4],
+    [1, 2, 6, 5],
+  ].map((f) => `f ${f.join(' ')}`),
 ].join('\n');
 
 const SPACE = SpaceConfigSchema.parse({
@@ -55,7 +71,12 @@ function mountEditor(initial: unknown) {
         <div style={{ display: 'flex', gap: 8 }}>
           <div style={{ width: 320, height: 200, position: 'relative' }}>
             <SpaceWidget id="space" config={SPACE} host={host} ref={ref}>
-              <ModelWidget id="cube" config={model} host={host} onWidgetEvent={(name, payload) => name === 'loaded' && loaded.push(payload)} />
+              <ModelWidget
+                id="cube"
+                config={model}
+                host={host}
+                onWidgetEvent={(name, payload) => name === 'loaded' && loaded.push(payload)}
+              />
             </SpaceWidget>
           </div>
           <div style={{ width: 380, height: 600, overflow: 'auto' }}>
@@ -65,7 +86,12 @@ function mountEditor(initial: unknown) {
       </Themed>
     );
   }
-  mount(<StrictMode><Editor /></StrictMode>, { width: 800, height: 620 });
+  mount(
+    <StrictMode>
+      <Editor />
+    </StrictMode>,
+    { width: 800, height: 620 },
+  );
   const pixels = async () => {
     // Two frames for a model message to leave, then the engine's next settled frame.
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

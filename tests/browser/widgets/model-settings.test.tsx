@@ -25,7 +25,11 @@ afterEach(() => {
 const media: MediaAccess = { baseUrl: '/', headers: () => ({ Authorization: 'Bearer t0k' }), allowedFormats: [] };
 
 const mesh = (uuid: string, name: string, material: string, children: SceneObjectNodeInput[] = []) => ({
-  uuid, name, type: 'Mesh', material: { uuid: `mat-${material}`, name: material, type: 'MeshStandardMaterial' }, children,
+  uuid,
+  name,
+  type: 'Mesh',
+  material: { uuid: `mat-${material}`, name: material, type: 'MeshStandardMaterial' },
+  children,
 });
 
 /** Like a small glTF robot: named parts, an unnamed one, two parts sharing a name. */
@@ -33,7 +37,10 @@ const INFO = {
   kind: 'mesh',
   nodes: [
     {
-      uuid: 'root', name: 'Robot', type: 'Group', children: [
+      uuid: 'root',
+      name: 'Robot',
+      type: 'Group',
+      children: [
         mesh('body', 'Body', 'Main'),
         mesh('head', 'Head', 'Grey', [mesh('visor', '', 'Main')]),
         mesh('arm-l', 'Arm', 'Grey'),
@@ -47,7 +54,9 @@ const INFO = {
   bytes: 48_000,
 } as ModelInfo;
 
-const files = (...names: string[]) => ({ src: { fileList: names.map((name) => ({ uid: name, name, url: `/media/3d/abc/${name}` })), filePath: `/media/3d/abc/${names[0]}` } });
+const files = (...names: string[]) => ({
+  src: { fileList: names.map((name) => ({ uid: name, name, url: `/media/3d/abc/${name}` })), filePath: `/media/3d/abc/${names[0]}` },
+});
 /** A space's model events, as its handler passes them to the panel (the panel's status only). */
 const engineEvent = createModelEvents({ status: modelStatusStore });
 const loaded = (info: ModelInfo = INFO) => engineEvent({ type: 'model-loaded', id: ID, info });
@@ -118,7 +127,12 @@ describe('model settings: the tree selector', () => {
     await expect.poll(treeTitles).toEqual(['Robot', 'Body', 'Head', 'Mesh', 'Arm', 'Arm']);
 
     // A big tree scrolls inside the 200 px list (spec §9).
-    const many = { ...INFO, nodes: [{ uuid: 'r', name: 'Plant', type: 'Group', children: Array.from({ length: 60 }, (_, i) => mesh(`p${i}`, `Pipe ${i}`, 'Main')) }] } as ModelInfo;
+    const many = {
+      ...INFO,
+      nodes: [
+        { uuid: 'r', name: 'Plant', type: 'Group', children: Array.from({ length: 60 }, (_, i) => mesh(`p${i}`, `Pipe ${i}`, 'Main')) },
+      ],
+    } as ModelInfo;
     await userEvent.keyboard('{Escape}');
     loaded(many);
     await userEvent.click(treeSelect());
@@ -198,7 +212,10 @@ describe('model settings: the selected part', () => {
 const entry = (path: string, isDir: boolean) => ({ name: path.split('/').pop()!, path, filePath: `/media/${path}`, isDir });
 const LISTINGS: Record<string, unknown[]> = {
   '3d/materials': [entry('3d/materials/oak-physical', true)],
-  '3d/materials/oak-physical': [entry('3d/materials/oak-physical/cut.jpg', false), entry('3d/materials/oak-physical/oak-physical.airm', false)],
+  '3d/materials/oak-physical': [
+    entry('3d/materials/oak-physical/cut.jpg', false),
+    entry('3d/materials/oak-physical/oak-physical.airm', false),
+  ],
   'built-in/materials': [entry('built-in/materials/brushed-steel-physical', true), entry('built-in/materials/red-plastic-phong', true)],
   'built-in/materials/brushed-steel-physical': [
     entry('built-in/materials/brushed-steel-physical/brushed-steel-physical.airm', false),
@@ -207,11 +224,14 @@ const LISTINGS: Record<string, unknown[]> = {
   // A sub-folder whose listing fails: silent, the others still show.
 };
 
+/** The address a stubbed fetch was asked for. */
+const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
+
 function stubListing() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input), location.href);
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const url = new URL(urlOf(input), location.href);
     const list = LISTINGS[url.searchParams.get('catalog') ?? ''];
-    return list ? Response.json(list) : Response.json({ error: 'not found' }, { status: 500 });
+    return Promise.resolve(list ? Response.json(list) : Response.json({ error: 'not found' }, { status: 500 }));
   });
 }
 
@@ -236,7 +256,7 @@ describe('model settings: library materials', () => {
     await userEvent.click(options()[1]!);
     const steel = 'built-in/materials/brushed-steel-physical/brushed-steel-physical.airm';
     await expect.poll(() => last()?.materialsConfig.materials).toEqual({ Main: steel });
-    const calls = fetchSpy.mock.calls.map(([u]) => new URL(String(u), location.href).searchParams.get('catalog'));
+    const calls = fetchSpy.mock.calls.map(([u]) => new URL(urlOf(u), location.href).searchParams.get('catalog'));
     expect(calls).toEqual(expect.arrayContaining(['3d/materials', 'built-in/materials', 'built-in/materials/red-plastic-phong']));
 
     const row = main.element().closest('.ant-select')!;
@@ -255,8 +275,21 @@ describe('model settings: animations', () => {
     await expect.element(page.getByText('Not in the model file: kept, but nothing plays')).toBeVisible();
 
     await userEvent.click(page.getByRole('group', { name: 'Walking' }).getByRole('switch', { name: 'Enabled' }));
-    await expect.poll(() => last()?.animationConfig.map((a) => [a.name, a.enable])).toEqual([['Jump', true], ['Walking', true]]);
-    expect(last()!.animationConfig[1]).toEqual({ name: 'Walking', enable: true, weight: 1, loop: 'repeat', repetitions: 0, time: 0, timeScale: 1 });
+    await expect
+      .poll(() => last()?.animationConfig.map((a) => [a.name, a.enable]))
+      .toEqual([
+        ['Jump', true],
+        ['Walking', true],
+      ]);
+    expect(last()!.animationConfig[1]).toEqual({
+      name: 'Walking',
+      enable: true,
+      weight: 1,
+      loop: 'repeat',
+      repetitions: 0,
+      time: 0,
+      timeScale: 1,
+    });
 
     await userEvent.fill(page.getByRole('group', { name: 'Dance' }).getByRole('spinbutton', { name: 'Weight' }), '1.5');
     await expect.element(page.getByRole('group', { name: 'Dance' }).getByText('Exceeding the value range')).toBeVisible();
@@ -273,7 +306,12 @@ describe('model settings: keyframes and point clouds', () => {
     await userEvent.click(header('Keyframe animations'));
     await userEvent.click(page.getByRole('button', { name: 'Add keyframe animation' }));
     await expect.poll(() => last()?.customAnimationConfig.length).toBe(1);
-    expect(last()!.customAnimationConfig[0]).toMatchObject({ enable: false, time: { start: 0, end: 1000 }, loop: 'repeat', repetitions: 0 });
+    expect(last()!.customAnimationConfig[0]).toMatchObject({
+      enable: false,
+      time: { start: 0, end: 1000 },
+      loop: 'repeat',
+      repetitions: 0,
+    });
 
     await userEvent.fill(page.getByRole('spinbutton', { name: 'Start (ms)' }), '2000');
     await expect.element(page.getByText('Exceeding the value range')).toBeVisible();

@@ -29,7 +29,17 @@ function panel(host: ThreeDHost, initial: ModelConfig = ModelConfigSchema.parse(
   const changes: ModelConfig[] = [];
   function Owner() {
     const [config, setConfig] = useState(initial);
-    return <ModelSettings id="m1" config={config} host={host} onChange={(next) => { changes.push(next); setConfig(next); }} />;
+    return (
+      <ModelSettings
+        id="m1"
+        config={config}
+        host={host}
+        onChange={(next) => {
+          changes.push(next);
+          setConfig(next);
+        }}
+      />
+    );
   }
   const r = mount(<Owner />, { width: 420, height: 500 });
   // Looked up each time: the upload component replaces its input after every selection.
@@ -76,7 +86,7 @@ describe('the model upload field', () => {
 
     const catalog = new URL(req!.url, location.href).searchParams.get('catalog');
     const url = `/media/${catalog}/RobotExpressive.glb`;
-    expect(last()!.src).toEqual({ filePath: url, fileList: [{ uid: expect.any(String), name: 'RobotExpressive.glb', url }] });
+    expect(last()!.src).toEqual({ filePath: url, fileList: [{ uid: expect.any(String) as unknown, name: 'RobotExpressive.glb', url }] });
     await waitFor(() => messages().includes('RobotExpressive.glb uploaded'), 'the success message');
   });
 
@@ -88,7 +98,11 @@ describe('the model upload field', () => {
     expect(catalogs.size).toBe(1);
     const [catalog] = catalogs;
     expect(last()!.src.filePath).toBe(`/media/${catalog}/scene.gltf`);
-    expect(last()!.src.fileList.map((f) => f.name).sort()).toEqual(['scene.bin', 'scene.gltf', 'wood.png']);
+    expect(
+      last()!
+        .src.fileList.map((f) => f.name)
+        .sort(),
+    ).toEqual(['scene.bin', 'scene.gltf', 'wood.png']);
 
     // A texture added later joins the same catalog, so the model still finds it by name.
     await userEvent.upload(input(), file('bump.png'));

@@ -73,7 +73,8 @@ export async function spaceSettled(page: Page, id: string, timeout = 90_000) {
 }
 
 /** Config patches the space's engine received so far (stats().patches, through the test hook). */
-export const patches = (page: Page, id: string) => page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).patches, id);
+export const patches = (page: Page, id: string) =>
+  page.evaluate(async (sid) => (await window.__dash3d!.spaces.get(sid)!.stats()).patches, id);
 
 /** A rectangle in fractions of an image's width and height. */
 export interface Region {
@@ -86,22 +87,25 @@ const MIDDLE: Region = { x0: 0.3, y0: 0.3, x1: 0.7, y1: 0.7 };
 
 /** Mean colour of a region of the scene as the engine drew it (readPixels through the test hook). */
 export async function enginePixels(page: Page, id: string, region: Region = MIDDLE): Promise<[number, number, number]> {
-  return page.evaluate(async ({ sid, r }) => {
-    const h = window.__dash3d!.spaces.get(sid)!;
-    await h.settled();
-    const p = await h.readPixels();
-    const sum: [number, number, number] = [0, 0, 0];
-    let n = 0;
-    for (let y = Math.floor(p.height * r.y0); y < Math.floor(p.height * r.y1); y++)
-      for (let x = Math.floor(p.width * r.x0); x < Math.floor(p.width * r.x1); x++) {
-        const i = (y * p.width + x) * 4;
-        sum[0] += p.data[i]!;
-        sum[1] += p.data[i + 1]!;
-        sum[2] += p.data[i + 2]!;
-        n++;
-      }
-    return sum.map((s) => Math.round(s / n)) as [number, number, number];
-  }, { sid: id, r: region });
+  return page.evaluate(
+    async ({ sid, r }) => {
+      const h = window.__dash3d!.spaces.get(sid)!;
+      await h.settled();
+      const p = await h.readPixels();
+      const sum: [number, number, number] = [0, 0, 0];
+      let n = 0;
+      for (let y = Math.floor(p.height * r.y0); y < Math.floor(p.height * r.y1); y++)
+        for (let x = Math.floor(p.width * r.x0); x < Math.floor(p.width * r.x1); x++) {
+          const i = (y * p.width + x) * 4;
+          sum[0] += p.data[i]!;
+          sum[1] += p.data[i + 1]!;
+          sum[2] += p.data[i + 2]!;
+          n++;
+        }
+      return sum.map((s) => Math.round(s / n)) as [number, number, number];
+    },
+    { sid: id, r: region },
+  );
 }
 
 /** Mean colour of a region of an element as it is on screen (a screenshot, decoded). */

@@ -9,7 +9,9 @@ export interface Image {
 
 const paeth = (a: number, b: number, c: number) => {
   const p = a + b - c;
-  const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+  const pa = Math.abs(p - a),
+    pb = Math.abs(p - b),
+    pc = Math.abs(p - c);
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 };
 
@@ -20,7 +22,9 @@ const paeth = (a: number, b: number, c: number) => {
 export function decodePng(buf: Uint8Array): Image {
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let at = 8;
-  let width = 0, height = 0, colourType = 0;
+  let width = 0,
+    height = 0,
+    colourType = 0;
   const idat: Uint8Array[] = [];
   while (at < buf.length) {
     const len = view.getUint32(at);
@@ -46,7 +50,9 @@ export function decodePng(buf: Uint8Array): Image {
     const row = rows.subarray(y * stride, (y + 1) * stride);
     const prev = y ? rows.subarray((y - 1) * stride, y * stride) : new Uint8Array(stride);
     for (let x = 0; x < stride; x++) {
-      const a = x >= bpp ? row[x - bpp]! : 0, b = prev[x]!, c = x >= bpp ? prev[x - bpp]! : 0;
+      const a = x >= bpp ? row[x - bpp]! : 0,
+        b = prev[x]!,
+        c = x >= bpp ? prev[x - bpp]! : 0;
       const pred = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter];
       if (pred === undefined) throw new Error(`bad PNG filter ${filter}`);
       row[x] = (src[x]! + pred) & 0xff;

@@ -19,7 +19,14 @@ export const changedPixels = (page: Page, spaceId: string, gapMs: number) =>
       const b = await h.readPixels();
       let n = 0;
       for (let i = 0; i < a.data.length; i += 4)
-        if (Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!)) > 24) n++;
+        if (
+          Math.max(
+            Math.abs(a.data[i]! - b.data[i]!),
+            Math.abs(a.data[i + 1]! - b.data[i + 1]!),
+            Math.abs(a.data[i + 2]! - b.data[i + 2]!),
+          ) > 24
+        )
+          n++;
       return n;
     },
     { sid: spaceId, gap: gapMs },
@@ -51,7 +58,13 @@ export const objectOnScreen = (page: Page, spaceId: string, name: string) =>
       const before = (window as unknown as Kept).__e2eKept![key]!;
       const differs = (x: number, y: number) => {
         const i = (y * p.width + x) * 4;
-        return Math.max(Math.abs(p.data[i]! - before[i]!), Math.abs(p.data[i + 1]! - before[i + 1]!), Math.abs(p.data[i + 2]! - before[i + 2]!)) > 30;
+        return (
+          Math.max(
+            Math.abs(p.data[i]! - before[i]!),
+            Math.abs(p.data[i + 1]! - before[i + 1]!),
+            Math.abs(p.data[i + 2]! - before[i + 2]!),
+          ) > 30
+        );
       };
       const inside = (x: number, y: number) => {
         for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) if (!differs(x + dx, y + dy)) return false;

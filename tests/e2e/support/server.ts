@@ -46,7 +46,9 @@ export async function startPlayground(timeoutMs = 170_000, extraEnv: Record<stri
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The runner's own settings (VITEST, NODE_ENV=test, ...) would change how Vite serves the page.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MEDIA_|DATA_ROOT$|DASHBOARDS_ROOT$)/.test(k)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|MEDIA_|DATA_ROOT$|DASHBOARDS_ROOT$)/.test(k)),
+  );
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: PROJECT,
     env: { ...env, ...extraEnv, PORT: String(port), DATA_ROOT: dataRoot, MEDIA_TOKEN: TOKEN },

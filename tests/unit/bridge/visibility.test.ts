@@ -33,7 +33,7 @@ afterEach(() => {
 /** A space: its live flag as the registry last set it; a release completes when `finish()` is called. */
 function space() {
   // The registry only hands the element to the observer.
-  const el = {} as unknown as Element;
+  const el = {};
   const s = {
     el,
     live: false,

@@ -64,7 +64,9 @@ describe('which URLs the render worker may request (issue 8 §1)', () => {
   it("a model's own references are checked: the main file, and what a file without a list names", () => {
     setBaseUrl(PAGE);
     setAllowedOrigins([PAGE]);
-    expect(() => mainFileOf({ filePath: 'http://203.0.113.1/scene.gltf', fileList: [] })).toThrow('http://203.0.113.1/scene.gltf is refused');
+    expect(() => mainFileOf({ filePath: 'http://203.0.113.1/scene.gltf', fileList: [] })).toThrow(
+      'http://203.0.113.1/scene.gltf is refused',
+    );
     const src = { filePath: '/media/m/scene.gltf', fileList: [] };
     const main = mainFileOf(src);
     const resolve = companionResolver(src, main);
@@ -72,7 +74,13 @@ describe('which URLs the render worker may request (issue 8 §1)', () => {
     expect(refusedUri(resolve('http://203.0.113.1/x.bin'))).toBe('http://203.0.113.1/x.bin');
     expect(refusedUri(resolve('file:///etc/passwd'))).toBe('file:///etc/passwd');
     // A file list entry outside the allowed origins is refused too.
-    const listed = { filePath: '', fileList: [{ uid: '1', name: 'scene.gltf', url: '/media/m/scene.gltf' }, { uid: '2', name: 'x.bin', url: 'http://203.0.113.1/x.bin' }] };
+    const listed = {
+      filePath: '',
+      fileList: [
+        { uid: '1', name: 'scene.gltf', url: '/media/m/scene.gltf' },
+        { uid: '2', name: 'x.bin', url: 'http://203.0.113.1/x.bin' },
+      ],
+    };
     expect(refusedUri(companionResolver(listed, mainFileOf(listed))('x.bin'))).toBe('http://203.0.113.1/x.bin');
   });
 
@@ -80,7 +88,12 @@ describe('which URLs the render worker may request (issue 8 §1)', () => {
     setBaseUrl(PAGE);
     setAllowedOrigins([PAGE]);
     const src = { filePath: '/media/m/scene.gltf', fileList: [] };
-    const job = createJob(src, mainFileOf(src), { signal: new AbortController().signal, ktx2: {}, viewport: { width: 1, height: 1 }, limits: ModelLimitsSchema.parse({}) });
+    const job = createJob(src, mainFileOf(src), {
+      signal: new AbortController().signal,
+      ktx2: {},
+      viewport: { width: 1, height: 1 },
+      limits: ModelLimitsSchema.parse({}),
+    });
     job.resolve('http://203.0.113.1/x.bin');
     expect(describeFailure(job, new TypeError('Failed to fetch'))).toBe(
       'scene.gltf: http://203.0.113.1/x.bin is refused: files load only from http://127.0.0.1:5173 (the media library and the origins the host allows)',

@@ -37,11 +37,23 @@ describe('catalogues', () => {
     ['ui.placeInSpace', 'Please place it in a 3D space', '请将其放置在3D空间中'],
     ['ui.doubleClickToEdit', 'double click to edit', '双击编辑'],
     ['ui.editGroup', 'Edit 3D component group', '编辑3D组件组'],
-    ['ui.sceneError', 'An error has occurred, possibly due to the model file being damaged or missing!', '发生错误，可能是模型文件损坏或丢失！'],
+    [
+      'ui.sceneError',
+      'An error has occurred, possibly due to the model file being damaged or missing!',
+      '发生错误，可能是模型文件损坏或丢失！',
+    ],
     ['ui.loading', 'Loading…', '加载中…'],
-    ['notice.scriptsDisabled', 'Scripts were turned off: the scene stopped responding and was restarted', '脚本已关闭：场景停止响应，已重新启动'],
+    [
+      'notice.scriptsDisabled',
+      'Scripts were turned off: the scene stopped responding and was restarted',
+      '脚本已关闭：场景停止响应，已重新启动',
+    ],
     ['notice.restarted', 'The scene was restarted after its renderer stopped', '渲染器停止后，场景已重新启动'],
-    ['notice.fallback', 'Rendering on the main thread: this browser cannot render in a worker', '正在主线程中渲染：此浏览器无法在 Worker 中渲染'],
+    [
+      'notice.fallback',
+      'Rendering on the main thread: this browser cannot render in a worker',
+      '正在主线程中渲染：此浏览器无法在 Worker 中渲染',
+    ],
     ['notice.contextLost', 'WebGL context lost, waiting for it to come back', 'WebGL 上下文丢失，正在等待恢复'],
     ['error.invalidConfig', 'Invalid setting', '无效的设置'],
     ['error.script', 'Script error', '脚本错误'],
@@ -77,11 +89,7 @@ describe('describeIssues', () => {
   ];
 
   it('translates keys and passes other texts through', () => {
-    expect(describeIssues(issues, 'zh_Hans')).toEqual([
-      { path: 'cameraConfig.fov', message: '超出取值范围' },
-      issues[1],
-      issues[2],
-    ]);
+    expect(describeIssues(issues, 'zh_Hans')).toEqual([{ path: 'cameraConfig.fov', message: '超出取值范围' }, issues[1], issues[2]]);
     expect(describeIssues(issues, 'en')[0]).toEqual({ path: 'cameraConfig.fov', message: 'Exceeding the value range' });
     expect(describeIssues([], 'en')).toEqual([]);
   });

@@ -14,7 +14,7 @@ describe('the .airm file (docs/airm.md)', () => {
     for (const [, text] of airms) {
       const parsed = parseAirm(text as string);
       expect(parsed.ok).toBe(true);
-      const doc = JSON.parse(text as string);
+      const doc = JSON.parse(text as string) as { material: unknown };
       if (parsed.ok) expect(parsed.material).toEqual(MaterialSchema.parse(doc.material));
     }
   });
@@ -48,8 +48,10 @@ describe('the .airm file (docs/airm.md)', () => {
   });
 
   it('a failed fetch or a bad file names the file and the problem, in plain words', async () => {
-    vi.stubGlobal('fetch', async (url: string) =>
-      url.endsWith('gone.airm') ? new Response('', { status: 404 }) : new Response('{"formatVersion":1,"material":{"opacity":3}}'),
+    vi.stubGlobal('fetch', (url: string) =>
+      Promise.resolve(
+        url.endsWith('gone.airm') ? new Response('', { status: 404 }) : new Response('{"formatVersion":1,"material":{"opacity":3}}'),
+      ),
     );
     const signal = new AbortController().signal;
     const gone = await fetchAirm(airmUrl('a/gone.airm'), signal).catch((e: unknown) => e);

@@ -1,7 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  AddOperation, BackSide, DoubleSide, FrontSide, LinearSRGBColorSpace, MeshPhongMaterial, MeshPhysicalMaterial,
-  MixOperation, NoColorSpace, PointsMaterial, RepeatWrapping, SRGBColorSpace, ShaderMaterial, type Texture,
+  AddOperation,
+  BackSide,
+  DoubleSide,
+  FrontSide,
+  LinearSRGBColorSpace,
+  MeshPhongMaterial,
+  MeshPhysicalMaterial,
+  MixOperation,
+  NoColorSpace,
+  PointsMaterial,
+  RepeatWrapping,
+  SRGBColorSpace,
+  ShaderMaterial,
+  type Texture,
 } from 'three';
 import { MaterialSchema, type MaterialInput } from '../../../shared/schema/material';
 import { buildMaterial, ShaderCodeError, type BuildOptions } from '../../../worker/materials/build';
@@ -91,8 +103,14 @@ describe('building a three.js material from a material entity (spec §5)', () =>
   it('name, type, envMap and the bookkeeping fields are not passed as properties', async () => {
     const uuid = '6f1c2a7e-0b1d-4d53-9a43-5e1f0c7b2a01';
     const { material, m, asked } = await build({
-      uuid, name: 'red-brick-physical', type: 'physical', envMap: 'sky.png', path: 'built-in/materials',
-      frameScript: 'material.opacity = 0', rotation: 1, repeat: { u: 3, v: 3 },
+      uuid,
+      name: 'red-brick-physical',
+      type: 'physical',
+      envMap: 'sky.png',
+      path: 'built-in/materials',
+      frameScript: 'material.opacity = 0',
+      rotation: 1,
+      repeat: { u: 3, v: 3 },
     });
     expect(material.name).toBe('');
     expect(material.type).toBe('MeshPhysicalMaterial');
@@ -106,9 +124,17 @@ describe('building a three.js material from a material entity (spec §5)', () =>
 
   it('colours, numbers and flags go to the properties the material has; the others are skipped', async () => {
     const phong = await build({
-      type: 'phong', color: 'red', emissive: 'rgb(0, 0, 255)', specular: '#00ff00', shininess: 80, opacity: 0.4,
-      transparent: true, roughness: 0.3, size: 9, fog: false,
-    } as MaterialInput);
+      type: 'phong',
+      color: 'red',
+      emissive: 'rgb(0, 0, 255)',
+      specular: '#00ff00',
+      shininess: 80,
+      opacity: 0.4,
+      transparent: true,
+      roughness: 0.3,
+      size: 9,
+      fog: false,
+    });
     const p = phong.material as MeshPhongMaterial;
     expect(p.color.getHexString()).toBe('ff0000');
     expect(p.emissive.getHexString()).toBe('0000ff');
@@ -117,7 +143,8 @@ describe('building a three.js material from a material entity (spec §5)', () =>
     expect('roughness' in p || 'size' in p).toBe(false);
     expect(phong.problems).toEqual([]);
 
-    const physical = (await build({ color: 'hsl(120, 100%, 50%)', roughness: 0.25, metalness: 0.75, ior: 2, shininess: 5 })).material as MeshPhysicalMaterial;
+    const physical = (await build({ color: 'hsl(120, 100%, 50%)', roughness: 0.25, metalness: 0.75, ior: 2, shininess: 5 }))
+      .material as MeshPhysicalMaterial;
     expect(physical.color.getHexString()).toBe('00ff00');
     expect([physical.roughness, physical.metalness, physical.ior]).toEqual([0.25, 0.75, 2]);
     expect('shininess' in physical).toBe(false);
@@ -129,9 +156,15 @@ describe('building a three.js material from a material entity (spec §5)', () =>
 
   it('image values become repeat-wrapped textures with the material transform, resolved beside the file', async () => {
     const { m, asked, textures, problems } = await build({
-      map: 'bricks.PNG', normalMap: 'textures/normal.jpg', roughnessMap: '/media/shared/rough.webp', aoMap: 'bricks.PNG',
-      rotation: 0.5, center: { u: 0.5, v: 0.25 }, repeat: { u: 4, v: 2 }, offset: { u: 0.1, v: 0.2 },
-    } as MaterialInput);
+      map: 'bricks.PNG',
+      normalMap: 'textures/normal.jpg',
+      roughnessMap: '/media/shared/rough.webp',
+      aoMap: 'bricks.PNG',
+      rotation: 0.5,
+      center: { u: 0.5, v: 0.25 },
+      repeat: { u: 4, v: 2 },
+      offset: { u: 0.1, v: 0.2 },
+    });
     expect(problems).toEqual([]);
     expect(asked.sort()).toEqual([
       'http://media.test/media/built-in/materials/brick-physical/bricks.PNG',
@@ -160,7 +193,7 @@ describe('building a three.js material from a material entity (spec §5)', () =>
   it('a missing image leaves its slot empty and names the file; a value a slot cannot take is reported', async () => {
     // Fields beyond the entity's own (the file format keeps them) are checked against the material.
     const { m, problems } = await build(
-      { map: 'gone.png', color: '#ff0000', sheenColor: 'bricks.png', clearcoat: 'red', bumpScale: 'rough', flatShading: 1 } as MaterialInput,
+      { map: 'gone.png', color: '#ff0000', sheenColor: 'bricks.png', clearcoat: 'red', bumpScale: 'rough', flatShading: 1 },
       ['gone.png'],
     );
     expect(m.map).toBeNull();

@@ -11,16 +11,20 @@ const media: MediaAccess = {
 };
 
 const entry = (name: string, catalog: string) => ({ name, path: `${catalog}/${name}`, filePath: `/media/${catalog}/${name}` });
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fake fetch answering per catalog; records every call. */
 function stubFetch(answer: (catalog: string | null, url: URL) => Response | Promise<Response>) {
   const calls: { url: URL; headers: Headers }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input);
-    calls.push({ url, headers: new Headers(init?.headers) });
-    return answer(url.searchParams.get('catalog'), url);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input);
+      calls.push({ url, headers: new Headers(init?.headers) });
+      return answer(url.searchParams.get('catalog'), url);
+    }),
+  );
   return calls;
 }
 

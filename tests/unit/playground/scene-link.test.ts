@@ -8,7 +8,15 @@ const doc = {
   id: 'd-中文',
   name: '车间三维看板 · Workshop',
   version: 1,
-  widgets: [{ id: 's', type: 'threeD-space', layout: { x: 0, y: 0, w: 1000, h: 600 }, config: { sceneConfig: { background: '#123456' } }, children: [] }],
+  widgets: [
+    {
+      id: 's',
+      type: 'threeD-space',
+      layout: { x: 0, y: 0, w: 1000, h: 600 },
+      config: { sceneConfig: { background: '#123456' } },
+      children: [],
+    },
+  ],
 };
 
 describe('#scene= links', () => {
@@ -35,7 +43,11 @@ describe('#scene= links', () => {
     // 64 MB of zeros packs into about 64 kB: a zip bomb in a link.
     const bomb = bytesToBase64Url(deflateRawSync(Buffer.alloc(64 * 2 ** 20)));
     expect(bomb.length).toBeLessThan(100_000);
-    expect(await unpack(bomb)).toEqual({ ok: false, message: 'playground.error.sceneTooLarge', params: { limit: LINK_LIMITS.maxBytes / 2 ** 20 } });
+    expect(await unpack(bomb)).toEqual({
+      ok: false,
+      message: 'playground.error.sceneTooLarge',
+      params: { limit: LINK_LIMITS.maxBytes / 2 ** 20 },
+    });
     // The same bound for a document just over a smaller cap.
     const json = JSON.stringify(doc);
     const bytes = new TextEncoder().encode(json).length;
@@ -47,7 +59,10 @@ describe('#scene= links', () => {
     expect(await unpack('not*base64')).toEqual({ ok: false, message: 'playground.error.badScene' });
     const packed = await pack(JSON.stringify(doc));
     expect(await unpack(packed.slice(0, packed.length >> 1))).toMatchObject({ ok: false, message: 'playground.error.sceneNotPacked' });
-    expect(await unpack(bytesToBase64Url(new Uint8Array([0xff, 0xfe, 0xfd, 0x00])))).toMatchObject({ ok: false, message: 'playground.error.sceneNotPacked' });
+    expect(await unpack(bytesToBase64Url(new Uint8Array([0xff, 0xfe, 0xfd, 0x00])))).toMatchObject({
+      ok: false,
+      message: 'playground.error.sceneNotPacked',
+    });
   });
 
   it('the address: the fragment first, the query for older links; sceneLink says when it is too long to share', async () => {

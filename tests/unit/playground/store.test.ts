@@ -7,15 +7,22 @@ import { decodeBase64Url, encodeBase64Url } from '../../../playground/store/url'
 import { parseDashboardText } from '../../../playground/store/persistence';
 
 const w = (id: string, type: string, x: number, y: number, wd: number, h: number, children: Widget[] = []): Widget => ({
-  id, type, layout: { x, y, w: wd, h }, config: {}, children,
+  id,
+  type,
+  layout: { x, y, w: wd, h },
+  config: {},
+  children,
 });
 
 // A space at (100, 50) holding a model at (10, 20) relative to it, and a card on the canvas.
-const tree = () => [w('s', 'threeD-space', 100, 50, 1000, 600, [w('m', 'threeD-model', 10, 20, 300, 200)]), w('c', 'threeD-card', 0, 800, 200, 100)];
+const tree = () => [
+  w('s', 'threeD-space', 100, 50, 1000, 600, [w('m', 'threeD-model', 10, 20, 300, 200)]),
+  w('c', 'threeD-card', 0, 800, 200, 100),
+];
 const acceptsOf = (type: string) => (type === 'threeD-space' ? ['threeD-model', 'threeD-card', 'threeD-group'] : []);
 
 describe('playground dashboard tree', () => {
-  it('finds a nested widget with its parent and the parent\'s canvas origin', () => {
+  it("finds a nested widget with its parent and the parent's canvas origin", () => {
     const f = findWidget(tree(), 'm')!;
     expect(f.parent?.id).toBe('s');
     expect(f.origin).toEqual({ x: 100, y: 50 });
@@ -95,7 +102,21 @@ describe('opening documents', () => {
   });
   it('broken documents come back as issues naming the field, never as an empty dashboard', () => {
     expect(parseDashboardText('{nope')).toEqual({ ok: false, issues: [{ path: '(root)', message: 'playground.error.notJson' }] });
-    const r = parseDashboardText(JSON.stringify({ widgets: [{ id: 's', type: 'threeD-space', layout: { x: 0, y: 0, w: 1000, h: 600 }, config: { controlConfig: { orbitConfig: { dampingFactor: 2 } } } }] }));
-    expect(r).toEqual({ ok: false, issues: [{ path: 'widgets.0.config.controlConfig.orbitConfig.dampingFactor', message: 'msg.valueRange' }] });
+    const r = parseDashboardText(
+      JSON.stringify({
+        widgets: [
+          {
+            id: 's',
+            type: 'threeD-space',
+            layout: { x: 0, y: 0, w: 1000, h: 600 },
+            config: { controlConfig: { orbitConfig: { dampingFactor: 2 } } },
+          },
+        ],
+      }),
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [{ path: 'widgets.0.config.controlConfig.orbitConfig.dampingFactor', message: 'msg.valueRange' }],
+    });
   });
 });

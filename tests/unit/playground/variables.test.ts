@@ -14,7 +14,7 @@ function changesOver(v: ReturnType<typeof createSimulatedVariables>, seconds: nu
 }
 
 describe('the simulated device', () => {
-  it('keeps ticking through StrictMode\'s mount, clean-up, mount', () => {
+  it("keeps ticking through StrictMode's mount, clean-up, mount", () => {
     const v = createSimulatedVariables();
     // What React StrictMode does with `useEffect(() => { start(); return stop; })` at mount.
     v.start();

@@ -7,29 +7,39 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { allJsonSchemas, JSON_SCHEMA_ENTITIES, toJsonSchema } from '../../../shared/schema';
 
-type Json = Record<string, any>;
+/** The parts of a generated JSON Schema these tests read. */
+interface Schema {
+  type?: string;
+  title?: string;
+  required?: string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  $ref?: string;
+  $defs?: Record<string, Schema>;
+}
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('generated JSON Schema', () => {
   it('dashboard: top-level id, name, version, widgets; widgets are the recursive widget shape', () => {
-    const s = toJsonSchema('dashboard') as Json;
+    const s = toJsonSchema('dashboard') as Schema;
     expect(s.type).toBe('object');
-    expect(Object.keys(s.properties).sort()).toEqual(['id', 'name', 'version', 'widgets']);
+    expect(Object.keys(s.properties ?? {}).sort()).toEqual(['id', 'name', 'version', 'widgets']);
     // io 'input': every top-level field has a default, so nothing is required of a host.
     expect(s.required ?? []).toEqual([]);
-    const ref: string = s.properties.widgets.items.$ref;
-    const widget = s.$defs[ref.split('/').pop()!] as Json;
-    expect(Object.keys(widget.properties).sort()).toEqual(['children', 'config', 'id', 'layout', 'type']);
-    expect(widget.required.sort()).toEqual(['id', 'layout', 'type']);
-    expect(widget.properties.children.items.$ref).toBe(ref);
+    const ref = s.properties?.widgets?.items?.$ref ?? '';
+    expect(ref).toMatch(/^#\/\$defs\/./);
+    const widget = s.$defs?.[ref.split('/').pop()!];
+    expect(Object.keys(widget?.properties ?? {}).sort()).toEqual(['children', 'config', 'id', 'layout', 'type']);
+    expect(widget?.required?.sort()).toEqual(['id', 'layout', 'type']);
+    expect(widget?.properties?.children?.items?.$ref).toBe(ref);
   });
 
   it('space: the config areas of spec §3 with their defaults and ranges', () => {
-    const s = toJsonSchema('space') as Json;
+    const s = toJsonSchema('space') as Schema;
     for (const key of ['sceneConfig', 'cameraConfig', 'controlConfig', 'snapshotConfig', 'environmentConfig', 'renderConfig', 'lightConfig', 'composerConfig', 'helperConfig', 'loadingConfig']) {
       expect(s.properties).toHaveProperty(key);
     }
-    const damping = s.properties.controlConfig.properties.orbitConfig.properties.dampingFactor;
+    const damping = s.properties?.controlConfig?.properties?.orbitConfig?.properties?.dampingFactor;
     expect(damping).toMatchObject({ type: 'number', default: 0.05, minimum: 0, maximum: 1 });
   });
 
@@ -38,9 +48,9 @@ describe('generated JSON Schema', () => {
     expect(Object.keys(all).sort()).toEqual(Object.keys(JSON_SCHEMA_ENTITIES).sort());
     for (const [name, s] of Object.entries(all)) {
       expect(JSON.parse(JSON.stringify(s)), name).toEqual(s);
-      expect((s as Json).type, name).toBe('object');
+      expect((s as Schema).type, name).toBe('object');
     }
-    expect((all.material as Json).properties.ior).toMatchObject({ minimum: 1, maximum: 2.333, default: 1.5 });
+    expect((all.material as Schema).properties?.ior).toMatchObject({ minimum: 1, maximum: 2.333, default: 1.5 });
   });
 
   it('npm run schema writes one file per entity', async () => {
@@ -49,9 +59,9 @@ describe('generated JSON Schema', () => {
       await promisify(execFile)(process.execPath, [path.join(root, 'scripts/write-json-schema.mjs'), out], { cwd: root });
       const files = (await readdir(out)).sort();
       expect(files).toEqual(Object.keys(JSON_SCHEMA_ENTITIES).map((n) => `${n}.schema.json`).sort());
-      const dashboard = JSON.parse(await readFile(path.join(out, 'dashboard.schema.json'), 'utf8'));
+      const dashboard = JSON.parse(await readFile(path.join(out, 'dashboard.schema.json'), 'utf8')) as Schema;
       expect(dashboard.title).toBe('dashboard');
-      expect(Object.keys(dashboard.properties).sort()).toEqual(['id', 'name', 'version', 'widgets']);
+      expect(Object.keys(dashboard.properties ?? {}).sort()).toEqual(['id', 'name', 'version', 'widgets']);
     } finally {
       await rm(out, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ const settingsOf = (c: ControlConfig) =>
 
 function create(type: ControlType, ctx: EngineContext): Controller<unknown> {
   const c = type === 'orbit' ? createOrbit(ctx) : type === 'pointerLock' ? createWalk(ctx) : createFly(ctx);
-  return c as Controller<unknown>;
+  return c;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -18,7 +18,7 @@ function azimuthLimits(min: number, max: number): [number, number] {
 export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
   // The stand-in provides exactly what OrbitControls uses of a DOM element (engine/element.ts);
   // three's types ask for an HTMLElement, a name the worker's library does not have.
-  const controls = new OrbitControls(ctx.camera, ctx.element as unknown as ConstructorParameters<typeof OrbitControls>[1]);
+  const controls = new OrbitControls(ctx.camera, ctx.element);
   const onChange = () => ctx.invalidate();
   controls.addEventListener('change', onChange);
 

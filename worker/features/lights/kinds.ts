@@ -1,12 +1,23 @@
 import {
-  AmbientLight, DirectionalLight, DirectionalLightHelper, HemisphereLight, PointLight, SpotLight,
-  SpotLightHelper, type Light, type LightShadow, type Object3D,
+  AmbientLight,
+  DirectionalLight,
+  DirectionalLightHelper,
+  HemisphereLight,
+  PointLight,
+  SpotLight,
+  SpotLightHelper,
+  type Light,
+  type LightShadow,
+  type Object3D,
 } from 'three';
 import { setColour } from '../../util/colour';
 import { isSoftwareRenderer } from '../../engine/gpu';
 import type {
-  AmbientLight as AmbientEntry, DirectionalLight as DirectionalEntry, HemisphereLight as HemisphereEntry,
-  PointLight as PointEntry, SpotLight as SpotEntry,
+  AmbientLight as AmbientEntry,
+  DirectionalLight as DirectionalEntry,
+  HemisphereLight as HemisphereEntry,
+  PointLight as PointEntry,
+  SpotLight as SpotEntry,
 } from '../../../shared/schema/lights';
 
 /** A three helper that follows its light when update() is called. */

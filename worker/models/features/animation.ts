@@ -1,6 +1,11 @@
 import {
-  AnimationMixer, LoopOnce, LoopPingPong, LoopRepeat,
-  type AnimationAction, type AnimationActionLoopStyles, type AnimationClip,
+  AnimationMixer,
+  LoopOnce,
+  LoopPingPong,
+  LoopRepeat,
+  type AnimationAction,
+  type AnimationActionLoopStyles,
+  type AnimationClip,
 } from 'three';
 import type { Animation, LoopMode, ModelConfig } from '../../../shared/schema/model';
 import type { Feature } from '../../engine/context';

@@ -1,7 +1,11 @@
 import { BufferGeometry, LineSegments, Triangle, Vector3, type LineBasicMaterial, type SkinnedMesh } from 'three';
 
 /** A triangle's three edges, as pairs of its corners. */
-const EDGES = [[0, 1], [1, 2], [2, 0]] as const;
+const EDGES = [
+  [0, 1],
+  [1, 2],
+  [2, 0],
+] as const;
 
 /**
  * Edge lines that move with a skinned mesh. EdgesGeometry welds vertices and drops the skin

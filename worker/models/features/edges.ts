@@ -49,7 +49,7 @@ export function createEdges(scope: ModelScope): Feature<ModelConfig['edgeConfig'
         edges = skinned ? skinnedEdgeGeometry(mesh.geometry, EDGE_THRESHOLD_DEG) : new EdgesGeometry(mesh.geometry, EDGE_THRESHOLD_DEG);
         geometries.set(mesh.geometry, edges);
       }
-      const line = skinned ? skinnedLines(mesh as SkinnedMesh, edges, material!) : new LineSegments(edges, material);
+      const line = skinned ? skinnedLines(mesh as SkinnedMesh, edges, material) : new LineSegments(edges, material);
       line.name = 'edges';
       line.userData[HELPER_FLAG] = true;
       // Picking reports the part, never its outline.

@@ -30,7 +30,7 @@ export function measure(frame: Object3D, object: Object3D): Box3 {
       const skinned = o as SkinnedMesh;
       if (skinned.isSkinnedMesh) {
         skinned.computeBoundingBox();
-        part.copy(skinned.boundingBox!);
+        part.copy(skinned.boundingBox);
       } else {
         if (!geometry.boundingBox) geometry.computeBoundingBox();
         part.copy(geometry.boundingBox!);

@@ -10,12 +10,8 @@ import { createAnimations } from './animation';
 import { createKeyframes } from './keyframes';
 import { createHighlight } from './highlight';
 
-const bind = <S>(
-  name: string,
-  select: (c: ModelConfig) => S,
-  create: (scope: ModelScope) => Feature<S>,
-  rebuildsLater = false,
-) => ({ name, select, create, rebuildsLater }) as ModelFeatureBinding<unknown>;
+const bind = <S>(name: string, select: (c: ModelConfig) => S, create: (scope: ModelScope) => Feature<S>, rebuildsLater = false) =>
+  ({ name, select, create, rebuildsLater }) as ModelFeatureBinding<unknown>;
 
 /**
  * Per-model features, in the order they build on each other: library materials replace material

@@ -1,6 +1,4 @@
-import {
-  AnimationClip, Euler, MathUtils, Quaternion, Vector3, VectorKeyframeTrack, type Interpolant,
-} from 'three';
+import { AnimationClip, Euler, MathUtils, Quaternion, Vector3, VectorKeyframeTrack, type Interpolant } from 'three';
 import type { CustomAnimation, ModelConfig } from '../../../shared/schema/model';
 import type { Feature } from '../../engine/context';
 import type { ModelScope } from '../types';
@@ -94,7 +92,10 @@ export function createKeyframes(scope: ModelScope): Feature<ModelConfig['customA
 
   return {
     apply(next) {
-      played = next.map((entry, i) => ({ entry, i })).filter((x) => x.entry.enable).map((x) => clipOf(x.entry, x.i));
+      played = next
+        .map((entry, i) => ({ entry, i }))
+        .filter((x) => x.entry.enable)
+        .map((x) => clipOf(x.entry, x.i));
       elapsed = 0;
       if (pose()) unsubscribe ??= ctx.onFrame(tick);
       else stopTicking();

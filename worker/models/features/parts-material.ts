@@ -81,7 +81,7 @@ export class PartMaterial {
     // The material as it was when parts were set up (library materials already assigned), even if
     // something later (a hover highlight) shows another one for a moment.
     const list = materialList(this.original) as Coloured[];
-    this.clones = list.map((m) => m.clone() as Coloured);
+    this.clones = list.map((m) => m.clone());
     this.bases = list.map((m) => ({
       color: m.color?.isColor ? m.color.clone() : null,
       map: m.map,

@@ -48,9 +48,15 @@ function merge(into: Wanted | undefined, c: MeshConfig): Wanted {
   const w = into ?? { offset: IDENTITY, visible: true, colour: '', opacity: 1 };
   const [px, py, pz, rx, ry, rz, sx, sy, sz] = w.offset;
   w.offset = [
-    px + c.position.x, py + c.position.y, pz + c.position.z,
-    rx + c.rotation.x, ry + c.rotation.y, rz + c.rotation.z,
-    sx * c.scale.x, sy * c.scale.y, sz * c.scale.z,
+    px + c.position.x,
+    py + c.position.y,
+    pz + c.position.z,
+    rx + c.rotation.x,
+    ry + c.rotation.y,
+    rz + c.rotation.z,
+    sx * c.scale.x,
+    sy * c.scale.y,
+    sz * c.scale.z,
   ];
   w.visible &&= c.visible;
   if (c.color) w.colour = c.color;
@@ -83,7 +89,17 @@ export function createParts(scope: ModelScope): Feature<Slice> {
   const materials = new Map<Object3D, PartMaterial>();
   for (const obj of index.objects) {
     const { position, rotation, scale, visible } = obj;
-    parts.set(obj, { obj, position: position.clone(), rotation: rotation.clone(), scale: scale.clone(), visible, shown: IDENTITY, from: IDENTITY, to: IDENTITY, written: false });
+    parts.set(obj, {
+      obj,
+      position: position.clone(),
+      rotation: rotation.clone(),
+      scale: scale.clone(),
+      visible,
+      shown: IDENTITY,
+      from: IDENTITY,
+      to: IDENTITY,
+      written: false,
+    });
     if (hasMaterial(obj)) materials.set(obj, new PartMaterial(obj));
   }
   const tween = createTween(ctx);

@@ -42,12 +42,7 @@ export class BitmapTextureLoader extends Loader<Texture> {
     super(manager);
   }
 
-  override load(
-    url: string,
-    onLoad?: (texture: Texture) => void,
-    _onProgress?: unknown,
-    onError?: (err: unknown) => void,
-  ): Texture {
+  override load(url: string, onLoad?: (texture: Texture) => void, _onProgress?: unknown, onError?: (err: unknown) => void): Texture {
     const inline = /^(blob|data):/i.test(url);
     // FBXLoader clears the path (setPath(undefined)) for the images it extracted into blob URLs.
     const full = this.manager.resolveURL(inline ? url : (this.path ?? '') + url);
@@ -94,7 +89,7 @@ export class BitmapTextureLoader extends Loader<Texture> {
   /** Resolves when every texture asked for so far has been decoded or has failed. */
   async settled(): Promise<void> {
     // A decoded texture can make a loader ask for more (not today's loaders, but cheap to allow).
-    for (let seen = 0; seen < this.pending.length; ) {
+    for (let seen = 0; seen < this.pending.length;) {
       const batch = this.pending.slice(seen);
       seen = this.pending.length;
       await Promise.all(batch);

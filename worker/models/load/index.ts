@@ -45,7 +45,11 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
   const { signal, onProgress, renderer } = opts;
   const main = mainFileOf(src);
   // A refresh mostly finds the file unchanged: only a first load starts a parser while downloading.
-  if (IN_WORKER && parseWorkersWork && !opts.validators) void parseClient().then((c) => c.warmParser(), () => {});
+  if (IN_WORKER && parseWorkersWork && !opts.validators)
+    void parseClient().then(
+      (c) => c.warmParser(),
+      () => {},
+    );
   const fetched = await fetchMain(main.url, main.name, opts);
   if (!fetched) return null;
   if (signal.aborted) throw abortError();
@@ -79,7 +83,12 @@ export async function loadModel(src: ModelConfig['src'], opts: LoadOptions): Pro
   };
 }
 
-async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, env: ParseEnv): Promise<ParsedFile & { offThread: boolean }> {
+async function parse(
+  bytes: ArrayBuffer,
+  src: ModelConfig['src'],
+  name: string,
+  env: ParseEnv,
+): Promise<ParsedFile & { offThread: boolean }> {
   if (IN_WORKER && parseWorkersWork) {
     const [{ parseOffThread, ParserUnavailable }, { unpackModel }] = await Promise.all([parseClient(), unpacker()]);
     // A model the parser made that cannot be rebuilt here is our fault, not the file's: say so.
@@ -91,7 +100,15 @@ async function parse(bytes: ArrayBuffer, src: ModelConfig['src'], name: string, 
       }
     };
     try {
-      const request = { src, baseUrl: baseUrl(), allowedOrigins: allowedOrigins(), ktx2: env.ktx2, viewport: env.viewport, limits: env.limits, chunks: chunkSettings() };
+      const request = {
+        src,
+        baseUrl: baseUrl(),
+        allowedOrigins: allowedOrigins(),
+        ktx2: env.ktx2,
+        viewport: env.viewport,
+        limits: env.limits,
+        chunks: chunkSettings(),
+      };
       const reply = await parseOffThread(bytes, request, env.signal);
       return { parsed: unpacked(reply.model), warnings: reply.warnings, notices: reply.notices, offThread: true };
     } catch (err) {

@@ -17,7 +17,12 @@ export function checkFileBytes(name: string, size: number, limits: ModelLimits):
 }
 
 /** `what`: 'model.what.pointData' | 'model.what.buffers' | 'model.what.images' (translated on the main thread). */
-export function checkDataBytes(name: string, what: `model.what.${'pointData' | 'buffers' | 'images'}`, size: number, limits: ModelLimits): void {
+export function checkDataBytes(
+  name: string,
+  what: `model.what.${'pointData' | 'buffers' | 'images'}`,
+  size: number,
+  limits: ModelLimits,
+): void {
   if (size > limits.maxModelBytes) {
     throw new ModelProblem('model.limit.dataBytes', { name, what, size: formatBytes(size), limit: formatBytes(limits.maxModelBytes) });
   }

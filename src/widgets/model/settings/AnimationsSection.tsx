@@ -27,7 +27,11 @@ export function AnimationsSection({ widgetId, config }: { widgetId: string; conf
     else list.push(entry);
     setValue?.(['animationConfig'], list);
   };
-  const drop = (name: string) => setValue?.(['animationConfig'], current().filter((e) => e.name !== name));
+  const drop = (name: string) =>
+    setValue?.(
+      ['animationConfig'],
+      current().filter((e) => e.name !== name),
+    );
 
   if (!info) return <Typography.Text type="secondary">{t('modelPanel.notLoaded')}</Typography.Text>;
   const clips = info.animations;

@@ -27,8 +27,16 @@ export function KeyframesSection() {
           <NumberField name={[...e, 'time', 'end']} label={t('modelPanel.timeEnd')} range={{ step: 100, slider: false }} />
           {TRACKS.map((track) => (
             <div key={track}>
-              <Vec3Field name={[...e, 'track', track, 'start']} label={t(`modelPanel.${track}Start`)} range={track === 'scale' ? { step: 0.1 } : undefined} />
-              <Vec3Field name={[...e, 'track', track, 'end']} label={t(`modelPanel.${track}End`)} range={track === 'scale' ? { step: 0.1 } : undefined} />
+              <Vec3Field
+                name={[...e, 'track', track, 'start']}
+                label={t(`modelPanel.${track}Start`)}
+                range={track === 'scale' ? { step: 0.1 } : undefined}
+              />
+              <Vec3Field
+                name={[...e, 'track', track, 'end']}
+                label={t(`modelPanel.${track}End`)}
+                range={track === 'scale' ? { step: 0.1 } : undefined}
+              />
             </div>
           ))}
           <SelectField name={[...e, 'loop']} label={t('modelPanel.loop')} options={loopOptions(t)} />

@@ -58,7 +58,15 @@ export function MaterialsSection({ widgetId, config }: { widgetId: string; confi
   return (
     <>
       {names.map((name) => (
-        <MaterialRow key={name} name={name} label={name} value={stored[name]} groups={groups} library={library} onChange={(p) => write(name, p)} />
+        <MaterialRow
+          key={name}
+          name={name}
+          label={name}
+          value={stored[name]}
+          groups={groups}
+          library={library}
+          onChange={(p) => write(name, p)}
+        />
       ))}
       {stale.map((name) => (
         <MaterialRow
@@ -80,8 +88,14 @@ type Groups = { label: string; title: string; options: Option[] }[];
 function groupsOf(library: MaterialLibrary | null, t: ReturnType<typeof useSettings>['t']): Groups {
   if (!library) return [];
   const groups: Groups = [];
-  if (library.user.length) groups.push({ label: t('modelPanel.userMaterials'), title: t('modelPanel.userMaterials'), options: library.user.map(optionOf) });
-  if (library.builtIn.length) groups.push({ label: t('modelPanel.builtInMaterials'), title: t('modelPanel.builtInMaterials'), options: library.builtIn.map(optionOf) });
+  if (library.user.length)
+    groups.push({ label: t('modelPanel.userMaterials'), title: t('modelPanel.userMaterials'), options: library.user.map(optionOf) });
+  if (library.builtIn.length)
+    groups.push({
+      label: t('modelPanel.builtInMaterials'),
+      title: t('modelPanel.builtInMaterials'),
+      options: library.builtIn.map(optionOf),
+    });
   return groups;
 }
 

@@ -94,11 +94,14 @@ function StatusLine({ status }: { status: ModelStatus }) {
         </Flex>
       ) : null}
       {state === 'error' ? (
-        <Alert type="error" showIcon style={{ marginBottom: 8 }} title={t('modelPanel.loadFailed', { message: error ? text(error) : '' })} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 8 }}
+          title={t('modelPanel.loadFailed', { message: error ? text(error) : '' })}
+        />
       ) : null}
-      {state === 'empty' && !info ? (
-        <Typography.Paragraph type="secondary">{t('modelPanel.notLoaded')}</Typography.Paragraph>
-      ) : null}
+      {state === 'empty' && !info ? <Typography.Paragraph type="secondary">{t('modelPanel.notLoaded')}</Typography.Paragraph> : null}
       {warnings.length > 0 ? (
         <Alert
           type="warning"

@@ -50,7 +50,16 @@ export function SubForm<T>({ schema, value, onChange, name, children }: SubFormP
     <SettingsProvider value={ctx}>
       {/* Paths inside are relative to the entry, whatever list the panel put it in. */}
       <FieldPrefix path={[]}>
-        <Form form={form} component={false} name={name} layout="vertical" colon={false} size="small" initialValues={value as object} onValuesChange={run}>
+        <Form
+          form={form}
+          component={false}
+          name={name}
+          layout="vertical"
+          colon={false}
+          size="small"
+          initialValues={value as object}
+          onValuesChange={run}
+        >
           {children}
         </Form>
       </FieldPrefix>

@@ -15,7 +15,11 @@ export function ControlsSection() {
   const { t } = useSettings();
   return (
     <>
-      <SelectField name={TYPE} label={t('settings.controlType')} options={CONTROL_TYPES.map((v) => ({ value: v, label: t(`settings.controlType.${v}`) }))} />
+      <SelectField
+        name={TYPE}
+        label={t('settings.controlType')}
+        options={CONTROL_TYPES.map((v) => ({ value: v, label: t(`settings.controlType.${v}`) }))}
+      />
       <ShowWhen path={TYPE} is={(v) => v === 'orbit'}>
         <SubGroup title={t('settings.orbit')}>
           <SwitchField name={[...O, 'enabled']} label={t('settings.enable')} />

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { ColourField, ListField, NumberField, SwitchField, Vec3Field, type FieldPath } from '../../../settings';
 import { useSettings } from '../../../settings/context';
 import {
-  AmbientLightSchema, DirectionalLightSchema, HemisphereLightSchema, PointLightSchema, SpotLightSchema,
+  AmbientLightSchema,
+  DirectionalLightSchema,
+  HemisphereLightSchema,
+  PointLightSchema,
+  SpotLightSchema,
 } from '../../../../shared/schema/lights';
 
 const KINDS = {

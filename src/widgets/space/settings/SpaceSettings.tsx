@@ -11,9 +11,7 @@ import { CameraSection } from './CameraSection';
 import { ControlsSection } from './ControlsSection';
 import { SnapshotsSection } from './SnapshotsSection';
 import { LightsSection } from './LightsSection';
-import {
-  EnvironmentSection, HelpersSection, LoadingSection, PostProcessingSection, RenderSection, ScriptSection,
-} from './MoreSections';
+import { EnvironmentSection, HelpersSection, LoadingSection, PostProcessingSection, RenderSection, ScriptSection } from './MoreSections';
 
 interface Group {
   key: string;
@@ -51,7 +49,14 @@ export function SpaceSettings({ id, config, host, onChange }: WidgetSettingsProp
   const variableNames = host.variables.names();
 
   return (
-    <SchemaForm schema={SpaceConfigSchema} value={value} onChange={onChange} locale={locale} media={host.media} name={`space-settings-${id}`}>
+    <SchemaForm
+      schema={SpaceConfigSchema}
+      value={value}
+      onChange={onChange}
+      locale={locale}
+      media={host.media}
+      name={`space-settings-${id}`}
+    >
       <Collapse
         size="small"
         defaultActiveKey={['scene']}

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AnimationClip, Bone, BoxGeometry, Group, MeshBasicMaterial, Object3D, Quaternion, QuaternionKeyframeTrack,
-  Skeleton, SkinnedMesh, Vector3, VectorKeyframeTrack,
+  AnimationClip,
+  Bone,
+  BoxGeometry,
+  Group,
+  MeshBasicMaterial,
+  Object3D,
+  Quaternion,
+  QuaternionKeyframeTrack,
+  Skeleton,
+  SkinnedMesh,
+  Vector3,
+  VectorKeyframeTrack,
 } from 'three';
 import { AnimationSchema, type Animation } from '../../../../shared/schema/model';
 import { createAnimations } from '../../../../worker/models/features/animation';

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { Bone, BoxGeometry, EdgesGeometry, Group, LineBasicMaterial, LineSegments, Mesh, MeshBasicMaterial, Skeleton, SkinnedMesh, SphereGeometry } from 'three';
+import {
+  Bone,
+  BoxGeometry,
+  EdgesGeometry,
+  Group,
+  LineBasicMaterial,
+  LineSegments,
+  Mesh,
+  MeshBasicMaterial,
+  Skeleton,
+  SkinnedMesh,
+  SphereGeometry,
+} from 'three';
 import { createEdges } from '../../../../worker/models/features/edges';
 import { describeModel } from '../../../../worker/models/features/describe';
 import { HELPER_FLAG, type LoadedModel } from '../../../../worker/models/types';
@@ -40,7 +52,7 @@ describe('edgeConfig', () => {
     expect((ls as unknown as { skeleton: Skeleton }).skeleton).toBe(skinned.skeleton);
     expect((la!.material as LineBasicMaterial).color.getHexString()).toBe('ff0000');
     // The reported tree leaves the lines out.
-    const info = describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0, parsedOffThread: false } as LoadedModel);
+    const info = describeModel({ kind: 'mesh', object: root, animations: [], warnings: [], bytes: 0, parsedOffThread: false });
     expect(info.nodes[0]!.children.map((c) => c.children.length)).toEqual([0, 0, 0, 0]);
     expect(linesOf(skinned)).toHaveLength(1);
   });

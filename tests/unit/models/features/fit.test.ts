@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { Box3, BoxGeometry, BufferGeometry, Float32BufferAttribute, Group, Mesh, MeshBasicMaterial, Points, Vector3, type Object3D } from 'three';
+import {
+  Box3,
+  BoxGeometry,
+  BufferGeometry,
+  Float32BufferAttribute,
+  Group,
+  Mesh,
+  MeshBasicMaterial,
+  Points,
+  Vector3,
+  type Object3D,
+} from 'three';
 import { createFit, FIT_HEIGHT, FIT_SIZE } from '../../../../worker/models/features/fit';
 import { HELPER_FLAG } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BoxGeometry, Color, Group, Mesh, MeshBasicMaterial, MeshStandardMaterial, Points, BufferGeometry, PointsMaterial, type Object3D,
+  BoxGeometry,
+  Color,
+  Group,
+  Mesh,
+  MeshBasicMaterial,
+  MeshStandardMaterial,
+  Points,
+  BufferGeometry,
+  PointsMaterial,
+  type Object3D,
 } from 'three';
 import { createHighlight } from '../../../../worker/models/features/highlight';
 import type { ModelScope } from '../../../../worker/models/types';
@@ -44,17 +53,17 @@ describe('highlight: the hovered part in the highlight colour', () => {
     const h = createHighlight(f.scope);
     h.apply({ enable: true, color: '#ffff00' }, undefined);
     f.hover(f.lit);
-    const shown = f.lit.material as MeshStandardMaterial;
+    const shown = f.lit.material;
     expect(shown).not.toBe(own);
     expect(shown.emissive.equals(yellow)).toBe(true);
     expect(shown.color.equals(own.color)).toBe(true); // shading colour kept
     expect(own.emissive.getHex()).toBe(0); // the source is untouched
     f.hover(f.other); // to another part: the first is restored
     expect(f.lit.material).toBe(own);
-    expect((f.other.material as MeshStandardMaterial).emissive.equals(yellow)).toBe(true);
+    expect(f.other.material.emissive.equals(yellow)).toBe(true);
     f.hover(null);
     expect(f.other.material).toBeInstanceOf(MeshStandardMaterial);
-    expect((f.other.material as MeshStandardMaterial).emissive.getHex()).toBe(0);
+    expect(f.other.material.emissive.getHex()).toBe(0);
   });
 
   it('an unlit cloud takes the colour, without its vertex colours', () => {
@@ -62,7 +71,7 @@ describe('highlight: the hovered part in the highlight colour', () => {
     const h = createHighlight(f.scope);
     h.apply({ enable: true, color: '#ff0000' }, undefined);
     f.hover(f.cloud);
-    const m = f.cloud.material as PointsMaterial;
+    const m = f.cloud.material;
     expect(m.color.getHexString()).toBe('ff0000');
     expect(m.vertexColors).toBe(false);
   });
@@ -73,11 +82,11 @@ describe('highlight: the hovered part in the highlight colour', () => {
     const h = createHighlight(f.scope);
     h.apply({ enable: true, color: '#ffff00' }, undefined);
     f.hover(f.lit);
-    const copy = f.lit.material as MeshStandardMaterial;
+    const copy = f.lit.material;
     let disposed = 0;
     copy.addEventListener('dispose', () => disposed++);
     h.apply({ enable: true, color: '#0000ff' }, { enable: true, color: '#ffff00' });
-    expect((f.lit.material as MeshStandardMaterial).emissive.getHexString()).toBe('0000ff');
+    expect(f.lit.material.emissive.getHexString()).toBe('0000ff');
     expect(f.lit.material).toBe(copy); // the same copy, refreshed: no new program per change
     h.apply({ enable: false, color: '#0000ff' }, { enable: true, color: '#0000ff' });
     expect(f.lit.material).toBe(own);

@@ -66,8 +66,7 @@ describe('keyframe animations (customAnimationConfig)', () => {
   });
 
   it('repeat and ping-pong: repetitions count plays, 0 keeps going', () => {
-    const loop = (loop: CustomAnimation['loop'], repetitions: number) =>
-      kf({ time: { start: 0, end: 1000 }, loop, repetitions });
+    const loop = (loop: CustomAnimation['loop'], repetitions: number) => kf({ time: { start: 0, end: 1000 }, loop, repetitions });
     expect(progressAt(loop('repeat', 2), 1500)).toEqual({ p: 0.5, done: false });
     expect(progressAt(loop('repeat', 2), 2000)).toEqual({ p: 1, done: true });
     expect(progressAt(loop('pingpong', 0), 1250)).toEqual({ p: 0.75, done: false });
@@ -87,7 +86,9 @@ describe('keyframe animations (customAnimationConfig)', () => {
 
   it('disabling every entry, and dispose, put the root back to identity', () => {
     const { t, root, f } = setup();
-    const on = [moveX({ track: { position: { start: { x: 1 }, end: { x: 10 } }, rotation: { start: { z: 30 } }, scale: { start: { y: 2 } } } })];
+    const on = [
+      moveX({ track: { position: { start: { x: 1 }, end: { x: 10 } }, rotation: { start: { z: 30 } }, scale: { start: { y: 2 } } } }),
+    ];
     f.apply(on, undefined);
     t.step(0.25, 6);
     expect(root.position.x).toBeGreaterThan(1);

@@ -47,14 +47,17 @@ function setup(scriptsEnabled = true) {
   const ctx = {
     disposed: false,
     invalidate() {},
-    track: <T,>(_label: string, work: Promise<T>) => (pending.push(work), work),
+    track: <T>(_label: string, work: Promise<T>) => (pending.push(work), work),
     onFrame: (fn: (dt: number) => void) => (frames.add(fn), () => frames.delete(fn)),
     renderer: { initTexture() {} },
     userCode,
     emit: (e: EngineEvent) => events.push(e),
   } as unknown as EngineContext;
   const scope: ModelScope = {
-    id: 'm1', ctx, root: new Group(), frame: new Group(),
+    id: 'm1',
+    ctx,
+    root: new Group(),
+    frame: new Group(),
     model: { kind: 'mesh', object, animations: [], warnings: [], bytes: 0, parsedOffThread: false },
     warn: (m) => warnings.push(m),
     onHover: () => () => {},
@@ -145,7 +148,10 @@ describe('library materials on model parts', () => {
 
   it('an .airm path outside the allowed origins is refused without a request, naming it', async () => {
     const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => (seen.push(url), new Response('', { status: 404 })));
+    vi.stubGlobal('fetch', (url: string) => {
+      seen.push(url);
+      return Promise.resolve(new Response('', { status: 404 }));
+    });
     const t = setup();
     await t.apply({ Body: 'http://203.0.113.1/lib/red-phong.airm' });
     expect(seen).toEqual([]);

@@ -33,7 +33,7 @@ const slice = (input: Partial<ModelConfigInput>) => {
   return { tree: c.treeConfig, tween: c.tweenConfig };
 };
 
-const hex = (m: Material | Material[]) => '#' + ((m as MeshStandardMaterial).color as Color).getHexString();
+const hex = (m: Material | Material[]) => '#' + (m as MeshStandardMaterial).color.getHexString();
 
 describe('parts: finding parts by tree key and by name', () => {
   it('keys match the tree the main thread shows (helpers not counted)', () => {
@@ -99,10 +99,10 @@ describe('parts: colour and opacity', () => {
     const mesh = Object.assign(new Mesh(new BoxGeometry(), mat), { name: 'M' });
     const parts = createParts(fakeScope(mesh).scope);
     parts.apply(slice({ treeConfig: { M: { color: 'red' } } }), undefined);
-    expect((mesh.material as MeshStandardMaterial).map).toBeNull();
+    expect(mesh.material.map).toBeNull();
     expect(mat.map).toBe(map);
     parts.apply(slice({ treeConfig: { M: { color: '' } } }), slice({}));
-    expect((mesh.material as MeshStandardMaterial).map).toBe(map);
+    expect(mesh.material.map).toBe(map);
     expect(hex(mesh.material)).toBe('#ffffff');
   });
 
@@ -112,7 +112,7 @@ describe('parts: colour and opacity', () => {
     const mesh = Object.assign(new Mesh(new BoxGeometry(), [a, b]), { name: 'M' });
     const parts = createParts(fakeScope(mesh).scope);
     parts.apply(slice({ treeConfig: { '0': { color: '#00ff00' } } }), undefined);
-    const list = mesh.material as MeshStandardMaterial[];
+    const list = mesh.material;
     expect(list).toHaveLength(2);
     expect(list.map(hex)).toEqual(['#00ff00', '#00ff00']);
     expect(list[0]).not.toBe(a);
@@ -142,7 +142,10 @@ describe('parts: dispose and reload', () => {
     const frMat = fr.material;
     const before = [body, fl, fr].map((o) => [o.position.toArray(), o.rotation.toArray(), o.scale.toArray(), o.visible]);
     const parts = createParts(fakeScope(root).scope);
-    parts.apply(slice({ treeConfig: { '0': { opacity: 0.3, color: '#123456' }, FL: { visible: false, position: { x: 5 }, rotation: { z: 45 } } } }), undefined);
+    parts.apply(
+      slice({ treeConfig: { '0': { opacity: 0.3, color: '#123456' }, FL: { visible: false, position: { x: 5 }, rotation: { z: 45 } } } }),
+      undefined,
+    );
     const clones = [body.material, fl.material, fr.material] as Material[];
     const freed: Material[] = [];
     clones.forEach((c) => c.addEventListener('dispose', () => freed.push(c)));

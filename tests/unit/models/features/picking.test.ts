@@ -1,7 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  Bone, BoxGeometry, BufferGeometry, Float32BufferAttribute, Group, Mesh, MeshBasicMaterial, Object3D,
-  PerspectiveCamera, Points, PointsMaterial, Raycaster, Skeleton, SkinnedMesh, Uint16BufferAttribute, Vector2, Vector3,
+  Bone,
+  BoxGeometry,
+  BufferGeometry,
+  Float32BufferAttribute,
+  Group,
+  Mesh,
+  MeshBasicMaterial,
+  Object3D,
+  PerspectiveCamera,
+  Points,
+  PointsMaterial,
+  Raycaster,
+  Skeleton,
+  SkinnedMesh,
+  Uint16BufferAttribute,
+  Vector2,
+  Vector3,
 } from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { buildBoundsTrees, pickNearest, type PickTarget } from '../../../../worker/models/raycast';
@@ -77,7 +92,10 @@ describe('pickNearest: raycasting with bounding-volume hierarchies', () => {
     const near = rootOf(box('Near', 0, 2));
     buildBoundsTrees(far);
     buildBoundsTrees(near);
-    const targets: PickTarget<string>[] = [{ root: far, owner: 'far' }, { root: near, owner: 'near' }];
+    const targets: PickTarget<string>[] = [
+      { root: far, owner: 'far' },
+      { root: near, owner: 'near' },
+    ];
     expect(pickNearest(rayAt(cam), targets, cam, H)?.owner).toBe('near');
     expect(pickNearest(rayAt(cam), [...targets].reverse(), cam, H)?.part.name).toBe('Near');
   });
@@ -164,7 +182,7 @@ function fixture() {
   const right = box('Right', 2, 0, 2);
   const model = rootOf(left, right);
   const hovers: (string | null)[] = [];
-  const node: PickableNode = { id: 'w1', root: model as never, object: model, hover: (p) => hovers.push(p?.name ?? null) };
+  const node: PickableNode = { id: 'w1', root: model, object: model, hover: (p) => hovers.push(p?.name ?? null) };
   const picker = createPicker(ctx, () => [node]);
   picker.prepare(model);
   // Screen position (CSS px) of a world point.
@@ -184,7 +202,7 @@ describe('createPicker: pointer events from forwarded input', () => {
     f.send('pointerup', f.px(-2));
     expect(f.pointer()).toEqual(['click:Left']);
     const click = f.events.find((e) => e.type === 'model-pointer')!;
-    expect(click).toMatchObject({ id: 'w1', point: { z: expect.closeTo(1, 4) } });
+    expect(click).toMatchObject({ id: 'w1', point: { z: expect.closeTo(1, 4) as unknown } });
     f.picker.dispose();
   });
 
@@ -231,7 +249,12 @@ describe('createPicker: pointer events from forwarded input', () => {
     await frame();
     f.send('pointerleave', f.px(2));
     expect(f.pointer()).toEqual([
-      'mouseenter:Left', 'mouseleave:Left', 'mouseenter:Right', 'mouseleave:Right', 'mouseenter:Right', 'mouseleave:Right',
+      'mouseenter:Left',
+      'mouseleave:Left',
+      'mouseenter:Right',
+      'mouseleave:Right',
+      'mouseenter:Right',
+      'mouseleave:Right',
     ]);
     // The node hears the part under the pointer (highlight follows it), null once off the model.
     expect(f.hovers).toEqual(['Left', 'Right', null, 'Right', null]);

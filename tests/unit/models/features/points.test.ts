@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { BufferGeometry, Camera, Color, Float32BufferAttribute, Group, Points, PointsMaterial, Scene, type BufferAttribute, type WebGLRenderer } from 'three';
+import {
+  BufferGeometry,
+  Camera,
+  Color,
+  Float32BufferAttribute,
+  Group,
+  Points,
+  PointsMaterial,
+  Scene,
+  type BufferAttribute,
+  type WebGLRenderer,
+} from 'three';
 import { createPointColour, RAMP_FLOOR } from '../../../../worker/models/features/points';
 import type { LoadedModel } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';
@@ -12,7 +23,7 @@ function cloud(extra: Record<string, number[]>, source?: string) {
   const material = new PointsMaterial({ color: 0x336699, vertexColors: 'color' in extra });
   const points = new Points(g, material);
   const f = fakeScope(points);
-  (f.scope.model as LoadedModel).kind = 'points';
+  f.scope.model.kind = 'points';
   return { f, g, material, points };
 }
 
@@ -63,7 +74,7 @@ describe('pointConfig.hotColor', () => {
 
   it('only point clouds: a mesh model is left alone', () => {
     const { f, g } = cloud({}, 'none');
-    (f.scope.model as LoadedModel).kind = 'mesh';
+    f.scope.model.kind = 'mesh';
     createPointColour(f.scope).apply({ hotColor: '#ff0000' }, undefined);
     expect(g.getAttribute('color')).toBeUndefined();
   });
@@ -78,7 +89,7 @@ describe('pointConfig.hotColor', () => {
     expect(material.color.getHex()).toBe(0x336699);
   });
 
-  it('point size follows the cloud\'s world scale (adaptive scales clouds); dispose restores it', () => {
+  it("point size follows the cloud's world scale (adaptive scales clouds); dispose restores it", () => {
     const { f, points, material } = cloud({ color: [1, 1, 1, 1, 1, 1, 1, 1, 1] }, 'rgb');
     material.size = 0.01;
     const feature = createPointColour(f.scope);

@@ -53,7 +53,7 @@ describe('model limits', () => {
       const all = parsePcd(bytesOf(name));
       const some = parsePcd(bytesOf(name), { beforeAlloc: () => 3 });
       expect(some.stride).toBe(3);
-      expect(some.count).toBe(Math.ceil(all.header.points / 3) - (some.skipped));
+      expect(some.count).toBe(Math.ceil(all.header.points / 3) - some.skipped);
       // Without NaN points the kept ones are exactly points 0, 3, 6, ...
       if (all.skipped === 0) {
         for (const i of [0, 1, some.count - 1]) {
@@ -72,8 +72,18 @@ describe('model limits', () => {
   });
 
   it('sizes read at a glance', () => {
-    expect([formatCount(999), formatCount(200_000), formatCount(2_500_000), formatCount(20_000_000)]).toEqual(['999', '200 k', '2.5 M', '20 M']);
-    expect([formatBytes(512), formatBytes(50 * 1024), formatBytes(3.2e6), formatBytes(240e6)]).toEqual(['512 bytes', '50 kB', '3.1 MB', '229 MB']);
+    expect([formatCount(999), formatCount(200_000), formatCount(2_500_000), formatCount(20_000_000)]).toEqual([
+      '999',
+      '200 k',
+      '2.5 M',
+      '20 M',
+    ]);
+    expect([formatBytes(512), formatBytes(50 * 1024), formatBytes(3.2e6), formatBytes(240e6)]).toEqual([
+      '512 bytes',
+      '50 kB',
+      '3.1 MB',
+      '229 MB',
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Color, PointsMaterial, SRGBColorSpace, type BufferAttribute, type BufferGeometry } from 'three';
+import { Color, PointsMaterial, SRGBColorSpace, type BufferAttribute } from 'three';
 import { PCDLoader } from 'three/examples/jsm/loaders/PCDLoader.js';
 import { parsePcd } from '../../../../worker/models/load/formats/pcd-parse';
 import { parsePcdHeader } from '../../../../worker/models/load/formats/pcd-header';
@@ -23,7 +23,7 @@ const reference = (name: string) => references.get(name) ?? references.set(name,
 function readReference(name: string) {
   // It computes a bounding sphere over the NaN points and complains: expected here.
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const geometry = new PCDLoader().parse(bytesOf(name)).geometry as BufferGeometry;
+  const geometry = new PCDLoader().parse(bytesOf(name)).geometry;
   quiet.mockRestore();
   const pos = geometry.getAttribute('position') as BufferAttribute;
   const finite: number[] = [];
@@ -81,21 +81,25 @@ describe('PCD parser', () => {
     }
   });
 
-  it.each(['milk_color.pcd', 'table_scene_mug_stereo_textured.pcd'])('%s: rgba colours are read (varied, neither all white nor all black)', (name) => {
-    const { color, count } = parsePcd(bytesOf(name));
-    expect(color).toBeDefined();
-    const distinct = new Set<number>();
-    let dark = 0, light = 0;
-    for (let k = 0; k < count; k++) {
-      const [r, g, b] = color!.subarray(k * 3, k * 3 + 3) as unknown as [number, number, number];
-      distinct.add((r << 16) | (g << 8) | b);
-      if (r + g + b === 0) dark++;
-      if (r + g + b === 765) light++;
-    }
-    expect(distinct.size).toBeGreaterThan(100);
-    expect(dark).toBeLessThan(count / 2);
-    expect(light).toBeLessThan(count / 2);
-  });
+  it.each(['milk_color.pcd', 'table_scene_mug_stereo_textured.pcd'])(
+    '%s: rgba colours are read (varied, neither all white nor all black)',
+    (name) => {
+      const { color, count } = parsePcd(bytesOf(name));
+      expect(color).toBeDefined();
+      const distinct = new Set<number>();
+      let dark = 0,
+        light = 0;
+      for (let k = 0; k < count; k++) {
+        const [r, g, b] = color!.subarray(k * 3, k * 3 + 3) as unknown as [number, number, number];
+        distinct.add((r << 16) | (g << 8) | b);
+        if (r + g + b === 0) dark++;
+        if (r + g + b === 765) light++;
+      }
+      expect(distinct.size).toBeGreaterThan(100);
+      expect(dark).toBeLessThan(count / 2);
+      expect(light).toBeLessThan(count / 2);
+    },
+  );
 
   it('cturtle: intensity is read and scaled to 0..1 over the cloud’s range', () => {
     const cloud = parsePcd(bytesOf('cturtle.pcd'));
@@ -103,7 +107,8 @@ describe('PCD parser', () => {
     expect(cloud.intensity).toHaveLength(cloud.count);
     expect(cloud.color).toBeUndefined();
     const values = Array.from(raw.array as Float32Array);
-    const lo = values.reduce((a, b) => Math.min(a, b)), hi = values.reduce((a, b) => Math.max(a, b));
+    const lo = values.reduce((a, b) => Math.min(a, b)),
+      hi = values.reduce((a, b) => Math.max(a, b));
     expect(hi).toBeGreaterThan(lo);
     for (const k of [0, 1000, 99_999, cloud.count - 1]) expect(cloud.intensity![k]).toBeCloseTo((values[k]! - lo) / (hi - lo), 5);
     expect(cloud.intensity!.reduce((a, b) => Math.min(a, b))).toBe(0);
@@ -121,7 +126,9 @@ describe('PCD parser', () => {
     const cut = (name: string, keep: number) => bytesOf(name).slice(0, keep);
     const headerOf = (name: string) => parsePcdHeader(new Uint8Array(bytesOf(name))).headerLength;
     expect(() => parsePcd(cut('cturtle.pcd', 5000))).toThrow(/compressed point data is cut short/);
-    expect(() => parsePcd(cut('colored_cloud.pcd', headerOf('colored_cloud.pcd') + 100))).toThrow(/point data is cut short \(100 of 32000 bytes\)/);
+    expect(() => parsePcd(cut('colored_cloud.pcd', headerOf('colored_cloud.pcd') + 100))).toThrow(
+      /point data is cut short \(100 of 32000 bytes\)/,
+    );
     expect(() => parsePcd(cut('bunny.pcd', 2000))).toThrow(/cut short \(\d+ of 397 points\)/);
     expect(() => parsePcd(new TextEncoder().encode('solid cube\nfacet normal 0 0 1\n').buffer)).toThrow(/not a PCD file/);
     // Flipped bytes inside the compressed stream: a back reference leaves the output or the sizes disagree.

@@ -23,10 +23,7 @@ export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parse
   const stop = () => decoders.stop();
   job.env.signal.addEventListener('abort', stop, { once: true });
   try {
-    const loader = new GLTFLoader(manager)
-      .setDRACOLoader(decoders.draco)
-      .setKTX2Loader(decoders.ktx2)
-      .setMeshoptDecoder(decoders.meshopt);
+    const loader = new GLTFLoader(manager).setDRACOLoader(decoders.draco).setKTX2Loader(decoders.ktx2).setMeshoptDecoder(decoders.meshopt);
     // Path '' : references stay bare names for the manager to find in the file list.
     const gltf = await loader.parseAsync(bytes, '');
     await images.settled();

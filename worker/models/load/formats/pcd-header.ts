@@ -42,7 +42,8 @@ export function parsePcdHeader(bytes: Uint8Array): PcdHeader {
   const size = nums('SIZE');
   const count = nums('COUNT', 1);
   const type = (values.TYPE ?? []).map((t) => t.toUpperCase()) as PcdHeader['type'];
-  if (type.length !== n || type.some((t) => !'FUI'.includes(t) || t.length !== 1)) throw new Error("its header's TYPE does not match FIELDS");
+  if (type.length !== n || type.some((t) => !'FUI'.includes(t) || t.length !== 1))
+    throw new Error("its header's TYPE does not match FIELDS");
   for (const axis of ['x', 'y', 'z']) if (!fields.includes(axis)) throw new Error(`it has no ${axis} field`);
   const kind = data[1]?.toLowerCase();
   if (kind !== 'ascii' && kind !== 'binary' && kind !== 'binary_compressed') throw new Error(`unknown DATA kind "${data[1]}"`);
@@ -52,7 +53,13 @@ export function parsePcdHeader(bytes: Uint8Array): PcdHeader {
   if (!Number.isInteger(points) || points < 0) throw new Error('its header gives no valid POINTS count');
   return {
     version: values.VERSION?.[0] ?? '',
-    fields, size, type, count, width, height, points,
+    fields,
+    size,
+    type,
+    count,
+    width,
+    height,
+    points,
     data: kind,
     headerLength: data.index + data[0].length,
   };

@@ -76,7 +76,9 @@ export function parsePcd(buffer: ArrayBuffer, opts: PcdOptions = {}): PcdCloud {
   const normal = hasNormals ? new Float32Array(n * 3) : undefined;
   let kept = 0;
   for (let i = 0; i < n; i++) {
-    const x = xs[i]!, y = ys[i]!, z = zs[i]!;
+    const x = xs[i]!,
+      y = ys[i]!,
+      z = zs[i]!;
     if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) continue;
     const k3 = kept * 3;
     position[k3] = x;
@@ -106,8 +108,9 @@ export function parsePcd(buffer: ArrayBuffer, opts: PcdOptions = {}): PcdCloud {
 
 /** Scale to 0..1 over the values' own range (sensors use 0..1, 0..255 or raw counts). */
 function normalise(v: Float32Array): Float32Array {
-  let lo = Infinity, hi = -Infinity;
-  for (const x of v) if (Number.isFinite(x)) (lo = Math.min(lo, x)), (hi = Math.max(hi, x));
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const x of v) if (Number.isFinite(x)) ((lo = Math.min(lo, x)), (hi = Math.max(hi, x)));
   const span = hi - lo;
   return v.map((x) => (Number.isFinite(x) ? (span > 0 ? (x - lo) / span : 1) : 0));
 }
@@ -115,17 +118,28 @@ function normalise(v: Float32Array): Float32Array {
 function readerOf(type: 'F' | 'U' | 'I', size: number): (dv: DataView, at: number) => number {
   const key = `${type}${size}`;
   switch (key) {
-    case 'F4': return (dv, at) => dv.getFloat32(at, true);
-    case 'F8': return (dv, at) => dv.getFloat64(at, true);
-    case 'U1': return (dv, at) => dv.getUint8(at);
-    case 'U2': return (dv, at) => dv.getUint16(at, true);
-    case 'U4': return (dv, at) => dv.getUint32(at, true);
-    case 'U8': return (dv, at) => Number(dv.getBigUint64(at, true));
-    case 'I1': return (dv, at) => dv.getInt8(at);
-    case 'I2': return (dv, at) => dv.getInt16(at, true);
-    case 'I4': return (dv, at) => dv.getInt32(at, true);
-    case 'I8': return (dv, at) => Number(dv.getBigInt64(at, true));
-    default: throw new Error(`field type ${type} of size ${size} is not a PCD type`);
+    case 'F4':
+      return (dv, at) => dv.getFloat32(at, true);
+    case 'F8':
+      return (dv, at) => dv.getFloat64(at, true);
+    case 'U1':
+      return (dv, at) => dv.getUint8(at);
+    case 'U2':
+      return (dv, at) => dv.getUint16(at, true);
+    case 'U4':
+      return (dv, at) => dv.getUint32(at, true);
+    case 'U8':
+      return (dv, at) => Number(dv.getBigUint64(at, true));
+    case 'I1':
+      return (dv, at) => dv.getInt8(at);
+    case 'I2':
+      return (dv, at) => dv.getInt16(at, true);
+    case 'I4':
+      return (dv, at) => dv.getInt32(at, true);
+    case 'I8':
+      return (dv, at) => Number(dv.getBigInt64(at, true));
+    default:
+      throw new Error(`field type ${type} of size ${size} is not a PCD type`);
   }
 }
 

@@ -69,7 +69,12 @@ export async function parsePcdModel(bytes: ArrayBuffer, job: LoadJob): Promise<P
     },
   });
   if (cloud.stride > 1) {
-    const params = { name, stride: String(cloud.stride), count: formatCount(cloud.header.points), comfortable: formatCount(limits.comfortablePoints) };
+    const params = {
+      name,
+      stride: String(cloud.stride),
+      count: formatCount(cloud.header.points),
+      comfortable: formatCount(limits.comfortablePoints),
+    };
     job.notify({ code: 'model.decimated', params });
   }
   if (cloud.count === 0) throw new Error(cloud.header.points ? 'every point has a NaN coordinate' : 'it holds no points');

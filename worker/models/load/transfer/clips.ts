@@ -37,10 +37,12 @@ export function packClip(clip: AnimationClip, transfers: Transfers): PackedClip 
       return {
         type: (t as { ValueTypeName: string }).ValueTypeName,
         name: t.name,
-        times: transfers.own(t.times as TypedArray),
-        values: transfers.own(t.values as TypedArray),
-        interpolation: t.getInterpolation() as number | undefined,
-        cubic: (t as unknown as { createInterpolant: Factory }).createInterpolant.isInterpolantFactoryMethodGLTFCubicSpline === true || undefined,
+        times: transfers.own(t.times),
+        values: transfers.own(t.values),
+        interpolation: t.getInterpolation(),
+        cubic:
+          (t as unknown as { createInterpolant: Factory }).createInterpolant.isInterpolantFactoryMethodGLTFCubicSpline === true ||
+          undefined,
         settings:
           settings?.inTangents && settings.outTangents
             ? { inTangents: transfers.own(settings.inTangents), outTangents: transfers.own(settings.outTangents) }
@@ -91,16 +93,16 @@ class HermiteInterpolant extends Interpolant {
 
   // Outside the keys the value is held: the key's own value, the middle of its three parts.
   copySampleValue_(index: number) {
-    const out = this.resultBuffer as TypedArray;
+    const out = this.resultBuffer;
     const size = this.valueSize;
     const at = index * size * 3 + size;
-    for (let i = 0; i < size; i++) out[i] = (this.sampleValues as TypedArray)[at + i]!;
+    for (let i = 0; i < size; i++) out[i] = this.sampleValues[at + i]!;
     return out;
   }
 
   interpolate_(i1: number, t0: number, t: number, t1: number) {
-    const out = this.resultBuffer as TypedArray;
-    const v = this.sampleValues as TypedArray;
+    const out = this.resultBuffer;
+    const v = this.sampleValues;
     const size = this.valueSize;
     const dt = t1 - t0;
     const s = (t - t0) / dt;
@@ -123,7 +125,7 @@ class HermiteInterpolant extends Interpolant {
 function useCubicSpline(track: KeyframeTrack) {
   const quaternion = track instanceof QuaternionKeyframeTrack;
   const factory: Factory = function (this: KeyframeTrack, result?: unknown) {
-    return new HermiteInterpolant(this.times as TypedArray, this.values as TypedArray, this.getValueSize() / 3, result as TypedArray | undefined, quaternion);
+    return new HermiteInterpolant(this.times, this.values, this.getValueSize() / 3, result as TypedArray | undefined, quaternion);
   };
   factory.isInterpolantFactoryMethodGLTFCubicSpline = true;
   (track as unknown as { createInterpolant: Factory }).createInterpolant = factory;

@@ -20,8 +20,7 @@ interface PackedInterleaved {
 }
 
 export type PackedAttribute = { itemSize: number; normalized: boolean; name: string } & (
-  | { array: TypedArray; usage: number; gpuType: number; perMesh?: number }
-  | { interleaved: PackedInterleaved; offset: number }
+  { array: TypedArray; usage: number; gpuType: number; perMesh?: number } | { interleaved: PackedInterleaved; offset: number }
 );
 
 export interface PackedGeometry {
@@ -58,7 +57,7 @@ export class GeometryPacker {
     const morphs: Record<string, PackedAttribute[]> = {};
     for (const [name, list] of Object.entries(g.morphAttributes)) morphs[name] = list.map((a) => this.attribute(a));
     const attributes: Record<string, PackedAttribute> = {};
-    for (const [name, a] of Object.entries(g.attributes)) attributes[name] = this.attribute(a as AnyAttribute);
+    for (const [name, a] of Object.entries(g.attributes)) attributes[name] = this.attribute(a);
     const box = g.boundingBox;
     const sphere = g.boundingSphere;
     return {
@@ -85,8 +84,10 @@ export class GeometryPacker {
       out = { ...base, interleaved: this.interleaved(ia.data), offset: ia.offset };
     } else {
       const ba = a as BufferAttribute;
-      const perMesh = (ba as InstancedBufferAttribute).isInstancedBufferAttribute ? (ba as InstancedBufferAttribute).meshPerAttribute : undefined;
-      out = { ...base, array: this.transfers.own(ba.array as TypedArray), usage: ba.usage, gpuType: ba.gpuType, perMesh };
+      const perMesh = (ba as InstancedBufferAttribute).isInstancedBufferAttribute
+        ? (ba as InstancedBufferAttribute).meshPerAttribute
+        : undefined;
+      out = { ...base, array: this.transfers.own(ba.array), usage: ba.usage, gpuType: ba.gpuType, perMesh };
     }
     this.attrs.set(a, out);
     return out;
@@ -95,8 +96,10 @@ export class GeometryPacker {
   private interleaved(b: InterleavedBuffer): PackedInterleaved {
     let out = this.buffers.get(b);
     if (!out) {
-      const perMesh = (b as { isInstancedInterleavedBuffer?: boolean }).isInstancedInterleavedBuffer ? (b as InstancedInterleavedBuffer).meshPerAttribute : undefined;
-      out = { array: this.transfers.own(b.array as TypedArray), stride: b.stride, usage: b.usage, perMesh };
+      const perMesh = (b as { isInstancedInterleavedBuffer?: boolean }).isInstancedInterleavedBuffer
+        ? (b as InstancedInterleavedBuffer).meshPerAttribute
+        : undefined;
+      out = { array: this.transfers.own(b.array), stride: b.stride, usage: b.usage, perMesh };
       this.buffers.set(b, out);
     }
     return out;

@@ -1,14 +1,6 @@
 /** Any typed array three keeps in attributes, textures and tracks. */
 export type TypedArray =
-  | Float32Array
-  | Float64Array
-  | Int8Array
-  | Int16Array
-  | Int32Array
-  | Uint8Array
-  | Uint8ClampedArray
-  | Uint16Array
-  | Uint32Array;
+  Float32Array | Float64Array | Int8Array | Int16Array | Int32Array | Uint8Array | Uint8ClampedArray | Uint16Array | Uint32Array;
 
 /**
  * The transfer list of one packed model. Buffers are moved, not copied, to the render worker.

@@ -1,0 +1,72 @@
+// ESLint for the whole repository (`npm run lint`). Type-aware: typescript-eslint reads the types
+// through the per-folder projects tsconfig.json references (tsconfig.node.json includes the .mjs
+// files too, as allowJs), so rules such as
+// no-floating-promises see the server and scripts as well as the TypeScript.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig([
+  // dist*/.tsbuild are build output, data/ stored files; schema/ is written by `npm run schema`.
+  globalIgnores(['.tsbuild/', 'dist/', 'dist-bench/', 'data/', 'schema/', '.dist-build-*/', '.dist-old-*/', '.vitest-attachments/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        // This file is the only one outside tsconfig.json's include.
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+
+  // Where each folder runs: Node for the service, the scripts and the tests that drive them;
+  // the browser for the plug-in, the playground and the browser tests; a worker for the engine.
+  {
+    files: ['server/**', 'scripts/**', 'tests/server/**', 'tests/e2e/**', 'tests/bench/*.mjs', '*.config.{js,ts}', 'tests/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // The benchmark's driver hands callbacks to page.evaluate(): those run in the page.
+    files: ['tests/bench/*.mjs'],
+    languageOptions: { globals: { window: 'readonly' } },
+  },
+  {
+    files: ['src/**', 'playground/**', 'tests/browser/**', 'tests/bench/page/**'],
+    languageOptions: { globals: globals.browser },
+  },
+  { files: ['worker/**'], languageOptions: { globals: globals.worker } },
+
+  {
+    rules: {
+      // Callbacks in props and options types are declared with method shorthand (`onChange(v): void`)
+      // and destructured (`({ onChange }) =>`), and comlink proxies are passed around the same way;
+      // none of them uses `this`, which is all this rule checks, so it only flagged those (70 times).
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Plain JavaScript (the service, the scripts, the benchmark's driver) has no type annotations:
+    // every JSON.parse result, caught error and library value without types is `any`, so these
+    // rules would ask for JSDoc on most lines. The TypeScript keeps them; the promise rules
+    // (no-floating-promises, no-misused-promises) stay on everywhere.
+    files: ['**/*.{js,mjs}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+
+  // React's rules where the components and hooks are.
+  {
+    files: ['src/**/*.{ts,tsx}', 'playground/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+]);
