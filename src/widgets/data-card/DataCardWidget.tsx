@@ -4,6 +4,7 @@ import { useParsedConfig } from '../../host/useParsedConfig';
 import { useVariable } from '../../host/useVariable';
 import { CardConfigSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
 import './card.css';
+import { useJoinSpace } from '../space/useLiveSpace';
 
 /** `{{name}}` (spaces allowed inside the braces) binds a data item to the host variable `name`. */
 const BINDING = /^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$/;
@@ -37,7 +38,8 @@ function Item({ item, variables }: { item: DataItem; variables: VariableSource }
  * - A value written `{{variable}}` shows that host variable live; any other value is shown as given.
  * The class names are the theme selectors of shared/schema/card.ts, so a host theme styles them.
  */
-export function DataCardWidget({ config, host }: WidgetViewProps<CardConfig>) {
+export function DataCardWidget({ id, config, host }: WidgetViewProps<CardConfig>) {
+  useJoinSpace(id);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
   const { cardConfig, dataConfig } = useParsedConfig(CardConfigSchema, config);

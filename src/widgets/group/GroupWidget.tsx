@@ -5,6 +5,7 @@ import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/grou
 import { t } from '../../../shared/i18n';
 import { DraggableModal } from './DraggableModal';
 import './group.css';
+import { useJoinSpace } from '../space/useLiveSpace';
 
 /** Room the modal needs around the inner layout (antd's body padding). */
 const MODAL_CHROME = 48;
@@ -17,6 +18,7 @@ const MODAL_CHROME = 48;
  * widget is mounted once.
  */
 export function GroupWidget({ id, config, host, children }: WidgetViewProps<GroupConfig>) {
+  useJoinSpace(id);
   const [editing, setEditing] = useState(false);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);

@@ -4,6 +4,7 @@ import type { ModelConfig } from '../../../shared/schema/model';
 import { t } from '../../../shared/i18n';
 import { useSpace } from '../space/SpaceContext';
 import { chooseMainFile } from '../../../shared/model-files';
+import { useJoinSpace } from '../space/useLiveSpace';
 
 /** Events the model widget emits for the host's actions: spec §2's pointer events, then its load. */
 export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave', 'progress', 'loaded', 'error'] as const;
@@ -16,6 +17,7 @@ export type ModelWidgetEvent = (typeof MODEL_EVENTS)[number];
  * space's worker, so the view has no DOM of its own there.
  */
 export function ModelWidget({ id, config, host, visible = true, display = true, onWidgetEvent }: WidgetViewProps<ModelConfig>) {
+  useJoinSpace(id);
   const space = useSpace();
   const register = space?.register;
   const unregister = space?.unregister;

@@ -1,9 +1,10 @@
-import { useMemo, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
+import { liveSpaces } from './liveSpaces';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
 export const SPACE_EVENTS = ['progress', 'ready', 'error'] as const;
@@ -38,10 +39,31 @@ export function SpaceWidget({
   const bound = useVariable(host.variables, snapshotVarOf(config));
   const activeSnapshot = typeof bound === 'string' || typeof bound === 'number' ? String(bound) : null;
   const [events] = useState(createModelEventBus);
+  // The scene's handle goes to the host (its ref) and to the page's list of running spaces, which
+  // settings panels use to act on the scene (pick in scene, capture the current view).
+  const handle = useRef<ThreeDSpaceHandle | null>(null);
+  const setHandle = useCallback(
+    (h: ThreeDSpaceHandle | null) => {
+      handle.current = h;
+      if (typeof ref === 'function') ref(h);
+      else if (ref) ref.current = h;
+    },
+    [ref],
+  );
+  useEffect(
+    () =>
+      liveSpaces.register({
+        spaceId: id,
+        get handle() {
+          return handle.current;
+        },
+      }),
+    [id],
+  );
   return (
     <SpaceProvider spaceId={id} host={host} events={events}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
-        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={ref} />
+        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={setHandle} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>

@@ -1,0 +1,15 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { liveSpaces, type LiveSpace } from './liveSpaces';
+import { useSpace } from './SpaceContext';
+
+/** The running space with this id, or the one the widget with this id is placed in (for settings panels). */
+export function useLiveSpace(widgetId: string): LiveSpace | undefined {
+  useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version);
+  return liveSpaces.get(widgetId) ?? liveSpaces.of(widgetId);
+}
+
+/** A widget placed in a space announces it, so its settings panel can find the running scene. */
+export function useJoinSpace(widgetId: string): void {
+  const spaceId = useSpace()?.spaceId;
+  useEffect(() => (spaceId === undefined ? undefined : liveSpaces.join(widgetId, spaceId)), [widgetId, spaceId]);
+}
