@@ -1,0 +1,62 @@
+/**
+ * What the main thread and the render worker exchange about the scene's overlays (data cards and
+ * component groups, spec §2/§3). The worker owns the camera, so it decides where each overlay is
+ * and whether the scene hides it; the main thread owns the host's variables, theme and widgets.
+ *
+ * - Data cards are drawn by the worker (text into textures, depth-tested against the scene): the
+ *   main thread sends each card's stored config with its items' text already resolved from the
+ *   host's variables, and the look read from the host theme's selectors (shared/schema/card.ts).
+ * - Component groups stay DOM (live host widgets): the worker sends, on frames where the view or a
+ *   group changed, a CSS matrix per group that the main thread applies to the group's element.
+ */
+
+/** One data item as shown: plain text (never HTML), already resolved from its bound variable and clipped. */
+export interface CardItemText {
+  label: string;
+  value: string;
+}
+
+/** A data card as the worker draws it. `config` is the widget's stored config (the worker parses it again). */
+export interface CardDraw {
+  config: unknown;
+  items: readonly CardItemText[];
+  /** The active card (clicked last, or activated from the keyboard) is drawn with the active theme. */
+  active: boolean;
+}
+
+/** A theme selector's computed look, in CSS values (colours as the browser serialises them, sizes in CSS px). */
+export interface CardBoxStyle {
+  background: string;
+  color: string;
+  borderColor: string;
+  borderWidth: number;
+  borderRadius: number;
+  fontSize: number;
+  fontFamily: string;
+  fontWeight: string;
+  padding: number;
+}
+
+/** The card look, read from the three theme selectors (card body, active card body, data item). */
+export interface CardTheme {
+  body: CardBoxStyle;
+  activeBody: CardBoxStyle;
+  item: CardBoxStyle;
+}
+
+/** A component group as the worker places it: its stored config (meshConfig, isSprite, isFixd, layout size). */
+export interface GroupPlace {
+  config: unknown;
+}
+
+/**
+ * Where a group's element goes, relative to the space's top-left corner: a CSS `matrix3d()` (16
+ * numbers, column-major as CSS wants them) for an element whose transform-origin is its top-left,
+ * and whether it is shown (false when behind the scene's geometry, outside the view or not visible).
+ */
+export interface GroupTransform {
+  matrix: readonly number[];
+  visible: boolean;
+  /** 0..1: meshConfig.opacity, lowered while fading behind geometry. */
+  opacity: number;
+}
