@@ -108,10 +108,15 @@ export interface CameraView {
 }
 
 /** The render worker's API, called over comlink. Every call parses its input again. */
+/**
+ * Methods are written as the worker answers them, synchronously where it can: comlink (and the
+ * main-thread fallback's wrapper, src/bridge/connection.ts) makes every call a promise on the
+ * main thread, where a throw becomes a rejection.
+ */
 export interface RenderApi {
-  init(options: InitOptions): Promise<InitResult>;
+  init(options: InitOptions): InitResult;
   /** Replace whole top-level sections of the config (only the ones that changed are sent). */
-  patchConfig(patch: unknown): Promise<{ ok: true } | { ok: false; issues: SchemaIssue[] }>;
+  patchConfig(patch: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
   resize(size: ViewSize): void;
   /** Heartbeat: answers at once unless a script hogs the worker. */
   ping(): number;
@@ -122,7 +127,7 @@ export interface RenderApi {
   /** Resolves after a frame was drawn with no asset load pending. */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */
-  readPixels(): Promise<PixelReadout>;
+  readPixels(): PixelReadout;
   stats(windowMs?: number): EngineStats;
   /** Add or update a model widget of this space (its config is parsed again here). */
   setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };

@@ -44,7 +44,7 @@ export function createRenderApi() {
   };
 
   return {
-    async init(options: InitOptions) {
+    init(options: InitOptions) {
       if (engine) throw new Error('engine-already-initialised');
       const size = SizeSchema.parse(options.size);
       if (!(options.events instanceof MessagePort) || !(options.input instanceof MessagePort)) {
@@ -71,7 +71,7 @@ export function createRenderApi() {
         // Typically no WebGL2 in this worker: say so with a code the main thread can act on.
         const message = err instanceof Error ? err.message : String(err);
         emit({ type: 'error', code: 'webgl-unavailable', message, fatal: true });
-        throw new Error(`webgl-unavailable: ${message}`);
+        throw new Error(`webgl-unavailable: ${message}`, { cause: err });
       }
       const e = engine;
       inputPort.onmessage = (ev) => {
@@ -81,7 +81,7 @@ export function createRenderApi() {
       return { version: PROTOCOL_VERSION, pixelRatio: pixelRatioFor(size.pixelRatio) };
     },
 
-    async patchConfig(patch: unknown) {
+    patchConfig(patch: unknown) {
       return need().patchConfig(patch);
     },
 
@@ -116,7 +116,7 @@ export function createRenderApi() {
       return need().settled();
     },
 
-    async readPixels() {
+    readPixels() {
       return need().readPixels();
     },
 

@@ -156,11 +156,11 @@ async function startMain(
   // as in the worker (this page's copy of its origin rule: one host per page).
   const { createRenderApi } = await loadEngine(opts.chunks);
   const api = createRenderApi();
-  await api.init(initOptions(canvas, opts, inputPort, eventsPort));
+  api.init(initOptions(canvas, opts, inputPort, eventsPort));
   let disposed = false;
   return {
     // Async, as over comlink: a call that throws rejects, and every answer is a promise.
-    ...forwardCalls(HOST_CALLS, async (method, args) => invoke(api, method, args)),
+    ...forwardCalls(HOST_CALLS, async (method, args) => await invoke(api, method, args)),
     mode: 'main',
     canvas,
     dispose() {

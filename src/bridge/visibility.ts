@@ -145,7 +145,7 @@ function rebalance(): void {
     if (e.live || e.releasing) continue;
     e.live = true;
     held++;
-    e.onChange(true);
+    void e.onChange(true);
   }
 }
 
@@ -170,7 +170,7 @@ export function watchLiveContext(el: Element, onChange: LiveContextChange): Live
   let observer: IntersectionObserver | null = null;
   if (keepAll) {
     entries.delete(entry);
-    onChange(true);
+    void onChange(true);
   } else if (typeof IntersectionObserver === 'function') {
     observer = new IntersectionObserver(
       (records) => {

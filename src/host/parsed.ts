@@ -65,7 +65,7 @@ export function repairConfig<S extends Schema>(schema: S, input: unknown): { val
 
 const isPlain = (v: unknown): v is Record<string, unknown> => {
   if (!isObject(v) || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v);
+  const proto: unknown = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 };
 
@@ -78,7 +78,8 @@ const isPlain = (v: unknown): v is Record<string, unknown> => {
 export function share<T>(prev: unknown, next: T): T {
   if (Object.is(prev, next)) return prev as T;
   if (Array.isArray(prev) && Array.isArray(next)) {
-    const out = next.map((v, i) => share(prev[i], v));
+    const before: readonly unknown[] = prev;
+    const out = next.map((v: unknown, i) => share(before[i], v));
     return (out.length === prev.length && out.every((v, i) => v === prev[i]) ? prev : out) as T;
   }
   if (isPlain(prev) && isPlain(next)) {

@@ -7,15 +7,26 @@ import type { VariableSource } from './types';
  */
 export function useVariable(variables: VariableSource, name: string | null | undefined): unknown {
   const key = name || '';
-  // Values are wrapped: a variable holding a function must not be taken for a state updater.
-  const [box, setBox] = useState(() => ({ value: key ? variables.read(key) : undefined }));
+  // Values are kept with the source and name they were read from: a variable holding a function
+  // is then never taken for a state updater, and a new name or source is read during render
+  // (no frame shows the old variable's value).
+  const [box, setBox] = useState(() => ({ variables, key, value: key ? variables.read(key) : undefined }));
+  let shown = box;
+  if (box.variables !== variables || box.key !== key) {
+    shown = { variables, key, value: key ? variables.read(key) : undefined };
+    setBox(shown);
+  }
+  const rendered = shown.value;
   useEffect(() => {
-    if (!key) {
-      setBox({ value: undefined });
-      return;
-    }
-    setBox({ value: variables.read(key) });
-    return variables.subscribe(key, (value) => setBox({ value }));
+    if (!key) return;
+    const update = (value: unknown) => setBox({ variables, key, value });
+    const off = variables.subscribe(key, update);
+    // A change between the render and this subscription would otherwise wait for the next one.
+    const now = variables.read(key);
+    if (!Object.is(now, rendered)) update(now);
+    return off;
+    // `rendered` is only compared once, when subscribing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [variables, key]);
-  return box.value;
+  return shown.value;
 }

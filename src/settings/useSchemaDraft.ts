@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form } from 'antd';
 import { markParsed, share } from '../host/parsed';
 import { sameIssues, validateDraft, type IssueMap, type Parser } from './validate';
+import { useLatest } from '../host/useLatest';
 
 const NO_ISSUES: IssueMap = new Map();
 
@@ -20,8 +21,7 @@ export function useSchemaDraft<T>(schema: Parser<T>, value: T, onChange: (next: 
   const [form] = Form.useForm();
   const [issues, setIssues] = useState<IssueMap>(NO_ISSUES);
   const lastValid = useRef(value);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const onChangeRef = useLatest(onChange);
 
   const run = useCallback(() => {
     const result = validateDraft(schema, form.getFieldsValue(true), lastValid.current);
@@ -32,7 +32,7 @@ export function useSchemaDraft<T>(schema: Parser<T>, value: T, onChange: (next: 
     lastValid.current = next;
     markParsed(schema, next);
     onChangeRef.current(next);
-  }, [form, schema]);
+  }, [form, schema, onChangeRef]);
 
   useEffect(() => {
     // The echo comes back as the very object sent; only a host that copies configs costs a comparison.

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDashboard } from '../../shared/schema';
-import { answer, AUTH, startTestServer, type TestServer } from './helpers';
+import { answer, AUTH, json, startTestServer, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -32,8 +32,9 @@ describe('dashboards (/api/dashboards)', () => {
     const text = JSON.stringify(doc('Plant 1'), null, 3) + '\n';
     const res = await put('plant-1', text);
     expect(res.status).toBe(200);
-    const summary = await res.json();
-    expect(summary).toEqual({ id: 'plant-1', name: 'Plant 1', updatedAt: expect.any(String) });
+    const summary = await json<{ id: string; name: string; updatedAt: string }>(res);
+    expect(summary).toEqual({ id: 'plant-1', name: 'Plant 1', updatedAt: summary.updatedAt });
+    expect(new Date(summary.updatedAt).getTime()).not.toBeNaN();
     const back = await s.get('/api/dashboards/plant-1');
     expect(back.status).toBe(200);
     expect(back.headers.get('content-type')).toMatch(/^application\/json/);

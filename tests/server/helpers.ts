@@ -45,7 +45,8 @@ export async function startTestServer(overrides: Partial<AppOptions> = {}) {
 }
 
 export interface UploadOptions {
-  action?: 'cover' | string;
+  /** 'cover', or whatever a test tries instead. */
+  action?: string;
   headers?: Record<string, string>;
   field?: string;
 }
@@ -55,7 +56,7 @@ export function upload(s: TestServer, catalog: string, name: string, bytes: Uint
   const form = new FormData();
   form.append(opts.field ?? 'file', new Blob([bytes]), name);
   const q = new URLSearchParams({ catalog, ...(opts.action ? { action: opts.action } : {}) });
-  return fetch(`${s.url}/core/mediaLibrary/upload?${q}`, { method: 'POST', headers: opts.headers ?? AUTH, body: form });
+  return fetch(`${s.url}/core/mediaLibrary/upload?${q.toString()}`, { method: 'POST', headers: opts.headers ?? AUTH, body: form });
 }
 
 export async function list(
@@ -92,3 +93,6 @@ export function pseudoRandomBytes(n: number, seed = 1): Uint8Array<ArrayBuffer> 
   }
   return out;
 }
+
+/** A JSON body, typed as what the test is about to check (its assertions are the check). */
+export const json = <T>(res: Response) => res.json() as Promise<T>;

@@ -33,10 +33,10 @@ function pausedUpload(catalog: string, name: string, bytes: Uint8Array, signal?:
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const pieces: Array<() => Promise<Uint8Array>> = [
-    async () => head,
-    async () => bytes.subarray(0, half),
+    () => Promise.resolve(head),
+    () => Promise.resolve(bytes.subarray(0, half)),
     async () => (await gate, bytes.subarray(half)),
-    async () => tail,
+    () => Promise.resolve(tail),
   ];
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -137,7 +137,7 @@ describe('concurrency', () => {
   it('concurrent uploads of one name without cover: one wins, the others get 409', async () => {
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => upload(s, '3d/nocover', 'once.obj', `o v${i}\n`)));
     const statuses = answers.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
+    expect(statuses).toEqual([200, ...Array<number>(9).fill(409)]);
     expect(await tempFiles()).toEqual([]);
   });
 });

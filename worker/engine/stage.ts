@@ -72,7 +72,9 @@ export class Stage {
       (fn) => this.loop.onFrame(fn),
       () => this.loop.invalidate(),
     );
-    const stage = this;
+    // The context's getters read the stage's live values (arrows keep `this`).
+    const size = () => this.size;
+    const disposed = () => this.isDisposed;
     this.ctx = {
       scene: this.scene,
       camera: this.camera,
@@ -80,7 +82,7 @@ export class Stage {
       element: opts.element,
       view: this.view,
       get size() {
-        return stage.size;
+        return size();
       },
       invalidate: () => this.loop.invalidate(),
       onFrame: (fn) => this.loop.onFrame(fn),
@@ -104,7 +106,7 @@ export class Stage {
       emit: (e) => opts.emit(e),
       userCode: opts.userCode,
       get disposed() {
-        return stage.isDisposed;
+        return disposed();
       },
     };
     this.resize(opts.size);
@@ -118,7 +120,7 @@ export class Stage {
       const slice = f.select(config);
       const key = JSON.stringify(slice);
       if (key === f.last) continue;
-      const prev = f.last === undefined ? undefined : JSON.parse(f.last);
+      const prev: unknown = f.last === undefined ? undefined : JSON.parse(f.last);
       f.last = key;
       try {
         f.feature.apply(slice, prev);

@@ -68,7 +68,7 @@ function gpuDone(renderer: WebGLRenderer): Promise<void> {
   return new Promise((resolve) => {
     const poll = () => {
       // A lost context answers null: nothing left to wait for.
-      const status = gl.getSyncParameter(fence, gl.SYNC_STATUS);
+      const status: unknown = gl.getSyncParameter(fence, gl.SYNC_STATUS);
       if (status === gl.UNSIGNALED) return void setTimeout(poll, POLL_MS);
       gl.deleteSync(fence);
       resolve();

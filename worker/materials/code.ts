@@ -25,6 +25,9 @@ export interface ShaderParts {
  */
 export async function runShaderCode(code: string): Promise<ShaderParts> {
   if (!code.trim()) throw new Error('the material has type "shader" but no shaderCode');
+  // User code is what this runs (spec §4: shaderCode is a function body), behind the document's
+  // consent (worker/scripting/gate.ts), in the render worker, away from the page's credentials.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const build = new Function('THREE', `"use strict";\n${code}`) as (three: typeof THREE) => unknown;
   const out = (await build(THREE)) as Partial<Record<keyof ShaderParts, unknown>> | null | undefined;
   if (!out || typeof out !== 'object') throw new Error('shaderCode must return { vertexShader, fragmentShader, uniforms }');
@@ -51,6 +54,8 @@ export function compileFrameScript(code: string, material: THREE.Material): ((dt
   if (!code.trim()) return null;
   let fn: (this: THREE.Material, m: THREE.Material, dt: number, three: typeof THREE) => void;
   try {
+    // User code by design (spec §4: frameScript is a function body), behind consent, in the worker.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     fn = new Function('material', 'dt', 'THREE', `"use strict";\n${code}`) as typeof fn;
   } catch {
     return null;

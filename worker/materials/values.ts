@@ -58,8 +58,10 @@ export const NOT_PROPERTIES: ReadonlySet<string> = new Set([
  * value is empty or a texture. envMap never gets here (NOT_PROPERTIES).
  */
 export function isTextureSlot(key: string, current: unknown): boolean {
-  return /map$/i.test(key) && (current === null || (current as { isTexture?: boolean } | undefined)?.isTexture === true);
+  return /map$/i.test(key) && (current === null || isTexture(current));
 }
+
+const isTexture = (v: unknown) => typeof v === 'object' && v !== null && 'isTexture' in v && v.isTexture === true;
 
 /**
  * Slots holding colours, decoded as sRGB like three's loaders do; every other slot (normal,

@@ -236,7 +236,7 @@ export class ModelNode {
           entry = { binding, feature: binding.create(this.scope(model, i)), last: '' };
           this.active[i] = entry;
         }
-        const prev = entry.last ? JSON.parse(entry.last) : undefined;
+        const prev: unknown = entry.last ? JSON.parse(entry.last) : undefined;
         entry.last = key;
         entry.feature.apply(slice, prev);
       } catch (err) {

@@ -97,6 +97,8 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
       inHook++;
       announce();
       try {
+        // The space's script is user code by design (spec §3 script), behind the document's consent.
+        // eslint-disable-next-line @typescript-eslint/no-implied-eval
         const factory = new Function(
           `"use strict";\n${code}\n;return {` +
             `onReady: typeof onReady === 'function' ? onReady : undefined,` +

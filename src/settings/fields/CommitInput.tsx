@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input } from 'antd';
 
 export interface CommitInputProps {
@@ -19,7 +19,13 @@ export interface CommitInputProps {
  */
 export function CommitInput({ value = '', onChange, id, placeholder, ariaLabel, monospace, rows }: CommitInputProps) {
   const [draft, setDraft] = useState(value);
-  useEffect(() => setDraft(value), [value]);
+  // A value changed from outside (undo, another panel) replaces the draft, during render rather
+  // than in an effect, so no frame shows the old draft.
+  const [given, setGiven] = useState(value);
+  if (given !== value) {
+    setGiven(value);
+    setDraft(value);
+  }
   const commit = () => {
     if (draft !== value) onChange?.(draft);
   };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Breadcrumb, Button, Empty, Flex, Modal, Spin, Typography } from 'antd';
 import { IMAGE_EXTENSIONS } from '../../../shared/schema/material';
 import { fileExtension, type MediaEntry } from '../../../shared/schema/media';
@@ -6,6 +6,7 @@ import type { MediaAccess } from '../../host/types';
 import { listCatalog } from '../../media/client';
 import { useSettings } from '../context';
 import { mediaUrl } from './imageUpload';
+import { useLatest } from '../../host/useLatest';
 
 export interface MediaLibraryModalProps {
   open: boolean;
@@ -27,23 +28,24 @@ const TILE = { width: 112, height: 112, padding: 4, whiteSpace: 'normal' as cons
 export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibraryModalProps) {
   const { t } = useSettings();
   const [catalog, setCatalog] = useState('');
-  const [entries, setEntries] = useState<MediaEntry[] | null>(null);
+  // A listing belongs to the library and folder it was made for; another folder shows none (loading) until its own arrives.
+  const [listing, setListing] = useState<{ key: string; entries: MediaEntry[] } | null>(null);
+  const listingKey = `${media.baseUrl}\n${catalog}`;
+  const entries = listing?.key === listingKey ? listing.entries : null;
 
   // Hosts may hand over a new media object on every render (a live variable ticking): listing
   // again only when the library itself or the folder changes keeps an open dialog still.
-  const access = useRef(media);
-  access.current = media;
+  const access = useLatest(media);
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setEntries(null);
     void listCatalog(access.current, catalog).then((list) => {
-      if (live) setEntries(list);
+      if (live) setListing({ key: listingKey, entries: list });
     });
     return () => {
       live = false;
     };
-  }, [open, media.baseUrl, catalog]);
+  }, [open, listingKey, access, catalog]);
 
   const segments = catalog ? catalog.split('/') : [];
   const crumbs = [

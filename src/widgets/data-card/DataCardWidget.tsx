@@ -14,8 +14,10 @@ export function boundVariable(value: DataItem['value']): string | null {
 
 function format(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  // Objects and arrays as JSON; a function or symbol has no text to show.
+  return JSON.stringify(value) ?? '';
 }
 
 function Item({ item, variables }: { item: DataItem; variables: VariableSource }) {

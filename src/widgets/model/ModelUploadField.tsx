@@ -45,12 +45,16 @@ export function ModelUploadField({ media, locale, value, onChange, id }: Props) 
   const catalog = useRef<string | null>(null);
 
   // Follow a config changed elsewhere (undo, another panel) unless an upload is under way.
+  // Followed during render (not in an effect), so no frame shows the old list.
   const storedKey = JSON.stringify(stored);
+  const [followed, setFollowed] = useState(storedKey);
+  if (followed !== storedKey) {
+    setFollowed(storedKey);
+    if (!items.some((i) => i.status === 'uploading')) setItems(stored.map(toItem));
+  }
   useEffect(() => {
-    setItems((now) => (now.some((i) => i.status === 'uploading') ? now : stored.map(toItem)));
     if (stored.length === 0) catalog.current = null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [storedKey]);
+  }, [stored.length]);
 
   const catalogNow = () => (catalog.current ??= stored.map((f) => catalogOfUrl(f.url)).find((c) => c !== null) ?? modelUploadCatalog());
 

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { t } from '../../../shared/i18n';
 import { useSpace } from '../space/SpaceContext';
 import { chooseMainFile } from '../../../shared/model-files';
 import { useJoinSpace } from '../space/useLiveSpace';
+import { useLatest } from '../../host/useLatest';
 
 /** Events the model widget emits for the host's actions: spec §2's pointer events, then its load. */
 export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave', 'progress', 'loaded', 'error'] as const;
@@ -22,8 +23,7 @@ export function ModelWidget({ id, config, host, visible = true, display = true, 
   const register = space?.register;
   const unregister = space?.unregister;
   const bus = space?.events;
-  const onEvent = useRef(onWidgetEvent);
-  onEvent.current = onWidgetEvent;
+  const onEvent = useLatest(onWidgetEvent);
   const shown = visible && display !== false;
   // The main file's name is what a designer recognises in a list of the space's models.
   const name = chooseMainFile({ filePath: config?.src?.filePath, fileList: config?.src?.fileList ?? [] })?.name || id;
@@ -42,7 +42,7 @@ export function ModelWidget({ id, config, host, visible = true, display = true, 
   useEffect(() => {
     if (!bus) return;
     return bus.subscribe(id, (name, payload) => onEvent.current?.(name, payload));
-  }, [bus, id]);
+  }, [bus, id, onEvent]);
 
   if (!space) {
     return (

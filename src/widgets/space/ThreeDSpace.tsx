@@ -120,27 +120,34 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     ? []
     : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];
   // The images the space draws in the DOM obey the same origin rule as the worker's loads.
+  // The origins are a new array each render; their content is what counts.
+  const originsKey = allowedOrigins.join(' ');
   const { loadingConfig, snapshotConfig } = useMemo(() => {
-    const ok = (url: string) => !url || urlAllowed(url, allowedOrigins, document.baseURI);
+    const origins = originsKey.split(' ');
+    const ok = (url: string) => !url || urlAllowed(url, origins, document.baseURI);
     const { loadingConfig: l, snapshotConfig: s } = engine.valid;
     const refused = [l.img, ...s.snapshotList.map((x) => x.img)].filter((u) => !ok(u));
-    for (const u of refused) console.warn(`[dash3d] image ${u} is refused: images load only from ${allowedOrigins.join(', ')}`);
+    for (const u of refused) console.warn(`[dash3d] image ${u} is refused: images load only from ${origins.join(', ')}`);
     return {
       loadingConfig: ok(l.img) ? l : { ...l, img: '' },
       snapshotConfig: { ...s, snapshotList: s.snapshotList.map((x) => (ok(x.img) ? x : { ...x, img: '' })) },
     };
-    // The origins are a new array each render; their content is what counts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [engine.valid, allowedOrigins.join(' ')]);
+  }, [engine.valid, originsKey]);
+  // The snapshot shown as current in the bar: the last one chosen there, or named by the bound variable.
   const [current, setCurrent] = useState<string | null>(null);
-
+  const [variableSeen, setVariableSeen] = useState<string | null | undefined>(undefined);
+  if (variableSeen !== activeSnapshot) {
+    setVariableSeen(activeSnapshot);
+    if (snapshotConfig.snapshotList.some((x) => x.name === activeSnapshot)) setCurrent(activeSnapshot ?? null);
+  }
+  const flyTo = (s: Snapshot) => void engine.handle.current?.viewTo({ position: s.position, target: s.target }, SNAPSHOT_FLIGHT_MS);
   const goTo = (s: Snapshot) => {
     setCurrent(s.name);
-    void engine.handle.current?.viewTo({ position: s.position, target: s.target }, SNAPSHOT_FLIGHT_MS);
+    flyTo(s);
   };
   useEffect(() => {
     const s = snapshotConfig.snapshotList.find((x) => x.name === activeSnapshot);
-    if (s && engine.state === 'ready') goTo(s);
+    if (s && engine.state === 'ready') flyTo(s);
     // Follow the bound variable, not every config edit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeSnapshot, engine.state]);

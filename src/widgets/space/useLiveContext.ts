@@ -3,6 +3,7 @@ import type { CameraView, PixelReadout } from '../../../shared/protocol';
 import type { RenderHandle } from '../../bridge/connection';
 import { withTimeout } from '../../../shared/timeout';
 import { setLiveContextCap, watchLiveContext, type LiveContextWatch } from '../../bridge/visibility';
+import { useLatest } from '../../host/useLatest';
 
 /**
  * A worker that does not hand over its last frame this fast is released without one (a hung one
@@ -38,8 +39,7 @@ export function useLiveContext(
     shown.current = pixels;
     setSnapshot(pixels);
   };
-  const isReady = useRef(ready);
-  isReady.current = ready;
+  const isReady = useLatest(ready);
 
   useEffect(() => {
     if (cap !== undefined) setLiveContextCap(cap);
@@ -101,7 +101,7 @@ export function useLiveContext(
       w.dispose();
       watch.current = null;
     };
-  }, [host, handle]);
+  }, [host, handle, isReady]);
 
   return {
     live,

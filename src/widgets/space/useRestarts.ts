@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NoticeSink } from './useNotices';
+import { useLatest } from '../../host/useLatest';
 
 /** Restarts in one mount before the space shows its error panel instead. */
 const MAX_RESTARTS = 3;
@@ -18,8 +19,7 @@ export interface EngineRun {
 export function useRestarts(scriptsAllowed: boolean, notices: NoticeSink) {
   const [run, setRun] = useState<EngineRun>(() => ({ generation: 0, scriptsEnabled: scriptsAllowed }));
   const allowed = useRef(scriptsAllowed);
-  const current = useRef(run);
-  current.current = run;
+  const current = useLatest(run);
   const { drop } = notices;
 
   // Consent given (or withdrawn by the host): a fresh engine with user code on (off). Only a change

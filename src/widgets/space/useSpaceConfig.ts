@@ -4,6 +4,7 @@ import type { SchemaIssue } from '../../../shared/schema/common';
 import type { RenderHandle } from '../../bridge/connection';
 import { createPatchQueue } from '../../bridge/coalesce';
 import { parseConfig, repairConfig } from '../../host/parsed';
+import { useLatest } from '../../host/useLatest';
 
 /**
  * A space's own config on its way to the engine. Every change is parsed here first (once per
@@ -17,8 +18,7 @@ export function useSpaceConfig(config: unknown, handle: RefObject<RenderHandle |
   // The last valid config as state, for the overlays drawn from it (loading screen, snapshot bar).
   const [valid, setValid] = useState<SpaceConfig>(() => repairConfig(SpaceConfigSchema, config).value);
   const [queue] = useState(() => createPatchQueue((patch) => void handle.current?.patchConfig(patch)));
-  const edited = useRef(scriptEdited);
-  edited.current = scriptEdited;
+  const edited = useLatest(scriptEdited);
 
   useEffect(() => {
     const r = parseConfig(SpaceConfigSchema, config, lastValid.current ?? undefined);
@@ -34,7 +34,7 @@ export function useSpaceConfig(config: unknown, handle: RefObject<RenderHandle |
     // A script edited after it hung starts a fresh engine (with the new config) instead.
     if (scriptChanged && edited.current()) return;
     queue.push(r.data);
-  }, [config, queue]);
+  }, [config, queue, edited]);
 
   return {
     issues,

@@ -16,6 +16,7 @@ import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
 import { useSpaceConfig } from './useSpaceConfig';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
+import { useLatest } from '../../host/useLatest';
 
 export type SpaceState = 'loading' | 'ready' | 'error';
 export type { Notice } from './useNotices';
@@ -58,8 +59,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const restarts = useRestarts(opts.scriptsAllowed, notices);
   const { run } = restarts;
   const [heldCode, setHeldCode] = useState<HeldMaterialCode[]>([]);
-  const origins = useRef(opts.allowedOrigins);
-  origins.current = opts.allowedOrigins;
+  const origins = useLatest(opts.allowedOrigins);
   /** A part of the engine that did not load (spec §8): the space is in error until a Retry works. */
   const [chunkFailure, setChunkFailure] = useState<ChunkFailure | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -67,17 +67,13 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     setChunkFailure(null);
     setAttempt((n) => n + 1);
   };
-  const chunks = useRef(opts.chunks);
-  chunks.current = opts.chunks;
+  const chunks = useLatest(opts.chunks);
   const handle = useRef<RenderHandle | null>(null);
-  const onEvent = useRef(opts.onEvent);
-  onEvent.current = opts.onEvent;
+  const onEvent = useLatest(opts.onEvent);
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
-  const limits = useRef(opts.limits);
-  limits.current = opts.limits;
-  const stateNow = useRef(state);
-  stateNow.current = state;
+  const limits = useLatest(opts.limits);
+  const stateNow = useLatest(state);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
     if (state !== 'loading') context.drawn();
@@ -93,6 +89,9 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     const abort = new AbortController();
     const configAtStart = config.starting();
     const modelsAtStart = models.starting();
+    // A new engine starts (mount, back in view, a restart, a retry): what the old one reported is
+    // reset as it starts, which is this effect's job (it owns the engine), not a render's.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setHeldCode([]);
     // Coming back into view, the space shows its last frame until the new engine drew it again.
     if (!context.resuming()) setState('loading');
@@ -150,7 +149,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         },
       });
 
-    (async () => {
+    void (async () => {
       const preferWorker = !opts.forceMainThread && canRenderInWorker();
       try {
         current = await start(preferWorker ? 'worker' : 'main').catch((err) => {

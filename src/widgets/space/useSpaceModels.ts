@@ -5,9 +5,10 @@ import { createModelQueue } from '../../bridge/models';
 import { modelStatusStore } from '../model/modelStatus';
 import type { ModelWidgetEvent } from '../model/ModelWidget';
 import { createModelConfigs } from './modelConfigs';
-import { createModelEvents, type ModelEngineEvent } from './modelEvents';
+import { createModelEvents } from './modelEvents';
 import { createModelNotices } from './modelNotices';
 import type { NoticeSink } from './useNotices';
+import { useLatest } from '../../host/useLatest';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -31,8 +32,7 @@ const mean = (values: Iterable<number>) => {
  */
 export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: SpaceModelOptions) {
   const [progress, setProgress] = useState<number | null>(null);
-  const emit = useRef(opts.onModelEvent);
-  emit.current = opts.onModelEvent;
+  const emit = useLatest(opts.onModelEvent);
   const [m] = useState(() => {
     /** Model loads in flight (share done each). */
     const loads = new Map<string, number>();

@@ -20,7 +20,7 @@ interface FaultState {
 // On globalThis: Vitest loads the config (server plugin) and the commands as separate module
 // instances, and both must see one state.
 const slot = globalThis as { __dash3dChunkFaults?: FaultState };
-const state = (slot.__dash3dChunkFaults ??= { modes: new Map(), held: new Map(), seen: new Map() });
+const state: FaultState = (slot.__dash3dChunkFaults ??= { modes: new Map(), held: new Map(), seen: new Map() });
 const { modes, held, seen } = state;
 
 function release(key: string) {
@@ -56,13 +56,13 @@ export function chunkFaultServer(): Plugin {
   };
 }
 
-const chunkFault: BrowserCommand<[key: string, mode: FaultMode]> = async (_ctx, key, mode) => {
+const chunkFault: BrowserCommand<[key: string, mode: FaultMode]> = (_ctx, key, mode) => {
   release(key);
   modes.set(key, mode);
 };
-const chunkFaultRequests: BrowserCommand<[key: string]> = async (_ctx, key) => seen.get(key) ?? [];
+const chunkFaultRequests: BrowserCommand<[key: string]> = (_ctx, key) => seen.get(key) ?? [];
 /** Requests of a 'hang' fault still open: one the page gave up on (aborted) is no longer counted. */
-const chunkFaultHeld: BrowserCommand<[key: string]> = async (_ctx, key) => held.get(key)?.size ?? 0;
+const chunkFaultHeld: BrowserCommand<[key: string]> = (_ctx, key) => held.get(key)?.size ?? 0;
 
 export const chunkFaultCommands = { chunkFault, chunkFaultRequests, chunkFaultHeld };
 

@@ -33,7 +33,7 @@ export function atAll(path: string, value: unknown, others: Record<string, unkno
 
 function merge(a: unknown, b: unknown): unknown {
   if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return b;
-  const out: Record<string, unknown> = Array.isArray(a) ? ([...a] as unknown as Record<string, unknown>) : { ...a };
+  const out: Record<string, unknown> = Array.isArray(a) ? ([...(a as unknown[])] as unknown as Record<string, unknown>) : { ...a };
   for (const [k, v] of Object.entries(b)) out[k] = merge(out[k], v);
   return out;
 }

@@ -31,7 +31,7 @@ const canTint = (m: Tintable) => !!m.emissive?.isColor || !!m.color?.isColor;
 export function createHighlight(scope: ModelScope): Feature<ModelConfig['highlightConfig']> {
   const { ctx, model } = scope;
   const colour = new Color();
-  const copies = new Map<Material, Material>();
+  const copies = new Map<Material, Tintable>();
   let enabled = false;
   let hovered: Object3D | null = null;
   let shown: { part: Drawable; original: Material | Material[]; value: Material | Material[] } | null = null;
@@ -42,8 +42,8 @@ export function createHighlight(scope: ModelScope): Feature<ModelConfig['highlig
   };
 
   const tinted = (source: Material): Material => {
-    if (!canTint(source as Tintable)) return source;
-    let copy = copies.get(source) as Tintable | undefined;
+    if (!canTint(source)) return source;
+    let copy = copies.get(source);
     if (copy) copy.copy(source);
     else copies.set(source, (copy = source.clone() as Tintable));
     if (copy.emissive?.isColor) {

@@ -43,5 +43,7 @@ export function errorText(err: unknown): string {
     }
     return (err as { constructor?: { name?: string } }).constructor?.name || 'unknown error';
   }
-  return err === undefined || err === null ? 'unknown error' : String(err);
+  if (typeof err === 'number' || typeof err === 'boolean' || typeof err === 'bigint') return String(err);
+  if (typeof err === 'symbol') return err.toString();
+  return 'unknown error';
 }

@@ -19,7 +19,7 @@ export function AnimationsSection({ widgetId, config }: { widgetId: string; conf
   const info = useModelStatus(widgetId).info;
   const stored = config.animationConfig;
 
-  const current = (): Animation[] => [...(form.getFieldValue(['animationConfig']) ?? [])];
+  const current = (): Animation[] => [...((form.getFieldValue(['animationConfig']) as Animation[] | undefined) ?? [])];
   const write = (entry: Animation) => {
     const list = current();
     const at = list.findIndex((e) => e.name === entry.name);

@@ -47,7 +47,9 @@ export function MaterialsSection({ widgetId, config }: { widgetId: string; confi
   const groups = useMemo(() => groupsOf(library, t), [library, t]);
 
   const write = (name: string, path: string | undefined) => {
-    const next: Record<string, string> = { ...(form.getFieldValue(['materialsConfig', 'materials']) ?? {}) };
+    const next: Record<string, string> = {
+      ...((form.getFieldValue(['materialsConfig', 'materials']) as Record<string, string> | undefined) ?? {}),
+    };
     if (path) next[name] = path;
     else delete next[name];
     setValue?.(['materialsConfig', 'materials'], next);

@@ -27,7 +27,9 @@ export function PartSettings({ widgetId, part, index, treeConfig }: Props) {
   const value = useMemo<MeshConfig>(() => stored ?? MeshConfigSchema.parse({}), [stored]);
 
   // Read from the panel's draft at the time of the change, so two quick edits never undo each other.
-  const current = (): ModelConfig['treeConfig'] => ({ ...(form.getFieldValue(['treeConfig']) ?? {}) });
+  const current = (): ModelConfig['treeConfig'] => ({
+    ...((form.getFieldValue(['treeConfig']) as ModelConfig['treeConfig'] | undefined) ?? {}),
+  });
   const write = (mesh: MeshConfig) => setValue?.(['treeConfig'], { ...current(), [entryId]: mesh });
   const reset = () => {
     const next = current();

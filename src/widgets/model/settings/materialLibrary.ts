@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MediaAccess } from '../../../host/types';
 import { listCatalog, listMaterialRoots, thumbnailUrl, type MediaEntry } from '../../../media/client';
 import { MATERIAL_FILE_EXT, materialDisplayName } from '../../../../shared/schema/material';
+import { useLatest } from '../../../host/useLatest';
 
 /** A library material a model material can be given. */
 export interface LibraryMaterial {
@@ -48,8 +49,7 @@ export async function loadMaterialLibrary(media: MediaAccess): Promise<MaterialL
 export function useMaterialLibrary(media: MediaAccess | undefined, enabled: boolean): MaterialLibrary | null {
   const [library, setLibrary] = useState<MaterialLibrary | null>(null);
   // A host may hand a new media object each render; the service is what matters.
-  const mediaRef = useRef(media);
-  mediaRef.current = media;
+  const mediaRef = useLatest(media);
   const baseUrl = media?.baseUrl;
   useEffect(() => {
     const access = mediaRef.current;
@@ -62,6 +62,6 @@ export function useMaterialLibrary(media: MediaAccess | undefined, enabled: bool
     return () => {
       live = false;
     };
-  }, [baseUrl, enabled]);
+  }, [baseUrl, enabled, mediaRef]);
   return library;
 }

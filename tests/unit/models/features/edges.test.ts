@@ -14,7 +14,7 @@ import {
 } from 'three';
 import { createEdges } from '../../../../worker/models/features/edges';
 import { describeModel } from '../../../../worker/models/features/describe';
-import { HELPER_FLAG, type LoadedModel } from '../../../../worker/models/types';
+import { HELPER_FLAG } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';
 
 function model() {

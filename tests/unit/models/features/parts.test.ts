@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoxGeometry, Color, DataTexture, Group, LineSegments, Mesh, MeshStandardMaterial, type Material, type Object3D } from 'three';
+import { BoxGeometry, DataTexture, Group, LineSegments, Mesh, MeshStandardMaterial, type Material, type Object3D } from 'three';
 import { ModelConfigSchema, type ModelConfigInput } from '../../../../shared/schema/model';
 import { toTreeNodes, type TreeNode } from '../../../../shared/schema/tree';
 import { createParts } from '../../../../worker/models/features/parts';

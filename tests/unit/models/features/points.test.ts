@@ -12,7 +12,6 @@ import {
   type WebGLRenderer,
 } from 'three';
 import { createPointColour, RAMP_FLOOR } from '../../../../worker/models/features/points';
-import type { LoadedModel } from '../../../../worker/models/types';
 import { fakeScope } from './anim-support';
 
 function cloud(extra: Record<string, number[]>, source?: string) {

@@ -108,9 +108,13 @@ export function parsePcd(buffer: ArrayBuffer, opts: PcdOptions = {}): PcdCloud {
 
 /** Scale to 0..1 over the values' own range (sensors use 0..1, 0..255 or raw counts). */
 function normalise(v: Float32Array): Float32Array {
-  let lo = Infinity,
-    hi = -Infinity;
-  for (const x of v) if (Number.isFinite(x)) ((lo = Math.min(lo, x)), (hi = Math.max(hi, x)));
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of v) {
+    if (!Number.isFinite(x)) continue;
+    lo = Math.min(lo, x);
+    hi = Math.max(hi, x);
+  }
   const span = hi - lo;
   return v.map((x) => (Number.isFinite(x) ? (span > 0 ? (x - lo) / span : 1) : 0));
 }

@@ -58,7 +58,7 @@ function linearColours(srgb: Uint8Array): Float32Array {
  * are checked against the limits before anything is unpacked; a cloud past the comfortable count
  * is read with a stride, and the job gets a notice saying so.
  */
-export async function parsePcdModel(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
+export function parsePcdModel(bytes: ArrayBuffer, job: LoadJob): Parsed {
   const name = job.main.name;
   const { limits } = job.env;
   const cloud = parsePcd(bytes, {

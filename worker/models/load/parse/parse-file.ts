@@ -14,7 +14,8 @@ import { chunkFailureOf } from '../../../../shared/chunks';
  * Each format's parser is its own chunk: a space showing one glb does not load the FBX parser or
  * the Draco glue, and the worker starts faster.
  */
-type Parser = (bytes: ArrayBuffer, job: LoadJob) => Promise<Parsed>;
+/** Async for formats whose loaders fetch companions; the PCD parser is synchronous. */
+type Parser = (bytes: ArrayBuffer, job: LoadJob) => Parsed | Promise<Parsed>;
 // A chunk that does not arrive fails as spec §8 says (ChunkLoadError, chunk id 'loader-<format>').
 const PARSERS: Record<LoadFormat, () => Promise<Parser>> = {
   glb: async () => (await loadChunk('loader-gltf', () => import('../formats/gltf'))).parseGltf,

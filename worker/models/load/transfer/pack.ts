@@ -1,4 +1,4 @@
-import type { AnimationClip, BufferGeometry, Material, Object3D, Texture } from 'three';
+import type { AnimationClip, BufferGeometry, Material, Texture } from 'three';
 import type { Parsed } from '../../types';
 import { texturesOf } from '../../dispose';
 import { GeometryPacker, type PackedGeometry } from './geometry';
