@@ -83,12 +83,18 @@ describe('the card theme a space hands its scene', () => {
     addStyle(HOST_THEME);
     withCard();
     const t = await waitFor(theme, 'a card theme');
-    expect(t.body).toMatchObject({ background: 'rgb(1, 2, 3)', borderColor: 'rgb(4, 5, 6)', borderRadius: 9, color: 'rgb(7, 8, 9)', fontSize: 17 });
+    expect(t.body).toMatchObject({
+      background: 'rgb(1, 2, 3)',
+      borderColor: 'rgb(4, 5, 6)',
+      borderRadius: 9,
+      color: 'rgb(7, 8, 9)',
+      fontSize: 17,
+    });
     expect(t.activeBody).toMatchObject({ background: 'rgb(10, 11, 12)', borderColor: 'rgb(13, 14, 15)', borderWidth: 3 });
     expect(t.item).toMatchObject({ fontSize: 15, fontWeight: '700', color: 'rgb(7, 8, 9)' });
   });
 
-  it('is read again once per change of the page styles: a <style> added, edited, removed, a <link> loaded', async () => {
+  it('is read again once per change of the page styles: a <style> added, edited, removed, a <link> added', async () => {
     withCard();
     await waitFor(theme, 'the first theme');
     const style = addStyle(HOST_THEME);
@@ -110,7 +116,7 @@ describe('the card theme a space hands its scene', () => {
     link.dataset.testTheme = '';
     link.href = `data:text/css,${encodeURIComponent(`${CARD_BODY_SELECTOR} { border-radius: 13px; }`)}`;
     document.head.appendChild(link);
-    await waitFor(() => theme()?.body.borderRadius === 13, 'the theme after a stylesheet <link> loaded');
+    await waitFor(() => theme()?.body.borderRadius === 13, 'the theme after a stylesheet <link> was added');
     expect(themes()).toHaveLength(5);
   });
 
