@@ -1,8 +1,7 @@
-import { memo, useEffect, useEffectEvent, useSyncExternalStore, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import type { CardConfig } from '../../../shared/schema/card';
-import type { CardDraw } from '../../../shared/overlays';
-import { t, type Locale } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
 import type { SpaceContextValue } from '../space/SpaceContext';
 
 /** Read by screen readers and reachable by Tab, but not seen: the worker draws the card. */
@@ -48,52 +47,33 @@ export function CardInSpace({
   }, [cards, shown, id]);
   useEffect(() => events.subscribe(id, (name, payload) => emit(name, payload)), [events, id]);
 
-  // Only this card's draw is compared: a change of another card does not re-render this one.
-  const draw = useSyncExternalStore(cards.subscribe, () => cards.draw(id));
-  if (!draw || !shown) return null;
-  return <CardMirror id={id} draw={draw} locale={host.locale} onActivate={cards.activate} />;
-}
+  // The mirror's content is written by the card store when this card's draw changes (cardMirror.ts).
+  const mirror = useRef<HTMLDivElement>(null);
+  const emptyText = t(host.locale, 'widgets.card.empty');
+  useEffect(() => {
+    if (!shown || !mirror.current) return;
+    return cards.mirror(id, { el: mirror.current, emptyText });
+  }, [cards, shown, id, emptyText]);
 
-/** The card's labels and values as text, one button per card (Enter or Space activates it). */
-const CardMirror = memo(function CardMirror({
-  id,
-  draw,
-  locale,
-  onActivate,
-}: {
-  id: string;
-  draw: CardDraw;
-  locale: Locale;
-  onActivate(id: string): void;
-}) {
+  if (!shown) return null;
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
-    onActivate(id);
+    cards.activate(id);
   };
   return (
     <div
-      className={draw.active ? 'dash3d-card-mirror dash3d-card--active' : 'dash3d-card-mirror'}
+      ref={mirror}
+      // No children here: the card store writes them, and the active marks (cardMirror.ts).
+      className="dash3d-card-mirror"
       data-card-id={id}
       role="button"
       tabIndex={0}
-      aria-roledescription={t(locale, 'widgets.card.mirror')}
-      aria-current={draw.active || undefined}
+      aria-roledescription={t(host.locale, 'widgets.card.mirror')}
       onKeyDown={onKeyDown}
       // A screen reader's activation arrives as a click.
-      onClick={() => onActivate(id)}
+      onClick={() => cards.activate(id)}
       style={visuallyHidden}
-    >
-      {draw.items.length
-        ? draw.items.map((item, i) => (
-            <span key={i} className="dash3d-card-mirror__item">
-              <span className="dash3d-card-mirror__label">{item.label}</span>
-              {': '}
-              <span className="dash3d-card-mirror__value">{item.value}</span>
-              {i < draw.items.length - 1 ? '; ' : ''}
-            </span>
-          ))
-        : t(locale, 'widgets.card.empty')}
-    </div>
+    />
   );
-});
+}

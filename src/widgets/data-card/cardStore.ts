@@ -3,6 +3,7 @@ import { repairConfig } from '../../host/parsed';
 import { CardConfigSchema, type DataItem } from '../../../shared/schema/card';
 import type { CardDraw } from '../../../shared/overlays';
 import { boundVariable, resolveItem, sameItems } from './cardText';
+import { mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror';
 
 /**
  * The data cards of one 3D space, kept outside React: each card registers its stored config, the
@@ -14,7 +15,8 @@ import { boundVariable, resolveItem, sameItems } from './cardText';
  * bind it; once per animation frame the marked cards are resolved again, and only a card whose
  * text (or config, or active state) changed gets a new CardDraw object. The record is a new object
  * only when some card changed, so the space re-renders at most once per frame, the worker can diff
- * by reference, and each card's DOM mirror re-renders only when its own draw changed.
+ * by reference, and each card's DOM mirror is written (outside React, cardMirror.ts) only when
+ * its own draw changed.
  */
 export interface CardStore {
   /** Adds the card, or takes its new config (compared by reference: configs are immutable data). */
@@ -26,6 +28,8 @@ export interface CardStore {
   cards(): Readonly<Record<string, CardDraw>>;
   /** One card's draw, or undefined while it is not registered (or not resolved yet). */
   draw(id: string): CardDraw | undefined;
+  /** Keeps the card's DOM mirror showing its draw, from now until the returned function is called. */
+  mirror(id: string, target: MirrorTarget): () => void;
   /** Called after each change of the record. */
   subscribe(listener: () => void): () => void;
   /** Starts following `variables` (the space mounted, or its host changed)... */
@@ -33,6 +37,14 @@ export interface CardStore {
   /** ...and stops: no subscriptions, no pending frame (the space unmounted). */
   detach(): void;
 }
+
+/**
+ * How often a changed value reaches the DOM mirror at most. Screen readers read it on demand, not
+ * at the frame rate, while each write costs the page a style and layout pass: 500 cards changing
+ * every frame cost about 90 ms of main thread per second when written per frame. Activation and a
+ * card's first text are written at once.
+ */
+const MIRROR_INTERVAL_MS = 250;
 
 interface Entry {
   config: unknown;
@@ -47,6 +59,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   const entries = new Map<string, Entry>();
   const dirty = new Set<string>();
   const listeners = new Set<() => void>();
+  const mirrors = new Map<string, MirrorWriter>();
   /** Per variable name: the cards binding it and the one host subscription they share. */
   const watched = new Map<string, { cards: Set<string>; off?: () => void }>();
   let variables: VariableSource | null = null;
@@ -54,6 +67,20 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   let membershipChanged = false;
   let active: string | null = null;
   let frame = 0;
+  /** Cards whose mirror is behind their draw, and the timer that will write them. */
+  const mirrorBehind = new Set<string>();
+  let mirrorTimer: ReturnType<typeof setTimeout> | undefined;
+  let mirrorWritten = 0;
+
+  const writeMirrors = () => {
+    mirrorTimer = undefined;
+    mirrorWritten = performance.now();
+    for (const id of mirrorBehind) {
+      const draw = record[id];
+      if (draw) mirrors.get(id)?.(draw);
+    }
+    mirrorBehind.clear();
+  };
 
   const changed = (name: string) => {
     for (const id of watched.get(name)?.cards ?? []) dirty.add(id);
@@ -89,6 +116,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     frame = 0;
     let touched = membershipChanged;
     membershipChanged = false;
+    const redrawn: string[] = [];
     for (const id of dirty) {
       const e = entries.get(id);
       if (!e) continue;
@@ -97,6 +125,8 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       const isActive = id === active;
       if (prev && prev.config === e.config && prev.active === isActive && sameItems(prev.items, items)) continue;
       e.draw = { config: e.config, items: prev && sameItems(prev.items, items) ? prev.items : items, active: isActive };
+      if (!prev || prev.active !== isActive) redrawn.push(id);
+      else mirrorBehind.add(id);
       touched = true;
     }
     dirty.clear();
@@ -104,6 +134,13 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     const next: Record<string, CardDraw> = {};
     for (const [id, e] of entries) if (e.draw) next[id] = e.draw;
     record = Object.freeze(next);
+    for (const id of redrawn) {
+      mirrors.get(id)?.(record[id]!);
+      mirrorBehind.delete(id);
+    }
+    if (mirrorBehind.size && mirrorTimer === undefined) {
+      mirrorTimer = setTimeout(writeMirrors, Math.max(0, mirrorWritten + MIRROR_INTERVAL_MS - performance.now()));
+    }
     for (const fn of [...listeners]) fn();
   }
 
@@ -140,6 +177,15 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     },
     cards: () => record,
     draw: (id) => record[id],
+    mirror(id, target) {
+      const write = mirrorWriter(target);
+      mirrors.set(id, write);
+      const draw = record[id];
+      if (draw) write(draw);
+      return () => {
+        if (mirrors.get(id) === write) mirrors.delete(id);
+      };
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
@@ -159,6 +205,9 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       variables = null;
       cancelAnimationFrame(frame);
       frame = 0;
+      // What the mirrors were behind by is written now rather than dropped.
+      clearTimeout(mirrorTimer);
+      writeMirrors();
     },
   };
 }

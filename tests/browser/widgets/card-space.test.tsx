@@ -90,7 +90,7 @@ describe('data cards in a 3D space', () => {
   it('name the mirror in Chinese for a Chinese host', async () => {
     const host = fakeHost({ locale: 'zh_Hans' });
     const r = scene(host, { a: items(), b: items(['压力', 1]) });
-    await waitFor(() => mirror(r.container, 'a'), 'the mirror');
+    await waitFor(() => mirror(r.container, 'b')?.textContent, 'the mirrors written');
     expect(mirror(r.container, 'a')!.getAttribute('aria-roledescription')).toBe('数据卡片');
     expect(mirror(r.container, 'a')!.textContent).toBe('无数据');
     expect(mirror(r.container, 'b')!.textContent).toBe('压力: 1');
@@ -148,7 +148,7 @@ describe('data cards in a 3D space', () => {
     const value = '<img src=x-card-value onerror=window.__cardXss=2><b>bold</b>';
     const host = fakeHost({ variables: memoryVariables({ evil: value }) });
     const r = scene(host, { a: items([label, '{{evil}}'], ['typed', value]) });
-    await waitFor(() => mirror(r.container, 'a'), 'the mirror');
+    await waitFor(() => mirror(r.container, 'a')?.textContent, 'the mirror written');
     expect(mirror(r.container, 'a')!.textContent).toBe(`${label}: ${value}; typed: ${value}`);
     expect(cardsNow().a!.items).toEqual([
       { label, value },
@@ -183,7 +183,7 @@ describe('activating a data card', () => {
     expect(cardWidget.events).toContain('click');
     const events: [string, string, unknown][] = [];
     const r = scene(fakeHost(), { a: items(['A', 1]), b: items(['B', 2]) }, events);
-    await waitFor(() => mirror(r.container, 'a') && mirror(r.container, 'b'), 'both mirrors');
+    await waitFor(() => mirror(r.container, 'a')?.textContent && mirror(r.container, 'b')?.textContent, 'both mirrors');
     const active = () => Object.entries(cardsNow()).flatMap(([id, d]: [string, CardDraw]) => (d.active ? [id] : []));
 
     await userEvent.tab();
