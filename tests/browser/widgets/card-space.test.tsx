@@ -43,14 +43,17 @@ const card = (input: CardConfigInput) => CardConfigSchema.parse(input);
 const items = (...list: [string, string | number][]) =>
   card({ dataConfig: { dataList: list.map(([label, value]) => ({ label, value })) } });
 
-function scene(host: ThreeDHost, cards: Record<string, CardConfig>, events: [string, string, unknown][] = []) {
-  return mount(
+function sceneOf(host: ThreeDHost, cards: Record<string, CardConfig>, events: [string, string, unknown][]) {
+  return (
     <SpaceWidget id="s1" config={space()} host={host}>
       {Object.entries(cards).map(([id, config]) => (
         <DataCardWidget key={id} id={id} config={config} host={host} onWidgetEvent={(name, payload) => events.push([id, name, payload])} />
       ))}
-    </SpaceWidget>,
+    </SpaceWidget>
   );
+}
+function scene(host: ThreeDHost, cards: Record<string, CardConfig>, events: [string, string, unknown][] = []) {
+  return mount(sceneOf(host, cards, events));
 }
 const mirror = (root: HTMLElement, id: string) => root.querySelector<HTMLElement>(`[data-card-id="${id}"]`);
 
@@ -158,6 +161,24 @@ describe('data cards in a 3D space', () => {
     await new Promise((done) => setTimeout(done, 100));
     expect(w.__cardXss).toBeUndefined();
     expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('x-card-'))).toEqual([]);
+  });
+
+  it('take a config edit: a new draw with the new config and items, the other card kept', async () => {
+    const host = fakeHost();
+    const first = items(['A', 1]);
+    const other = items(['B', 2]);
+    const r = scene(host, { a: first, b: other });
+    await waitFor(() => cardsNow().a && cardsNow().b, 'both cards');
+    const before = cardsNow();
+    const edited = items(['A', 1], ['C', 'three']);
+    r.render(sceneOf(host, { a: edited, b: other }, []));
+    await waitFor(() => cardsNow().a?.config === edited, 'the edited config');
+    expect(cardsNow().a!.items).toEqual([
+      { label: 'A', value: '1' },
+      { label: 'C', value: 'three' },
+    ]);
+    expect(cardsNow().b).toBe(before.b);
+    await waitFor(() => mirror(r.container, 'a')?.textContent === 'A: 1; C: three', 'the mirror of the edited card');
   });
 
   it('leave the record when unmounted or not displayed', async () => {
