@@ -12,6 +12,12 @@ export const CARD_DATA_ITEM_SELECTOR = '.dash3d-card__item';
 
 export const CARD_LINE_COUNTS = ['1', '2', '3'] as const;
 
+/**
+ * Longest label or value a card shows, in UTF-16 code units (spec: bad input loses nothing but is
+ * bounded); a longer text is clipped to this length, its last character an ellipsis '…'.
+ */
+export const CARD_TEXT_MAX_CHARS = 10_000;
+
 export const DataItemSchema = z.object({
   label: str(),
   // A bound variable may deliver a number; it is shown as is.

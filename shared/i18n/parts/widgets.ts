@@ -37,6 +37,8 @@ export const widgets = definePart(
     'widgets.card.valueHelp': 'Write {{variable name}} to show a live variable',
     'widgets.card.addItem': 'Add data item',
     'widgets.card.item': 'Data item {n}',
+    'widgets.card.mirror': 'data card',
+    'widgets.card.empty': 'no data',
 
     'widgets.group.layout': 'Inner layout',
     'widgets.group.layoutWidth': 'Layout width (px)',
@@ -76,6 +78,8 @@ export const widgets = definePart(
     'widgets.card.valueHelp': '填写 {{变量名}} 可显示实时变量',
     'widgets.card.addItem': '添加数据项',
     'widgets.card.item': '数据项 {n}',
+    'widgets.card.mirror': '数据卡片',
+    'widgets.card.empty': '无数据',
 
     'widgets.group.layout': '内部布局',
     'widgets.group.layoutWidth': '布局宽度（像素）',

@@ -5,43 +5,43 @@ import { useVariable } from '../../host/useVariable';
 import { CardConfigSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
 import './card.css';
 import { useJoinSpace } from '../space/useLiveSpace';
+import { useSpace } from '../space/SpaceContext';
+import { boundVariable, clipText, formatValue } from './cardText';
+import { CardInSpace } from './CardInSpace';
 
-/** `{{name}}` (spaces allowed inside the braces) binds a data item to the host variable `name`. */
-const BINDING = /^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$/;
-export function boundVariable(value: DataItem['value']): string | null {
-  return typeof value === 'string' ? (BINDING.exec(value)?.[1] ?? null) : null;
-}
-
-function format(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  // Objects and arrays as JSON; a function or symbol has no text to show.
-  return JSON.stringify(value) ?? '';
-}
+const format = (value: unknown) => clipText(formatValue(value));
 
 function Item({ item, variables }: { item: DataItem; variables: VariableSource }) {
   const name = boundVariable(item.value);
   const live = useVariable(variables, name);
   return (
     <div className="dash3d-card__item" data-bound={name ?? undefined}>
-      <span className="dash3d-card__label">{item.label}</span>
+      <span className="dash3d-card__label">{clipText(item.label)}</span>
       <span className="dash3d-card__value">{format(name ? live : item.value)}</span>
     </div>
   );
 }
 
 /**
- * The 3D data card (spec §3): a DOM card meant to be pinned to a point of the scene (pinning comes
- * with the space's overlay anchors). Layout, as we read the spec's fields:
+ * The 3D data card (spec §3). Inside a 3D space the space's render worker draws it, pinned to its
+ * point of the scene, and the DOM keeps only its mirror for screen readers and the keyboard
+ * (CardInSpace). Outside any space it is the DOM card below. Both show the same text (cardText.ts).
+ */
+export function DataCardWidget(props: WidgetViewProps<CardConfig>) {
+  useJoinSpace(props.id);
+  const space = useSpace();
+  return space ? <CardInSpace {...props} space={space} /> : <DomCard {...props} />;
+}
+
+/**
+ * The data card as DOM, where no space draws it. Layout, as we read the spec's fields:
  * - cardConfig.cardWidth is the card's width; lineWidth x lineHeight is the leader line's box,
  *   drawn from the anchor (its bottom-left corner) to the card's bottom-left corner.
  * - dataConfig.lineCount is how many data items share one row (1, 2 or 3 columns).
  * - A value written `{{variable}}` shows that host variable live; any other value is shown as given.
  * The class names are the theme selectors of shared/schema/card.ts, so a host theme styles them.
  */
-export function DataCardWidget({ id, config, host }: WidgetViewProps<CardConfig>) {
-  useJoinSpace(id);
+function DomCard({ id, config, host, onWidgetEvent }: WidgetViewProps<CardConfig>) {
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
   const { cardConfig, dataConfig } = useParsedConfig(CardConfigSchema, config);
@@ -58,6 +58,10 @@ export function DataCardWidget({ id, config, host }: WidgetViewProps<CardConfig>
         onPointerEnter={() => setHover(true)}
         onPointerLeave={() => setHover(false)}
         onFocus={() => setFocus(true)}
+        onClick={() => onWidgetEvent?.('click', { id })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onWidgetEvent?.('click', { id });
+        }}
         onBlur={() => setFocus(false)}
       >
         <div className="dash3d-card__grid" style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>

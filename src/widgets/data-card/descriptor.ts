@@ -9,4 +9,6 @@ export const cardWidget = defineWidget({
   title: 'widgets.card.title',
   View: DataCardWidget,
   Settings: DataCardSettings,
+  // A click on the card in the scene, or Enter/Space on its mirror: payload { id }.
+  events: ['click'],
 });

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ThreeDHost } from '../../host/types';
+import type { CardStore } from '../data-card/cardStore';
 
 /** A model widget registered with its space (spec §3: the container's list of meshes). */
 export interface SpaceMesh {
@@ -12,7 +13,10 @@ export interface SpaceMesh {
 
 type WidgetEventListener = (name: string, payload: unknown) => void;
 
-/** The widget events of a space's models (made from its engine's events), delivered to the model widget they name. */
+/**
+ * Widget events made by the space (its models' engine events, its cards' activations), delivered
+ * to the widget they name.
+ */
 export interface ModelEventBus {
   subscribe(id: string, fn: WidgetEventListener): () => void;
   publish(id: string, name: string, payload: unknown): void;
@@ -43,8 +47,10 @@ export interface SpaceContextValue {
   /** Adds the model, or updates its name and config when it is already registered. */
   register(mesh: SpaceMesh): void;
   unregister(id: string): void;
-  /** Each model's widget events (pointer events, load progress and result). */
+  /** Each model's widget events (pointer events, load progress and result), each card's click. */
   events: ModelEventBus;
+  /** The data cards placed in this space: registered here, drawn by the space's render worker. */
+  cards: CardStore;
 }
 
 /**
@@ -62,11 +68,13 @@ export function SpaceProvider({
   spaceId,
   host,
   events,
+  cards,
   children,
 }: {
   spaceId: string;
   host: ThreeDHost;
   events: ModelEventBus;
+  cards: CardStore;
   children?: ReactNode;
 }) {
   const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
@@ -82,8 +90,8 @@ export function SpaceProvider({
     setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
   }, []);
   const value = useMemo(
-    () => ({ spaceId, host, meshes, register, unregister, events }),
-    [spaceId, host, meshes, register, unregister, events],
+    () => ({ spaceId, host, meshes, register, unregister, events, cards }),
+    [spaceId, host, meshes, register, unregister, events, cards],
   );
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type Ref } from 'react';
 import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
+import { createCardStore } from '../data-card/cardStore';
+import { CardThemeProbe } from '../data-card/CardThemeProbe';
+import type { CardTheme } from '../../../shared/overlays';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
 export const SPACE_EVENTS = ['progress', 'ready', 'error'] as const;
@@ -39,6 +42,12 @@ export function SpaceWidget({
   const bound = useVariable(host.variables, snapshotVarOf(config));
   const activeSnapshot = typeof bound === 'string' || typeof bound === 'number' ? String(bound) : null;
   const [events] = useState(createModelEventBus);
+  // A card's activation (clicked in the scene, or from the keyboard) is its `click` widget event.
+  const [cards] = useState(() => createCardStore((cardId) => events.publish(cardId, 'click', { id: cardId })));
+  useEffect(() => {
+    cards.attach(host.variables);
+    return () => cards.detach();
+  }, [cards, host.variables]);
   // The scene's handle goes to the host (its ref) and to the page's list of running spaces, which
   // settings panels use to act on the scene (pick in scene, capture the current view).
   const handle = useRef<ThreeDSpaceHandle | null>(null);
@@ -61,7 +70,7 @@ export function SpaceWidget({
     [id],
   );
   return (
-    <SpaceProvider spaceId={id} host={host} events={events}>
+    <SpaceProvider spaceId={id} host={host} events={events} cards={cards}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
         <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={setHandle} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
@@ -96,23 +105,34 @@ function SpaceScene({
   ref?: Ref<ThreeDSpaceHandle>;
 }) {
   const space = useSpace()!;
-  const { meshes, events } = space;
+  const { meshes, events, cards: store } = space;
   const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? NO_CONFIG])), [meshes]);
+  // At most one render per frame whatever the number of cards and values (src/widgets/data-card/cardStore.ts).
+  const cards = useSyncExternalStore(store.subscribe, store.cards);
+  const anyCard = Object.keys(cards).length > 0;
+  const [cardTheme, setCardTheme] = useState<CardTheme | undefined>(undefined);
   return (
-    <ThreeDSpace
-      config={config}
-      locale={space.host.locale}
-      limits={space.host.limits}
-      liveContexts={space.host.liveContexts}
-      activeSnapshot={activeSnapshot}
-      models={models}
-      userCode={space.host.userCode}
-      allowedOrigins={originsOf(space.host.media)}
-      onEvent={(e) => {
-        if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
-      }}
-      onModelEvent={events.publish}
-      ref={ref}
-    />
+    <>
+      {/* The host theme is read only while the space has cards to draw with it. */}
+      {anyCard ? <CardThemeProbe onTheme={setCardTheme} /> : null}
+      <ThreeDSpace
+        config={config}
+        locale={space.host.locale}
+        limits={space.host.limits}
+        liveContexts={space.host.liveContexts}
+        activeSnapshot={activeSnapshot}
+        models={models}
+        userCode={space.host.userCode}
+        allowedOrigins={originsOf(space.host.media)}
+        onEvent={(e) => {
+          if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
+        }}
+        onModelEvent={events.publish}
+        cards={cards}
+        cardTheme={cardTheme}
+        onCardClick={store.activate}
+        ref={ref}
+      />
+    </>
   );
 }

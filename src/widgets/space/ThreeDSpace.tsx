@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProp
 import { urlAllowed } from '../../../shared/origins';
 import type { EngineEvent } from '../../../shared/protocol';
 import type { Snapshot } from '../../../shared/schema/snapshot';
+import type { CardDraw, CardTheme } from '../../../shared/overlays';
 import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
@@ -70,6 +71,12 @@ export interface ThreeDSpaceProps {
    * presses Run scripts in the scene.
    */
   userCode?: UserCodePolicy;
+  /** The data cards to draw, by card widget id (values resolved; a changed card is a new object). */
+  cards?: Readonly<Record<string, CardDraw>>;
+  /** The card look read from the host theme's selectors; absent: the worker's defaults. */
+  cardTheme?: CardTheme;
+  /** A card clicked in the scene, by its widget id. */
+  onCardClick?(id: string): void;
   /** Origins assets may load from. Absent: the page's own origin only. */
   allowedOrigins?: readonly string[];
   className?: string;

@@ -65,6 +65,20 @@ describe('the 3D data card', () => {
     await waitFor(() => t!.textContent === 'T22', 'the new temperature');
   });
 
+  it('outside a space, a click or Enter on the card emits its click widget event', async () => {
+    const events: [string, unknown][] = [];
+    const config = card({ dataConfig: { dataList: [{ label: 'A', value: 1 }] } });
+    const r = mount(
+      <DataCardWidget id="c1" config={config} host={fakeHost()} onWidgetEvent={(name, payload) => events.push([name, payload])} />,
+    );
+    const body = r.container.querySelector<HTMLElement>(CARD_BODY_SELECTOR)!;
+    await userEvent.click(body);
+    expect(events).toEqual([['click', { id: 'c1' }]]);
+    body.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(events).toHaveLength(2);
+  });
+
   it('the theme selectors style the body, the active body (hover) and the data items', async () => {
     const style = document.createElement('style');
     style.id = 'card-theme';

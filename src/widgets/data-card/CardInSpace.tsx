@@ -1,0 +1,79 @@
+import { useEffect, useEffectEvent, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import type { WidgetViewProps } from '../../host/types';
+import type { CardConfig } from '../../../shared/schema/card';
+import { t } from '../../../shared/i18n';
+import type { SpaceContextValue } from '../space/SpaceContext';
+
+/** Read by screen readers and reachable by Tab, but not seen: the worker draws the card. */
+const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+};
+
+/**
+ * A data card inside a 3D space: the space's render worker draws it, from what the card registers
+ * here (its stored config; the space's card store resolves the values). While shown (spec §4:
+ * visible in the editor, display not false) it is registered; what stays in the DOM is its mirror
+ * for screen readers and the keyboard. An activation (a click on the card in the scene, Enter or
+ * Space on the mirror) comes back from the space as the card's `click` widget event.
+ */
+export function CardInSpace({
+  id,
+  config,
+  host,
+  visible = true,
+  display = true,
+  onWidgetEvent,
+  space,
+}: WidgetViewProps<CardConfig> & { space: SpaceContextValue }) {
+  const { cards, events } = space;
+  const shown = visible && display !== false;
+  const emit = useEffectEvent((name: string, payload: unknown) => onWidgetEvent?.(name, payload));
+
+  useEffect(() => {
+    if (shown) cards.register(id, config);
+  }, [cards, shown, id, config]);
+  useEffect(() => {
+    if (!shown) return;
+    return () => cards.unregister(id);
+  }, [cards, shown, id]);
+  useEffect(() => events.subscribe(id, (name, payload) => emit(name, payload)), [events, id]);
+
+  // The mirror's content is written by the card store when this card's draw changes (cardMirror.ts).
+  const mirror = useRef<HTMLDivElement>(null);
+  const emptyText = t(host.locale, 'widgets.card.empty');
+  useEffect(() => {
+    if (!shown || !mirror.current) return;
+    return cards.mirror(id, { el: mirror.current, emptyText });
+  }, [cards, shown, id, emptyText]);
+
+  if (!shown) return null;
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    cards.activate(id);
+  };
+  return (
+    <div
+      ref={mirror}
+      // No children here: the card store writes them, and the active marks (cardMirror.ts).
+      className="dash3d-card-mirror"
+      data-card-id={id}
+      role="button"
+      tabIndex={0}
+      aria-roledescription={t(host.locale, 'widgets.card.mirror')}
+      onKeyDown={onKeyDown}
+      // A screen reader's activation arrives as a click.
+      onClick={() => cards.activate(id)}
+      style={visuallyHidden}
+    />
+  );
+}
