@@ -15,6 +15,7 @@ import { useNotices } from './useNotices';
 import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
 import { useSpaceConfig } from './useSpaceConfig';
+import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
 
 export type SpaceState = 'loading' | 'ready' | 'error';
@@ -42,6 +43,10 @@ export interface EngineOptions {
   onEvent?(event: EngineEvent): void;
   /** A model widget's event (MODEL_EVENTS) for the host's actions, by the model's id. */
   onModelEvent?(id: string, name: ModelWidgetEvent, payload: unknown): void;
+  /** The data cards drawn in the scene, their theme, and who hears a click on one. */
+  cards?: SpaceCardOptions['cards'];
+  cardTheme?: SpaceCardOptions['theme'];
+  onCardClick?: SpaceCardOptions['onCardClick'];
 }
 
 /**
@@ -74,6 +79,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   onEvent.current = opts.onEvent;
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
+  const cards = useSpaceCards(handle, { cards: opts.cards, theme: opts.cardTheme, onCardClick: opts.onCardClick });
   const limits = useRef(opts.limits);
   limits.current = opts.limits;
   const stateNow = useRef(state);
@@ -116,6 +122,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       chunkFailed: failChunk,
       fatal: () => setState('error'),
       model: models.onEvent,
+      card: cards.clicked,
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -173,6 +180,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       handle.current = current;
       config.started(configAtStart);
       models.started(modelsAtStart);
+      cards.started();
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
@@ -184,6 +192,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       stopWatch();
       config.stopped();
       models.stopped();
+      cards.stopped();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };
