@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountSpace, unmountAll, type Mounted } from '../support/harness';
+import { mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
 import type { CardDraw } from '../../../shared/overlays';
 import type { CameraView } from '../../../shared/protocol';
 import { card, findPixels, FOV, GREEN, isGreen, project, SCENE } from './support';
@@ -61,7 +61,9 @@ describe('data cards in the scene', () => {
     const sprite = await mountCards({ a: card({ isFixd: false, isSprite: true, cardConfig: layout }) });
     const faced = findPixels(await look(sprite, side), isGreen);
     sprite.unmount();
-    const oriented = await mountCards({ a: card({ isFixd: false, isSprite: false, cardConfig: layout, meshConfig: { rotation: { x: 0, y: 0, z: 0 } } }) });
+    const oriented = await mountCards({
+      a: card({ isFixd: false, isSprite: false, cardConfig: layout, meshConfig: { rotation: { x: 0, y: 0, z: 0 } } }),
+    });
     const angled = findPixels(await look(oriented, side), isGreen);
     expect(faced.count).toBeGreaterThan(500);
     // Seen 45 degrees off its normal, a card is cos 45 = 0.71 as wide, 0.82 here with its near edge
@@ -69,7 +71,9 @@ describe('data cards in the scene', () => {
     expect(angled.width / faced.width).toBeGreaterThan(0.75);
     expect(angled.width / faced.width).toBeLessThan(0.88);
     // Turned 45 degrees to face the camera again, it is as wide as the billboard.
-    await oriented.update(SCENE, { cards: { a: card({ isFixd: false, isSprite: false, cardConfig: layout, meshConfig: { rotation: { x: 0, y: 45, z: 0 } } }) } });
+    await oriented.update(SCENE, {
+      cards: { a: card({ isFixd: false, isSprite: false, cardConfig: layout, meshConfig: { rotation: { x: 0, y: 45, z: 0 } } }) },
+    });
     const turned = findPixels(await look(oriented, side), isGreen);
     expect(turned.width / faced.width).toBeGreaterThan(0.95);
   });
@@ -94,7 +98,9 @@ describe('data cards in the scene', () => {
     const expected = 100 / ((2 * 600 * Math.tan((FOV * Math.PI) / 360)) / H);
     expect(Math.abs(worldFar.width / k - expected)).toBeLessThanOrEqual(2);
 
-    await m.update(SCENE, { cards: { world: card({ isFixd: false, meshConfig: { position: { x: -150, y: 0, z: 0 }, scale: { x: 2, y: 2, z: 1 } } }) } });
+    await m.update(SCENE, {
+      cards: { world: card({ isFixd: false, meshConfig: { position: { x: -150, y: 0, z: 0 }, scale: { x: 2, y: 2, z: 1 } } }) },
+    });
     const doubled = findPixels(await look(m, far), isGreen);
     expect(doubled.width / worldFar.width).toBeGreaterThan(1.9);
     expect(doubled.width / worldFar.width).toBeLessThan(2.1);
@@ -120,7 +126,14 @@ function onReady(THREE, api) {
 }`,
     };
     // The anchor is behind the box seen from +z; the body (up and right of it) is clear of the box's outline.
-    const m = await mountSpace(scene, { width: W, height: H, cardTheme: GREEN, cards: { a: card({ meshConfig: { position: { x: 0, y: 0, z: -200 } }, cardConfig: { cardWidth: 100, lineWidth: 150, lineHeight: 120 } }) } });
+    const m = await mountSpace(scene, {
+      width: W,
+      height: H,
+      cardTheme: GREEN,
+      cards: {
+        a: card({ meshConfig: { position: { x: 0, y: 0, z: -200 } }, cardConfig: { cardWidth: 100, lineWidth: 150, lineHeight: 120 } }),
+      },
+    });
     const behind = await look(m, { position: { x: 0, y: 0, z: 600 }, target: { x: 0, y: 0, z: 0 } });
     expect(findPixels(behind, ([r, g, b]) => r! > 200 && g! < 50 && b! < 50).count).toBeGreaterThan(1000);
     expect(findPixels(behind, isGreen).count).toBe(0);
@@ -128,5 +141,33 @@ function onReady(THREE, api) {
     const front = await look(m, { position: { x: 0, y: 0, z: -600 }, target: { x: 0, y: 0, z: 0 } });
     expect(findPixels(front, isGreen).count).toBeGreaterThan(500);
     expect((await m.handle.cardRects()).a!.visible).toBe(true);
+  });
+
+  it('cards come back after the WebGL context is lost and restored, and removing them frees their GPU memory', async () => {
+    const base = await mountSpace(SCENE, { width: W, height: H });
+    const baseline = (await base.handle.stats()).memory;
+    base.unmount();
+    const m = await mountCards({ a: card(), b: card({ meshConfig: { position: { x: -100, y: -50, z: 0 } } }) });
+    expect(findPixels(await m.pixels(), isGreen).count).toBeGreaterThan(1000);
+    expect(await m.handle.simulateContextLoss(50)).toBe(true);
+    await waitFor(() => m.events.some((e) => e.type === 'context-restored'), 'the context to come back');
+    await m.handle.settled();
+    const back = await m.pixels();
+    expect(findPixels(back, isGreen).count).toBeGreaterThan(1000);
+    expect((await m.handle.stats()).cards.total).toBe(2);
+    await m.update(SCENE, { cards: {} });
+    expect(findPixels(await m.pixels(), isGreen).count).toBe(0);
+    const stats = await m.handle.stats();
+    expect(stats.cards.total).toBe(0);
+    expect(stats.memory).toEqual(baseline);
+  });
+
+  it('a restarted engine (here: moved to the main thread) gets every card and the theme again', async () => {
+    const m = await mountCards({ a: card() });
+    expect(m.handle.mode).toBe('worker');
+    await m.update(SCENE, { forceMainThread: true });
+    await waitFor(() => m.handle.mode === 'main', 'the engine to run on the main thread');
+    await waitFor(async () => (await m.handle.stats()).cards.total === 1, 'the card to be sent again');
+    expect(findPixels(await m.pixels(), isGreen).count).toBeGreaterThan(500);
   });
 });

@@ -31,7 +31,11 @@ export const GREEN: CardTheme = {
   item: box({ background: 'rgba(0, 0, 0, 0)', padding: 0 }),
 };
 
-export function card(over: Record<string, unknown> = {}, items = [{ label: 'T', value: '21' }], active = false): CardDraw {
+export function card(
+  over: Record<string, unknown> = {},
+  items: CardDraw['items'] = [{ label: 'T', value: '21' }],
+  active = false,
+): CardDraw {
   return {
     config: {
       isSprite: true,

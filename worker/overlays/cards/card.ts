@@ -19,7 +19,6 @@ import { cssColour } from './colour';
 /** Above everything else: a card is hidden by the anchor test (occlusion.ts), not by depth. */
 const CARD_RENDER_ORDER = 1_000_000;
 
-
 /**
  * One data card in the scene. Its group's local units are the card's CSS px (x right, y up) with
  * the anchor at the origin: the leader line runs from the origin to (lineWidth, lineHeight), the

@@ -96,7 +96,15 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         const ys = p.quad.map((q) => q.y);
         const x = Math.min(...xs);
         const y = Math.min(...ys);
-        out[id] = { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y, anchorX: p.anchor.x, anchorY: p.anchor.y, visible: p.visible };
+        out[id] = {
+          x,
+          y,
+          width: Math.max(...xs) - x,
+          height: Math.max(...ys) - y,
+          anchorX: p.anchor.x,
+          anchorY: p.anchor.y,
+          visible: p.visible,
+        };
       }
       return out;
     },

@@ -25,7 +25,7 @@ const ItemSchema = z.object({ label: text, value: text }).catch({ label: '', val
 const CardDrawSchema = z.object({
   config: CardConfigSchema,
   // Sliced before parsing: a million items cost nothing more than the cap.
-  items: z.preprocess((v) => (Array.isArray(v) ? v.slice(0, CARD_MAX_ITEMS) : []), z.array(ItemSchema)),
+  items: z.preprocess((v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]).slice(0, CARD_MAX_ITEMS) : []), z.array(ItemSchema)),
   active: z.boolean().catch(false),
 });
 
