@@ -1,6 +1,7 @@
 import type { CardDraw, CardTheme } from '../../shared/overlays';
 import type { RenderHandle } from './connection';
 import { createFrameQueue } from './coalesce';
+import { CardThemeSchema } from '../../shared/schema/card-theme';
 
 const NO_CARDS: Readonly<Record<string, CardDraw>> = Object.freeze({});
 
@@ -38,7 +39,9 @@ export function createCardSender(engine: () => RenderHandle | null) {
     const target = engine();
     if (!theme || key === themeSent || !target) return;
     themeSent = key;
-    void target.setCardTheme(theme).catch(() => undefined);
+    // Parsed here first (the worker parses it again): a field the host's styles made odd is
+    // clamped or defaulted the same way on both sides.
+    void target.setCardTheme(CardThemeSchema.parse(theme)).catch(() => undefined);
   };
 
   return {
