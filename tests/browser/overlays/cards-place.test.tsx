@@ -141,6 +141,19 @@ function onReady(THREE, api) {
     const front = await look(m, { position: { x: 0, y: 0, z: -600 }, target: { x: 0, y: 0, z: 0 } });
     expect(findPixels(front, isGreen).count).toBeGreaterThan(500);
     expect((await m.handle.cardRects()).a!.visible).toBe(true);
+    // An anchor on the box's surface (as picking in the scene places it) is not hidden by that surface,
+    // seen straight on or at an angle; from behind the box it is.
+    const onFace = card({ meshConfig: { position: { x: 30, y: 40, z: 100 } } });
+    await m.update(scene, { cards: { a: onFace } });
+    for (const position of [
+      { x: 0, y: 0, z: 600 },
+      { x: 300, y: 200, z: 450 },
+    ]) {
+      await look(m, { position, target: { x: 0, y: 0, z: 0 } });
+      expect((await m.handle.cardRects()).a!.visible).toBe(true);
+    }
+    await look(m, { position: { x: 0, y: 0, z: -600 }, target: { x: 0, y: 0, z: 0 } });
+    expect((await m.handle.cardRects()).a!.visible).toBe(false);
   });
 
   it('cards come back after the WebGL context is lost and restored, and removing them frees their GPU memory', async () => {
