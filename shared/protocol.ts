@@ -2,9 +2,10 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
+import type { CardDraw, CardTheme } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -75,6 +76,22 @@ export interface EngineStats {
   patches: number;
   /** Model widgets the engine holds now, and how many of them have their file drawn. */
   models: { total: number; loaded: number };
+  /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
+  cards: { total: number; textureDraws: number };
+}
+
+/** Where a data card is on screen (test support), in CSS px relative to the canvas' top-left. */
+export interface CardRect {
+  /** Bounding box of the card's body on screen. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The anchor (meshConfig.position) projected: where the leader line starts. */
+  anchorX: number;
+  anchorY: number;
+  /** Drawn this frame: visible, in front of the camera and not hidden behind the scene. */
+  visible: boolean;
 }
 
 /** What the worker tells the main thread about a loaded model (tree selector, panels, tests). */
@@ -133,6 +150,15 @@ export interface RenderApi {
   setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
   /** Remove a model widget: its load is cancelled and its GPU memory freed. */
   removeModel(id: string): void;
+  /**
+   * Add, update (a CardDraw) or remove (null) data cards, in one batch. Each card's config is parsed
+   * again here; a card whose config is invalid is left as it was.
+   */
+  setCards(changes: Record<string, CardDraw | null>): void;
+  /** The look of every card (read from the host theme's selectors); until one is sent, the schema's defaults. */
+  setCardTheme(theme: CardTheme): void;
+  /** Test support: where each card is on screen after the last drawn frame. */
+  cardRects(): Record<string, CardRect>;
   /** Test support: lose / restore the WebGL context through WEBGL_lose_context. */
   simulateContextLoss(restoreAfterMs: number): boolean;
   dispose(): void;
@@ -154,6 +180,9 @@ export const RENDER_API_METHODS = [
   'stats',
   'setModel',
   'removeModel',
+  'setCards',
+  'setCardTheme',
+  'cardRects',
   'simulateContextLoss',
   'dispose',
 ] as const satisfies readonly (keyof RenderApi)[];
@@ -206,4 +235,6 @@ export type EngineEvent =
   /** The model config was rejected: the last valid one stays. */
   | { type: 'model-rejected'; id: string; issues: SchemaIssue[] }
   /** Picking in the worker found the pointer on a part of the model. */
-  | { type: 'model-pointer'; id: string; event: ModelPointerEvent; name: string; uuid: string; point: { x: number; y: number; z: number } };
+  | { type: 'model-pointer'; id: string; event: ModelPointerEvent; name: string; uuid: string; point: { x: number; y: number; z: number } }
+  /** A click (not a drag) on a data card's body in the scene: the card in front wins. */
+  | { type: 'card-click'; id: string };

@@ -1,5 +1,6 @@
 import type { CameraView, EngineEvent, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
+import type { CardDraw, CardTheme } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
@@ -93,6 +94,19 @@ export function createRenderApi() {
 
     removeModel(id: string) {
       if (typeof id === 'string') need().removeModel(id);
+    },
+
+    setCards(changes: Record<string, CardDraw | null>) {
+      // Checked card by card in the engine (worker/overlays/cards/input.ts): the batch is only looked at.
+      need().setCards(changes);
+    },
+
+    setCardTheme(theme: CardTheme) {
+      need().setCardTheme(theme);
+    },
+
+    cardRects() {
+      return need().cardRects();
     },
 
     resize(size: ViewSize) {

@@ -1,4 +1,4 @@
-import type { CameraView, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import type { CameraView, CardRect, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
 import { SpaceConfigSchema, type SpaceConfig } from '../../shared/schema/space';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { repairParse } from '../../shared/schema/repair';
@@ -11,6 +11,8 @@ import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 import { setChunkSettings } from './chunk-settings';
+import { CardIdSchema, MAX_CARD_CHANGES, parseCard, type CardInput } from '../overlays/cards/input';
+import { parseTheme, type CardTheme } from '../overlays/cards/theme';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -48,6 +50,9 @@ export class Engine {
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
   private readonly models = new Map<string, ModelConfig>();
   private readonly limits: ModelLimits;
+  /** Data cards by id, last valid input each, and the card theme: a rebuilt stage gets them again. */
+  private readonly cards = new Map<string, CardInput>();
+  private cardTheme: CardTheme | null = null;
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -93,6 +98,8 @@ export class Engine {
       : null;
     this.scripts?.setCode(this.config.script);
     for (const [id, config] of this.models) stage.models.set(id, config);
+    if (this.cardTheme) stage.cards.setTheme(this.cardTheme);
+    for (const [id, card] of this.cards) stage.cards.set(id, card);
     return stage;
   }
 
@@ -144,6 +151,35 @@ export class Engine {
     if (!this.contextLost) this.stage.models.remove(id);
   }
 
+  /** Add, update or remove (null) data cards. A card whose config is invalid keeps its last valid input. */
+  setCards(changes: unknown): void {
+    if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) return;
+    for (const [id, value] of Object.entries(changes as Record<string, unknown>).slice(0, MAX_CARD_CHANGES)) {
+      if (!CardIdSchema.safeParse(id).success) continue;
+      if (value === null) {
+        this.cards.delete(id);
+        if (!this.contextLost) this.stage.cards.set(id, null);
+        continue;
+      }
+      const r = parseCard(value);
+      if (!r.ok) {
+        console.warn(`[dash3d] data card ${id} refused: ${r.error}`);
+        continue;
+      }
+      this.cards.set(id, r.card);
+      if (!this.contextLost) this.stage.cards.set(id, r.card);
+    }
+  }
+
+  setCardTheme(theme: unknown): void {
+    this.cardTheme = parseTheme(theme);
+    if (!this.contextLost) this.stage.cards.setTheme(this.cardTheme);
+  }
+
+  cardRects(): Record<string, CardRect> {
+    return this.stage.cards.rects();
+  }
+
   resize(size: ViewSize) {
     this.size = size;
     if (!this.contextLost) this.stage.resize(size);
@@ -193,6 +229,7 @@ export class Engine {
       scriptsEnabled: this.opts.scriptsEnabled,
       patches: this.patches,
       models: this.stage.models.stats(),
+      cards: this.stage.cards.stats(),
     };
   }
 

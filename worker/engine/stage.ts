@@ -9,6 +9,7 @@ import { FEATURES } from '../features';
 import { ViewHub } from './view';
 import { isSoftwareRenderer } from './gpu';
 import { ModelRegistry } from '../models/registry';
+import { createCardLayer, type CardLayer } from '../overlays/cards';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -50,6 +51,8 @@ export class Stage {
   readonly view: ViewHub;
   /** The space's model widgets; the engine hands them over again after a rebuild. */
   readonly models: ModelRegistry;
+  /** The space's data cards, drawn in the scene; the engine hands them over again after a rebuild. */
+  readonly cards: CardLayer;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -112,6 +115,7 @@ export class Stage {
     this.resize(opts.size);
     for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
     this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object), opts.modelLimits);
+    this.cards = createCardLayer(this.ctx);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -151,6 +155,8 @@ export class Stage {
 
   draw(dt: number): void {
     if (this.isDisposed || this.holds > 0) return;
+    // After every frame callback moved the camera: cards sit where this very frame shows their anchors.
+    this.cards.place();
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
     this.opts.afterDraw();
@@ -160,6 +166,7 @@ export class Stage {
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.loop.dispose();
+    this.cards.dispose();
     this.models.dispose();
     for (const f of this.features.reverse()) {
       try {

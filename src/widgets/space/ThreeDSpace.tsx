@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { urlAllowed } from '../../../shared/origins';
 import type { EngineEvent } from '../../../shared/protocol';
-import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { CardDraw, CardTheme } from '../../../shared/overlays';
+import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
@@ -25,7 +25,7 @@ const SNAPSHOT_FLIGHT_MS = 800;
  * Render calls the space makes itself, from its props and its own upkeep (config, models, size,
  * heartbeat, lifetime): not for the host.
  */
-const SPACE_CALLS = ['init', 'dispose', 'patchConfig', 'setModel', 'removeModel', 'resize', 'ping'] as const;
+const SPACE_CALLS = ['init', 'dispose', 'patchConfig', 'setModel', 'removeModel', 'setCards', 'setCardTheme', 'resize', 'ping'] as const;
 
 /**
  * What a host (or a test) can ask of a mounted space: the render protocol's other calls (answered
@@ -61,6 +61,16 @@ export interface ThreeDSpaceProps {
   activeSnapshot?: string | null;
   /** The model widgets placed in this space, by widget id (stored configs; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
+  /**
+   * The data cards placed in this space, by widget id, as the worker draws them (shared/overlays.ts):
+   * each card's stored config, its items' text resolved from the host's variables, and whether it is
+   * the active card. Compared by reference: pass the same object for a card that did not change.
+   */
+  cards?: Readonly<Record<string, CardDraw>>;
+  /** The cards' look, read from the host theme's selectors; absent: the engine's defaults (card.css). */
+  cardTheme?: CardTheme;
+  /** A data card in the scene was clicked (not dragged), by its widget id. */
+  onCardClick?(id: string): void;
   /** Per-model caps (ThreeDHost.limits; shared/schema/limits.ts), read when the scene starts. */
   limits?: ModelLimitsInput;
   onEvent?(event: EngineEvent): void;
@@ -71,12 +81,6 @@ export interface ThreeDSpaceProps {
    * presses Run scripts in the scene.
    */
   userCode?: UserCodePolicy;
-  /** The data cards to draw, by card widget id (values resolved; a changed card is a new object). */
-  cards?: Readonly<Record<string, CardDraw>>;
-  /** The card look read from the host theme's selectors; absent: the worker's defaults. */
-  cardTheme?: CardTheme;
-  /** A card clicked in the scene, by its widget id. */
-  onCardClick?(id: string): void;
   /** Origins assets may load from. Absent: the page's own origin only. */
   allowedOrigins?: readonly string[];
   className?: string;
@@ -101,6 +105,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     limits,
     onEvent,
     onModelEvent,
+    cards,
+    cardTheme,
+    onCardClick,
     className,
     style,
     ref,
@@ -119,6 +126,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     limits,
     onEvent,
     onModelEvent,
+    cards,
+    cardTheme,
+    onCardClick,
     scriptsAllowed: consent.allowed,
     allowedOrigins,
   });

@@ -4,7 +4,7 @@ import { EMPTY_STATUS, type ModelStatus, type ModelStatusStore } from '../model/
 import type { ModelWidgetEvent } from '../model/ModelWidget';
 
 /** Engine events that concern one model widget (they all carry its id). */
-export type ModelEngineEvent = Extract<EngineEvent, { id: string }>;
+export type ModelEngineEvent = Extract<EngineEvent, { id: string; type: `model-${string}` }>;
 
 /** Where a space's model events go; each part is optional (a panel test feeds the status alone). */
 export interface ModelEventTargets {

@@ -24,6 +24,8 @@ export interface SpaceEventTargets {
   fatal(): void;
   /** The space's one model event handler (modelEvents.ts). */
   model(e: ModelEngineEvent): void;
+  /** A data card in the scene was clicked (its widget id). */
+  card(id: string): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -56,6 +58,10 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
       case 'error':
         console.error('[dash3d]', e.code, e.message);
         if (e.fatal) to.fatal();
+        return;
+      case 'card-click':
+        // Sent by the worker: only an id the space holds means anything (the space checks).
+        if (typeof e.id === 'string') to.card(e.id);
         return;
       case 'script-activity':
         // The heartbeat's business (src/bridge/heartbeat.ts).

@@ -15,6 +15,7 @@ import { useNotices } from './useNotices';
 import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
 import { useSpaceConfig } from './useSpaceConfig';
+import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
 import { useLatest } from '../../host/useLatest';
 
@@ -43,6 +44,10 @@ export interface EngineOptions {
   onEvent?(event: EngineEvent): void;
   /** A model widget's event (MODEL_EVENTS) for the host's actions, by the model's id. */
   onModelEvent?(id: string, name: ModelWidgetEvent, payload: unknown): void;
+  /** The data cards drawn in the scene, their theme, and who hears a click on one. */
+  cards?: SpaceCardOptions['cards'];
+  cardTheme?: SpaceCardOptions['theme'];
+  onCardClick?: SpaceCardOptions['onCardClick'];
 }
 
 /**
@@ -72,6 +77,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const onEvent = useLatest(opts.onEvent);
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
+  const cards = useSpaceCards(handle, { cards: opts.cards, theme: opts.cardTheme, onCardClick: opts.onCardClick });
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
@@ -115,6 +121,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       chunkFailed: failChunk,
       fatal: () => setState('error'),
       model: models.onEvent,
+      card: cards.clicked,
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -172,6 +179,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       handle.current = current;
       config.started(configAtStart);
       models.started(modelsAtStart);
+      cards.started();
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
@@ -183,6 +191,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       stopWatch();
       config.stopped();
       models.stopped();
+      cards.stopped();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };

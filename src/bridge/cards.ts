@@ -1,0 +1,70 @@
+import type { CardDraw, CardTheme } from '../../shared/overlays';
+import type { RenderHandle } from './connection';
+import { createFrameQueue } from './coalesce';
+import { CardThemeSchema } from '../../shared/schema/card-theme';
+
+const NO_CARDS: Readonly<Record<string, CardDraw>> = Object.freeze({});
+
+export interface CardsWanted {
+  /** The space's data cards by widget id. */
+  cards?: Readonly<Record<string, CardDraw>>;
+  /** The look read from the host theme's selectors; absent: the engine's defaults. */
+  theme?: CardTheme;
+  onCardClick?(id: string): void;
+}
+
+/**
+ * Data cards on their way to a space's engine. At most one setCards call per animation frame,
+ * holding only the cards whose draw data changed (compared by reference: a card keeps its object
+ * while neither its config, its resolved values nor its active state changed) and a null for each
+ * card that left: 500 cards with values changing ten times a second are one small message per
+ * frame. The theme goes when its content changes. Cards are not part of init, so an engine that
+ * (re)started is sent every card and the theme again.
+ */
+export function createCardSender(engine: () => RenderHandle | null) {
+  let wanted: CardsWanted = {};
+  let themeSent = '';
+  const queue = createFrameQueue((changed, gone) => {
+    const changes: Record<string, CardDraw | null> = {};
+    for (const id of gone) changes[id] = null;
+    Object.assign(changes, changed as Record<string, CardDraw>);
+    if (Object.keys(changes).length)
+      void engine()
+        ?.setCards(changes)
+        .catch(() => undefined);
+  });
+  const sendTheme = () => {
+    const theme = wanted.theme;
+    const key = theme ? JSON.stringify(theme) : '';
+    const target = engine();
+    if (!theme || key === themeSent || !target) return;
+    themeSent = key;
+    // Parsed here first (the worker parses it again): a field the host's styles made odd is
+    // clamped or defaulted the same way on both sides.
+    void target.setCardTheme(CardThemeSchema.parse(theme)).catch(() => undefined);
+  };
+
+  return {
+    /** What the space shows now (each render). */
+    update(next: CardsWanted) {
+      const cardsChanged = next.cards !== wanted.cards;
+      wanted = next;
+      sendTheme();
+      if (cardsChanged && engine()) queue.push(wanted.cards ?? NO_CARDS);
+    },
+    /** The engine started: it holds no card yet. */
+    started() {
+      queue.reset({});
+      themeSent = '';
+      sendTheme();
+      queue.push(wanted.cards ?? NO_CARDS);
+    },
+    stopped() {
+      queue.dispose();
+    },
+    /** A card-click from the engine: only ids of cards this space holds reach the host. */
+    clicked(id: string) {
+      if (Object.hasOwn(wanted.cards ?? NO_CARDS, id)) wanted.onCardClick?.(id);
+    },
+  };
+}

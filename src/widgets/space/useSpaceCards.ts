@@ -1,0 +1,13 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type { RenderHandle } from '../../bridge/connection';
+import { createCardSender, type CardsWanted } from '../../bridge/cards';
+
+export type SpaceCardOptions = CardsWanted;
+
+/** The data cards of one 3D space, sent to its engine as they change (src/bridge/cards.ts). */
+export function useSpaceCards(handle: RefObject<RenderHandle | null>, opts: SpaceCardOptions) {
+  const [sender] = useState(() => createCardSender(() => handle.current));
+  const { cards, theme, onCardClick } = opts;
+  useEffect(() => sender.update({ cards, theme, onCardClick }), [sender, cards, theme, onCardClick]);
+  return sender;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseCard } from '../../../worker/overlays/cards/input';
+import { parseTheme } from '../../../worker/overlays/cards/theme';
+import { CARD_MAX_ITEMS, CARD_MAX_TEXT, CardThemeSchema } from '../../../shared/schema/card-theme';
+
+/** The worker checks what the main thread sends about data cards again (it never trusts it). */
+describe('data card input in the worker', () => {
+  it('parses the stored config with its defaults and keeps text as text', () => {
+    const r = parseCard({ config: {}, items: [{ label: '<b>x</b>', value: '温度' }], active: true });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.card.config.cardConfig).toEqual({ cardWidth: 200, lineWidth: 100, lineHeight: 100 });
+    expect(r.card.items).toEqual([{ label: '<b>x</b>', value: '温度' }]);
+    expect(r.card.active).toBe(true);
+  });
+
+  it('refuses a config that does not parse, naming the field', () => {
+    const r = parseCard({ config: { cardConfig: { cardWidth: -5 } }, items: [] });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toContain('config.cardConfig.cardWidth');
+  });
+
+  it('caps items and text, and turns what is not text into empty text', () => {
+    const many = Array.from({ length: 10_000 }, () => ({ label: 'a', value: 'b' }));
+    const r = parseCard({ config: {}, items: many });
+    expect(r.ok && r.card.items.length).toBe(CARD_MAX_ITEMS);
+    const long = parseCard({ config: {}, items: [{ label: 'x'.repeat(50_000), value: { evil: true } }, 'junk'], active: 'yes' });
+    expect(long.ok).toBe(true);
+    if (!long.ok) return;
+    expect(long.card.items[0]!.label).toHaveLength(CARD_MAX_TEXT);
+    expect(long.card.items[0]!.label.endsWith('…')).toBe(true);
+    expect(long.card.items[0]!.value).toBe('');
+    expect(long.card.items[1]).toEqual({ label: '', value: '' });
+    expect(long.card.active).toBe(false);
+    expect(parseCard({ config: {}, items: 'nope' })).toMatchObject({ ok: true, card: { items: [] } });
+  });
+
+  it('a theme: defaults when absent, sizes clamped, bad fields replaced by their defaults', () => {
+    const defaults = CardThemeSchema.parse({});
+    expect(parseTheme(undefined)).toEqual(defaults);
+    expect(parseTheme('garbage')).toEqual(defaults);
+    const t = parseTheme({ body: { ...defaults.body, background: 'red', fontSize: 10_000, padding: 'x', borderWidth: NaN } });
+    expect(t.body.background).toBe('red');
+    expect(t.body.fontSize).toBe(72);
+    expect(t.body.padding).toBe(defaults.body.padding);
+    expect(t.body.borderWidth).toBe(defaults.body.borderWidth);
+    expect(t.item).toEqual(defaults.item);
+  });
+});

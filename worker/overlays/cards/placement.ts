@@ -1,0 +1,80 @@
+import { Euler, MathUtils, Quaternion, Vector3, type PerspectiveCamera } from 'three';
+import type { CardNode } from './card';
+import { worldPerPixel } from '../../models/raycast';
+
+/** Where a card is on screen after placement, in CSS px from the canvas' top-left. */
+export interface ScreenPlace {
+  /** The body's corners (bottom-left, bottom-right, top-right, top-left as drawn). */
+  quad: { x: number; y: number }[];
+  anchor: { x: number; y: number };
+  /** Distance of the anchor in front of the camera (nearest card wins a click). */
+  depth: number;
+  /** In front of the camera and meant to show (meshConfig.visible, opacity); occlusion is decided after. */
+  inView: boolean;
+}
+
+const _euler = new Euler();
+const _q = new Quaternion();
+const _v = new Vector3();
+const _forward = new Vector3();
+
+/** World position of the card's anchor (meshConfig.position, space coordinates). */
+export function anchorOf(card: CardNode, out: Vector3): Vector3 {
+  const { x, y, z } = card.input.config.meshConfig.position;
+  return out.set(x, y, z);
+}
+
+function toScreen(p: Vector3, camera: PerspectiveCamera, width: number, height: number) {
+  _v.copy(p).project(camera);
+  return { x: ((_v.x + 1) / 2) * width, y: ((1 - _v.y) / 2) * height };
+}
+
+/**
+ * Turn and scale a card's group for this camera (spec §3 data card):
+ * - isSprite: faces the screen (the camera's rotation); otherwise meshConfig.rotation (degrees).
+ * - isFixd: one card px is one CSS px on screen at the anchor's depth; otherwise one world unit
+ *   (three's CSS3DRenderer convention). meshConfig.scale multiplies either.
+ */
+export function placeCard(card: CardNode, camera: PerspectiveCamera, width: number, height: number): ScreenPlace {
+  const { isSprite, isFixd, meshConfig } = card.input.config;
+  const g = card.group;
+  anchorOf(card, g.position);
+  if (isSprite) g.quaternion.copy(camera.getWorldQuaternion(_q));
+  else {
+    const r = meshConfig.rotation;
+    g.quaternion.setFromEuler(_euler.set(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z)));
+  }
+  camera.getWorldDirection(_forward);
+  const depth = _v.copy(g.position).sub(camera.position).dot(_forward);
+  const perPx = isFixd ? worldPerPixel(camera, height, g.position) : 1;
+  g.scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
+  g.updateMatrixWorld(true);
+
+  const { lineWidth, lineHeight } = card.input.config.cardConfig;
+  const { width: w, height: h } = card.layout;
+  const corners: [number, number][] = [
+    [lineWidth, lineHeight],
+    [lineWidth + w, lineHeight],
+    [lineWidth + w, lineHeight + h],
+    [lineWidth, lineHeight + h],
+  ];
+  const quad = corners.map(([x, y]) => toScreen(_v.set(x, y, 0).applyMatrix4(g.matrixWorld), camera, width, height));
+  const anchor = toScreen(g.position, camera, width, height);
+  const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far;
+  return { quad, anchor, depth, inView };
+}
+
+/** Whether a screen point is inside a convex quad (a card body seen from either side). */
+export function insideQuad(p: { x: number; y: number }, quad: { x: number; y: number }[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < quad.length; i++) {
+    const a = quad[i]!;
+    const b = quad[(i + 1) % quad.length]!;
+    const cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    if (cross === 0) continue;
+    const s = Math.sign(cross);
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return sign !== 0;
+}
