@@ -2,9 +2,10 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
+import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -128,6 +129,11 @@ export interface RenderApi {
   setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
   /** Remove a model widget: its load is cancelled and its GPU memory freed. */
   removeModel(id: string): void;
+  /**
+   * Add, update (a GroupPlace) or remove (null) component groups by widget id; each config is parsed
+   * again here. Their element transforms come back as 'group-transforms' events.
+   */
+  setGroups(changes: Record<string, GroupPlace | null>): void;
   /** Test support: lose / restore the WebGL context through WEBGL_lose_context. */
   simulateContextLoss(restoreAfterMs: number): boolean;
   dispose(): void;
@@ -149,6 +155,7 @@ export const RENDER_API_METHODS = [
   'stats',
   'setModel',
   'removeModel',
+  'setGroups',
   'simulateContextLoss',
   'dispose',
 ] as const satisfies readonly (keyof RenderApi)[];
@@ -201,4 +208,9 @@ export type EngineEvent =
   /** The model config was rejected: the last valid one stays. */
   | { type: 'model-rejected'; id: string; issues: SchemaIssue[] }
   /** Picking in the worker found the pointer on a part of the model. */
-  | { type: 'model-pointer'; id: string; event: ModelPointerEvent; name: string; uuid: string; point: { x: number; y: number; z: number } };
+  | { type: 'model-pointer'; id: string; event: ModelPointerEvent; name: string; uuid: string; point: { x: number; y: number; z: number } }
+  /**
+   * Where the component groups' elements go now, sent after a drawn frame in which the view or a
+   * group changed, holding only the groups whose transform changed (never sent on idle frames).
+   */
+  | { type: 'group-transforms'; transforms: Record<string, GroupTransform> };

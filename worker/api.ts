@@ -1,5 +1,6 @@
 import type { CameraView, EngineEvent, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
+import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
@@ -25,6 +26,8 @@ const SizeSchema = z.object({
 const OriginsSchema = z.array(z.string().max(2048)).max(100).optional();
 const ModelIdSchema = z.string().min(1).max(200);
 const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
+/** A group change: its place (the config inside is parsed by the engine) or null to remove it. */
+const GroupChangesSchema = z.record(ModelIdSchema, z.object({ config: z.unknown() }).nullable());
 
 /** Answers at once unless a script hogs the thread (the heartbeat; also the workers' load probe). */
 export function ping(): number {
@@ -93,6 +96,12 @@ export function createRenderApi() {
 
     removeModel(id: string) {
       if (typeof id === 'string') need().removeModel(id);
+    },
+
+    setGroups(changes: Record<string, GroupPlace | null>) {
+      const r = GroupChangesSchema.safeParse(changes);
+      if (!r.success) throw new Error('setGroups: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      need().setGroups(new Map(Object.entries(r.data)));
     },
 
     resize(size: ViewSize) {

@@ -11,6 +11,7 @@ import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 import { setChunkSettings } from './chunk-settings';
+import { GroupConfigSchema, type GroupConfig } from '../../shared/schema/group';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -48,6 +49,8 @@ export class Engine {
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
   private readonly models = new Map<string, ModelConfig>();
   private readonly limits: ModelLimits;
+  /** Component groups by id, last valid config each (kept across a rebuilt stage, like the models). */
+  private readonly groups = new Map<string, GroupConfig>();
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -93,6 +96,7 @@ export class Engine {
       : null;
     this.scripts?.setCode(this.config.script);
     for (const [id, config] of this.models) stage.models.set(id, config);
+    for (const [id, config] of this.groups) stage.groups.set(id, config);
     return stage;
   }
 
@@ -142,6 +146,25 @@ export class Engine {
   removeModel(id: string): void {
     this.models.delete(id);
     if (!this.contextLost) this.stage.models.remove(id);
+  }
+
+  /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */
+  setGroups(changes: ReadonlyMap<string, { config: unknown } | null>): void {
+    for (const [id, place] of changes) {
+      if (place === null) {
+        this.groups.delete(id);
+        if (!this.contextLost) this.stage.groups.remove(id);
+        continue;
+      }
+      const r = GroupConfigSchema.safeParse(place.config);
+      if (!r.success) {
+        const issues = toIssues(r.error).map((i) => ({ ...i, path: `groups.${id}.${i.path}` }));
+        this.emit({ type: 'config-rejected', issues });
+        continue;
+      }
+      this.groups.set(id, r.data);
+      if (!this.contextLost) this.stage.groups.set(id, r.data);
+    }
   }
 
   resize(size: ViewSize) {

@@ -9,6 +9,7 @@ import { FEATURES } from '../features';
 import { ViewHub } from './view';
 import { isSoftwareRenderer } from './gpu';
 import { ModelRegistry } from '../models/registry';
+import { createGroupOverlays, type GroupOverlays } from '../overlays/groups';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -50,6 +51,8 @@ export class Stage {
   readonly view: ViewHub;
   /** The space's model widgets; the engine hands them over again after a rebuild. */
   readonly models: ModelRegistry;
+  /** The space's component groups: placed after each drawn frame; the engine hands them over again after a rebuild. */
+  readonly groups: GroupOverlays;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -110,6 +113,7 @@ export class Stage {
     this.resize(opts.size);
     for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
     this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object), opts.modelLimits);
+    this.groups = createGroupOverlays(this.ctx);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -151,6 +155,7 @@ export class Stage {
     if (this.isDisposed || this.holds > 0) return;
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
+    this.groups.update();
     this.opts.afterDraw();
   }
 
@@ -159,6 +164,7 @@ export class Stage {
     this.isDisposed = true;
     this.loop.dispose();
     this.models.dispose();
+    this.groups.dispose();
     for (const f of this.features.reverse()) {
       try {
         f.feature.dispose();

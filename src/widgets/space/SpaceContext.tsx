@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ThreeDHost } from '../../host/types';
+import { createGroupRegistry, type GroupRegistry } from './groupRegistry';
 
 /** A model widget registered with its space (spec §3: the container's list of meshes). */
 export interface SpaceMesh {
@@ -45,6 +46,8 @@ export interface SpaceContextValue {
   unregister(id: string): void;
   /** Each model's widget events (pointer events, load progress and result). */
   events: ModelEventBus;
+  /** The component groups placed in the space, and their elements' transforms from the engine. */
+  groups: GroupRegistry;
 }
 
 /**
@@ -81,9 +84,10 @@ export function SpaceProvider({
   const unregister = useCallback((id: string) => {
     setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
   }, []);
+  const [groups] = useState(createGroupRegistry);
   const value = useMemo(
-    () => ({ spaceId, host, meshes, register, unregister, events }),
-    [spaceId, host, meshes, register, unregister, events],
+    () => ({ spaceId, host, meshes, register, unregister, events, groups }),
+    [spaceId, host, meshes, register, unregister, events, groups],
   );
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type Ref } from 'react';
 import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
@@ -67,6 +67,7 @@ export function SpaceWidget({
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>
+        <GroupLayer />
       </div>
     </SpaceProvider>
   );
@@ -98,6 +99,7 @@ function SpaceScene({
   const space = useSpace()!;
   const { meshes, events } = space;
   const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? NO_CONFIG])), [meshes]);
+  const groups = useSyncExternalStore(space.groups.subscribe, space.groups.configs);
   return (
     <ThreeDSpace
       config={config}
@@ -112,7 +114,30 @@ function SpaceScene({
         if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
       }}
       onModelEvent={events.publish}
+      groups={groups}
+      onGroupTransforms={space.groups.publish}
       ref={ref}
+    />
+  );
+}
+
+/**
+ * Where the component groups' elements are placed in 3D (GroupWidget portals them here): the
+ * space's own top-left is the origin of the engine's transforms, whatever the host's layout of the
+ * children. Pointer events pass through to the scene except on a group itself.
+ */
+function GroupLayer() {
+  const { groups } = useSpace()!;
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    groups.setLayer(layer);
+    return () => groups.setLayer(null);
+  }, [groups, layer]);
+  return (
+    <div
+      className="dash3d-space-groups"
+      ref={setLayer}
+      style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }}
     />
   );
 }

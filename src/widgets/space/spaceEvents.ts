@@ -4,6 +4,7 @@ import { ChunkFailureSchema } from '../../../shared/schema/chunks';
 import { ChunkLoadError } from '../../../shared/chunks';
 import type { ModelEngineEvent } from './modelEvents';
 import type { NoticeSink } from './useNotices';
+import type { GroupTransform } from '../../../shared/overlays';
 
 /** Material code the worker did not run because user code is off (for the consent notice). */
 export interface HeldMaterialCode {
@@ -24,6 +25,8 @@ export interface SpaceEventTargets {
   fatal(): void;
   /** The space's one model event handler (modelEvents.ts). */
   model(e: ModelEngineEvent): void;
+  /** Where the component groups' elements go now (useSpaceGroups.ts). */
+  groups?(transforms: Record<string, GroupTransform>): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -57,6 +60,8 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         console.error('[dash3d]', e.code, e.message);
         if (e.fatal) to.fatal();
         return;
+      case 'group-transforms':
+        return to.groups?.(e.transforms);
       case 'script-activity':
         // The heartbeat's business (src/bridge/heartbeat.ts).
         return;

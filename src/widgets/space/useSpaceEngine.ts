@@ -16,6 +16,8 @@ import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
 import { useSpaceConfig } from './useSpaceConfig';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
+import { useSpaceGroups } from './useSpaceGroups';
+import type { GroupTransform } from '../../../shared/overlays';
 
 export type SpaceState = 'loading' | 'ready' | 'error';
 export type { Notice } from './useNotices';
@@ -42,6 +44,10 @@ export interface EngineOptions {
   onEvent?(event: EngineEvent): void;
   /** A model widget's event (MODEL_EVENTS) for the host's actions, by the model's id. */
   onModelEvent?(id: string, name: ModelWidgetEvent, payload: unknown): void;
+  /** The space's component groups by id (their configs, parsed by each group; parsed again by the engine). */
+  groups?: Readonly<Record<string, unknown>>;
+  /** Where the groups' elements go now (only the ones that changed), after a frame that moved them. */
+  onGroupTransforms?(transforms: Record<string, GroupTransform>): void;
 }
 
 /**
@@ -74,6 +80,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   onEvent.current = opts.onEvent;
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
+  const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
   const limits = useRef(opts.limits);
   limits.current = opts.limits;
   const stateNow = useRef(state);
@@ -116,6 +123,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       chunkFailed: failChunk,
       fatal: () => setState('error'),
       model: models.onEvent,
+      groups: groups.transforms,
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -173,6 +181,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       handle.current = current;
       config.started(configAtStart);
       models.started(modelsAtStart);
+      groups.started();
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
@@ -184,6 +193,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       stopWatch();
       config.stopped();
       models.stopped();
+      groups.stopped();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };
