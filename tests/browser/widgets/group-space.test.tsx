@@ -8,7 +8,8 @@ import type { ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
 import type { ThreeDHost } from '../../../src/host/types';
 import { GroupConfigSchema, type GroupConfigInput } from '../../../shared/schema/group';
 import { SpaceConfigSchema } from '../../../shared/schema/space';
-import { waitFor } from '../support/harness';
+import { mountSpace, unmountAll, waitFor } from '../support/harness';
+import type { GroupTransform } from '../../../shared/overlays';
 import { fakeHost, mount, unmountWidgets, type Rendered } from './support';
 
 /*
@@ -17,7 +18,10 @@ import { fakeHost, mount, unmountWidgets, type Rendered } from './support';
  * against the anchor projected independently with a camera of the same lens and pose.
  */
 
-afterEach(unmountWidgets);
+afterEach(() => {
+  unmountWidgets();
+  unmountAll();
+});
 
 const W = 600;
 const H = 400;
@@ -262,6 +266,8 @@ describe('a component group inside a 3D space', () => {
       { inner: <div data-testid="inner">gauge</div> },
     );
     await waitFor(() => s.shown(), 'the group shown');
+    // Placed by the engine, not laid out flat.
+    expect(s.group().style.transform).toMatch(/^matrix3d\(/);
     const mask = s.group().querySelector<HTMLElement>('.dash3d-group__mask')!;
     await userEvent.hover(mask);
     // The pointer may rest where the group appears (the last test clicked there): Chromium then
@@ -272,7 +278,7 @@ describe('a component group inside a 3D space', () => {
     expect(s.group().querySelector('[data-testid="inner"]')).toBeNull();
   });
 
-  it('a moved anchor moves the element; a frame that changes nothing sends nothing; a rebuilt stage sends them again', async () => {
+  it('a moved anchor moves the element; a rebuilt stage places the groups again', async () => {
     const s = await mountScene({ g1: { isSprite: true, isFixd: true, layoutWidth: 50, layoutHeight: 50 } });
     await waitFor(() => s.shown(), 'the group shown');
     const before = s.group().style.transform;
@@ -281,19 +287,57 @@ describe('a component group inside a 3D space', () => {
     const p = project({ x: 100, y: 0, z: 0 }, { position: { x: 0, y: 0, z: 600 }, target: { x: 0, y: 0, z: 0 } });
     await waitFor(() => near(centre(s.box(s.group())).x, p.x), 'the group at its new anchor');
 
-    // A frame drawn with nothing moved (readPixels draws one) writes nothing to the element.
-    await s.handle.settled();
-    let writes = 0;
-    const watch = new MutationObserver((list) => (writes += list.length));
-    watch.observe(s.group(), { attributes: true, attributeFilter: ['style'] });
-    await s.handle.readPixels();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    watch.disconnect();
-    expect(writes).toBe(0);
-
     // A lost and restored context rebuilds the scene: the groups are placed again.
     s.group().style.transform = '';
     expect(await s.handle.simulateContextLoss(50)).toBe(true);
     await waitFor(() => s.group().style.transform.startsWith('matrix3d('), 'the group placed again after the rebuild');
+  });
+
+  it('the engine reports only the groups that moved, and nothing on a frame where none did', async () => {
+    const reports: Record<string, GroupTransform>[] = [];
+    const place = (x: number) => GroupConfigSchema.parse({ isSprite: true, meshConfig: { position: { x, y: 0, z: 0 } } });
+    const a = place(-100);
+    const m = await mountSpace(space(), {
+      width: W,
+      height: H,
+      groups: { a, b: place(100) },
+      onGroupTransforms: (t) => reports.push(t),
+    });
+    await waitFor(() => reports.some((r) => r.a) && reports.some((r) => r.b), 'both groups placed');
+    const twoFrames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    // A frame drawn with nothing moved (readPixels draws one): no report.
+    await m.handle.settled();
+    await twoFrames();
+    reports.length = 0;
+    await m.handle.readPixels();
+    await twoFrames();
+    await m.handle.readPixels();
+    await twoFrames();
+    expect(reports).toEqual([]);
+    // One group moved: a report naming it alone.
+    await m.update(space(), { groups: { a, b: place(150) } });
+    await waitFor(() => reports.length > 0, 'a report');
+    expect(reports.every((r) => Object.keys(r).join() === 'b')).toBe(true);
+    // The camera moved: both.
+    reports.length = 0;
+    await m.handle.viewTo({ position: { x: 0, y: 100, z: 500 }, target: { x: 0, y: 0, z: 0 } });
+    await waitFor(() => reports.some((r) => r.a && r.b), 'both groups reported after the camera moved');
+  });
+
+  it('a restarted engine is given the groups again (here: user code allowed, which restarts the scene)', async () => {
+    const reports: Record<string, GroupTransform>[] = [];
+    const m = await mountSpace(space(BOX), {
+      width: W,
+      height: H,
+      userCode: { trusted: false },
+      groups: { a: GroupConfigSchema.parse({ isSprite: true }) },
+      onGroupTransforms: (t) => reports.push(t),
+    });
+    await waitFor(() => reports.some((r) => r.a), 'the group placed by the first engine');
+    const before = m.handle.restarts;
+    reports.length = 0;
+    m.root.querySelector<HTMLButtonElement>('button:not([disabled])')!.click();
+    await waitFor(() => m.handle.restarts > before && m.root.dataset.state === 'ready', 'the scene restarted');
+    await waitFor(() => reports.some((r) => r.a), 'the group placed by the new engine');
   });
 });
