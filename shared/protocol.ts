@@ -3,6 +3,7 @@ import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
 import type { CardDraw, CardTheme } from './overlays';
+import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
 export const PROTOCOL_VERSION = 4;
@@ -159,6 +160,11 @@ export interface RenderApi {
   setCardTheme(theme: CardTheme): void;
   /** Test support: where each card is on screen after the last drawn frame. */
   cardRects(): Record<string, CardRect>;
+  /**
+   * Add, update (a GroupPlace) or remove (null) component groups by widget id; each config is parsed
+   * again here. Their element transforms come back as 'group-transforms' events.
+   */
+  setGroups(changes: Record<string, GroupPlace | null>): void;
   /** Test support: lose / restore the WebGL context through WEBGL_lose_context. */
   simulateContextLoss(restoreAfterMs: number): boolean;
   dispose(): void;
@@ -183,6 +189,7 @@ export const RENDER_API_METHODS = [
   'setCards',
   'setCardTheme',
   'cardRects',
+  'setGroups',
   'simulateContextLoss',
   'dispose',
 ] as const satisfies readonly (keyof RenderApi)[];
@@ -237,4 +244,9 @@ export type EngineEvent =
   /** Picking in the worker found the pointer on a part of the model. */
   | { type: 'model-pointer'; id: string; event: ModelPointerEvent; name: string; uuid: string; point: { x: number; y: number; z: number } }
   /** A click (not a drag) on a data card's body in the scene: the card in front wins. */
-  | { type: 'card-click'; id: string };
+  | { type: 'card-click'; id: string }
+  /**
+   * Where the component groups' elements go now, sent after a drawn frame in which the view or a
+   * group changed, holding only the groups whose transform changed (never sent on idle frames).
+   */
+  | { type: 'group-transforms'; transforms: Record<string, GroupTransform> };

@@ -1,6 +1,7 @@
 import type { CameraView, EngineEvent, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
 import type { CardDraw, CardTheme } from '../shared/overlays';
+import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
@@ -26,6 +27,8 @@ const SizeSchema = z.object({
 const OriginsSchema = z.array(z.string().max(2048)).max(100).optional();
 const ModelIdSchema = z.string().min(1).max(200);
 const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
+/** A group change: its place (the config inside is parsed by the engine) or null to remove it. */
+const GroupChangesSchema = z.record(ModelIdSchema, z.object({ config: z.unknown() }).nullable());
 
 /** Answers at once unless a script hogs the thread (the heartbeat; also the workers' load probe). */
 export function ping(): number {
@@ -107,6 +110,12 @@ export function createRenderApi() {
 
     cardRects() {
       return need().cardRects();
+    },
+
+    setGroups(changes: Record<string, GroupPlace | null>) {
+      const r = GroupChangesSchema.safeParse(changes);
+      if (!r.success) throw new Error('setGroups: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      need().setGroups(new Map(Object.entries(r.data)));
     },
 
     resize(size: ViewSize) {

@@ -10,6 +10,7 @@ import { checks, docsPage, humanReport, toJson } from './report.mjs';
 import { checkModels, DEFAULT_MODELS, runModelBench } from './models.mjs';
 import { modelChecks, modelsHuman, modelsJson, modelsSection, spliceModels } from './models-report.mjs';
 import { runSpacesBench, SPACES_PART } from './spaces.mjs';
+import { GROUPS_PART, groupsHuman, runGroupsBench } from './groups.mjs';
 import { BEGIN as SPACES_BEGIN, END as SPACES_END, spacesHuman, spacesSection, spliceSpaces } from './spaces-report.mjs';
 
 /**
@@ -51,7 +52,9 @@ function parseArgs(argv) {
   opts.withModels = opts.scenes.includes(MODELS_PART);
   // `spaces` (24 spaces on one dashboard, issue 8 §5) runs only when named: it takes minutes.
   opts.withSpaces = opts.scenes.includes(SPACES_PART);
-  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART && s !== SPACES_PART);
+  // `groups` (20 component groups orbiting vs none, issue 10) runs only when named.
+  opts.withGroups = opts.scenes.includes(GROUPS_PART);
+  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART && s !== SPACES_PART && s !== GROUPS_PART);
   if (opts.withModels) checkModels(opts.models);
   return opts;
 }
@@ -153,6 +156,15 @@ async function main() {
     const spaces = opts.withSpaces
       ? await runSpacesBench(browser, server.spacesUrl, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]) })
       : null;
+    const groups = opts.withGroups
+      ? await runGroupsBench(browser, server.groupsUrl, {
+          repeats: opts.repeats,
+          warmupMs: opts.warmupMs,
+          measureMs: opts.measureMs,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
+      : null;
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -187,13 +199,17 @@ async function main() {
         checks: allChecks,
         bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
       };
-      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces }) + '\n');
+      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups }) + '\n');
     } else {
       const scenesPart = results.length
         ? humanReport(results, bundle, machine, settings)
         : `dash3d benchmark, ${machine.date}: ${machine.summary}`;
       process.stdout.write(
-        scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + (spaces ? `\n\n${spacesHuman(spaces)}` : '') + '\n',
+        scenesPart +
+          (models.length ? `\n\n${modelsHuman(models)}` : '') +
+          (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
+          (groups ? `\n\n${groupsHuman(groups)}` : '') +
+          '\n',
       );
     }
     if (opts.docs)

@@ -13,6 +13,7 @@ import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits'
 import { setChunkSettings } from './chunk-settings';
 import { CardIdSchema, MAX_CARD_CHANGES, parseCard, type CardInput } from '../overlays/cards/input';
 import { parseTheme, type CardTheme } from '../overlays/cards/theme';
+import { GroupConfigSchema, type GroupConfig } from '../../shared/schema/group';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -53,6 +54,8 @@ export class Engine {
   /** Data cards by id, last valid input each, and the card theme: a rebuilt stage gets them again. */
   private readonly cards = new Map<string, CardInput>();
   private cardTheme: CardTheme | null = null;
+  /** Component groups by id, last valid config each (kept across a rebuilt stage, like the models). */
+  private readonly groups = new Map<string, GroupConfig>();
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -100,6 +103,7 @@ export class Engine {
     for (const [id, config] of this.models) stage.models.set(id, config);
     if (this.cardTheme) stage.cards.setTheme(this.cardTheme);
     for (const [id, card] of this.cards) stage.cards.set(id, card);
+    for (const [id, config] of this.groups) stage.groups.set(id, config);
     return stage;
   }
 
@@ -178,6 +182,25 @@ export class Engine {
 
   cardRects(): Record<string, CardRect> {
     return this.stage.cards.rects();
+  }
+
+  /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */
+  setGroups(changes: ReadonlyMap<string, { config: unknown } | null>): void {
+    for (const [id, place] of changes) {
+      if (place === null) {
+        this.groups.delete(id);
+        if (!this.contextLost) this.stage.groups.remove(id);
+        continue;
+      }
+      const r = GroupConfigSchema.safeParse(place.config);
+      if (!r.success) {
+        const issues = toIssues(r.error).map((i) => ({ ...i, path: `groups.${id}.${i.path}` }));
+        this.emit({ type: 'config-rejected', issues });
+        continue;
+      }
+      this.groups.set(id, r.data);
+      if (!this.contextLost) this.stage.groups.set(id, r.data);
+    }
   }
 
   resize(size: ViewSize) {

@@ -10,6 +10,7 @@ import { ViewHub } from './view';
 import { isSoftwareRenderer } from './gpu';
 import { ModelRegistry } from '../models/registry';
 import { createCardLayer, type CardLayer } from '../overlays/cards';
+import { createGroupOverlays, type GroupOverlays } from '../overlays/groups';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -53,6 +54,8 @@ export class Stage {
   readonly models: ModelRegistry;
   /** The space's data cards, drawn in the scene; the engine hands them over again after a rebuild. */
   readonly cards: CardLayer;
+  /** The space's component groups: placed after each drawn frame; the engine hands them over again after a rebuild. */
+  readonly groups: GroupOverlays;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -116,6 +119,7 @@ export class Stage {
     for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
     this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object), opts.modelLimits);
     this.cards = createCardLayer(this.ctx);
+    this.groups = createGroupOverlays(this.ctx);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -159,6 +163,7 @@ export class Stage {
     this.cards.place();
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
+    this.groups.update();
     this.opts.afterDraw();
   }
 
@@ -168,6 +173,7 @@ export class Stage {
     this.loop.dispose();
     this.cards.dispose();
     this.models.dispose();
+    this.groups.dispose();
     for (const f of this.features.reverse()) {
       try {
         f.feature.dispose();

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import { useParsedConfig } from '../../host/useParsedConfig';
 import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
@@ -6,23 +6,57 @@ import { t } from '../../../shared/i18n';
 import { DraggableModal } from './DraggableModal';
 import './group.css';
 import { useJoinSpace } from '../space/useLiveSpace';
+import { useSpace } from '../space/SpaceContext';
+import { GroupInSpace } from './GroupInSpace';
 
 /** Room the modal needs around the inner layout (antd's body padding). */
 const MODAL_CHROME = 48;
 
 /**
  * The 3D component group (spec §2): a small dashboard layout of ordinary host widgets (its
- * `children`), pinned into the scene at layoutWidth x layoutHeight. In edit mode hovering shows a
- * mask reading 'double click to edit'; a double click (or Enter / Space from the keyboard) opens
- * the draggable edit modal, which then holds the children instead of the normal view, so each host
- * widget is mounted once.
+ * `children`), pinned into the scene at layoutWidth x layoutHeight. Inside a 3D space its element
+ * is placed in the scene by the engine (GroupInSpace.tsx); outside one it is drawn flat where the
+ * host lays it out. In edit mode hovering shows a mask reading 'double click to edit'; a double
+ * click (or Enter / Space from the keyboard) opens the draggable edit modal, which then holds the
+ * children instead of the normal view, so each host widget is mounted once.
  */
 export function GroupWidget({ id, config, host, children }: WidgetViewProps<GroupConfig>) {
   useJoinSpace(id);
+  const space = useSpace();
+  const parsed = useParsedConfig(GroupConfigSchema, config);
+  if (!space) {
+    return (
+      <GroupBody id={id} config={parsed} host={host} style={{ position: 'relative' }}>
+        {children}
+      </GroupBody>
+    );
+  }
+  return (
+    <GroupInSpace id={id} config={parsed} groups={space.groups}>
+      {(ref, style) => (
+        <GroupBody id={id} config={parsed} host={host} style={style} bodyRef={ref}>
+          {children}
+        </GroupBody>
+      )}
+    </GroupInSpace>
+  );
+}
+
+interface BodyProps {
+  id: string;
+  config: GroupConfig;
+  host: WidgetViewProps<GroupConfig>['host'];
+  style: CSSProperties;
+  bodyRef?: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}
+
+/** The group's element: the inner layout with its children, and in edit mode the mask and the modal. */
+function GroupBody({ id, config, host, style, bodyRef, children }: BodyProps) {
   const [editing, setEditing] = useState(false);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
-  const { layoutWidth, layoutHeight } = useParsedConfig(GroupConfigSchema, config);
+  const { layoutWidth, layoutHeight } = config;
   const size = { width: layoutWidth, height: layoutHeight };
   const edit = host.mode === 'edit';
   const editLabel = t(host.locale, 'ui.editGroup');
@@ -34,7 +68,7 @@ export function GroupWidget({ id, config, host, children }: WidgetViewProps<Grou
   };
 
   return (
-    <div className="dash3d-group" data-widget-id={id} style={{ position: 'relative', ...size, pointerEvents: 'auto' }}>
+    <div ref={bodyRef} className="dash3d-group" data-widget-id={id} style={{ ...style, ...size, pointerEvents: 'auto' }}>
       <div className="dash3d-group__layout" style={{ position: 'relative', ...size, overflow: 'hidden' }}>
         {editing ? null : children}
       </div>
@@ -45,6 +79,9 @@ export function GroupWidget({ id, config, host, children }: WidgetViewProps<Grou
           tabIndex={0}
           aria-label={editLabel}
           onPointerEnter={() => setHover(true)}
+          // A group placed in the scene can arrive under a resting pointer (the camera moved it
+          // there): Chromium then sends no pointerenter, only the next move.
+          onPointerMove={() => setHover(true)}
           onPointerLeave={() => setHover(false)}
           onFocus={() => setFocus(true)}
           onBlur={() => setFocus(false)}

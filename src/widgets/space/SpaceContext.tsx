@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { ThreeDHost } from '../../host/types';
 import type { CardStore } from '../data-card/cardStore';
+import { createGroupRegistry, type GroupRegistry } from './groupRegistry';
 
 /** A model widget registered with its space (spec §3: the container's list of meshes). */
 export interface SpaceMesh {
@@ -51,6 +52,8 @@ export interface SpaceContextValue {
   events: ModelEventBus;
   /** The data cards placed in this space: registered here, drawn by the space's render worker. */
   cards: CardStore;
+  /** The component groups placed in the space, and their elements' transforms from the engine. */
+  groups: GroupRegistry;
 }
 
 /**
@@ -89,9 +92,10 @@ export function SpaceProvider({
   const unregister = useCallback((id: string) => {
     setMeshes((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
   }, []);
+  const [groups] = useState(createGroupRegistry);
   const value = useMemo(
-    () => ({ spaceId, host, meshes, register, unregister, events, cards }),
-    [spaceId, host, meshes, register, unregister, events, cards],
+    () => ({ spaceId, host, meshes, register, unregister, events, cards, groups }),
+    [spaceId, host, meshes, register, unregister, events, cards, groups],
   );
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

@@ -76,6 +76,7 @@ export function SpaceWidget({
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>
+        <GroupLayer />
       </div>
     </SpaceProvider>
   );
@@ -109,6 +110,7 @@ function SpaceScene({
   const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? NO_CONFIG])), [meshes]);
   // At most one render per frame whatever the number of cards and values (src/widgets/data-card/cardStore.ts).
   const cards = useSyncExternalStore(store.subscribe, store.cards);
+  const groups = useSyncExternalStore(space.groups.subscribe, space.groups.configs);
   const anyCard = Object.keys(cards).length > 0;
   const [cardTheme, setCardTheme] = useState<CardTheme | undefined>(undefined);
   return (
@@ -131,8 +133,31 @@ function SpaceScene({
         cards={cards}
         cardTheme={cardTheme}
         onCardClick={store.activate}
+        groups={groups}
+        onGroupTransforms={space.groups.publish}
         ref={ref}
       />
     </>
+  );
+}
+
+/**
+ * Where the component groups' elements are placed in 3D (GroupWidget portals them here): the
+ * space's own top-left is the origin of the engine's transforms, whatever the host's layout of the
+ * children. Pointer events pass through to the scene except on a group itself.
+ */
+function GroupLayer() {
+  const { groups } = useSpace()!;
+  const [layer, setLayer] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    groups.setLayer(layer);
+    return () => groups.setLayer(null);
+  }, [groups, layer]);
+  return (
+    <div
+      className="dash3d-space-groups"
+      ref={setLayer}
+      style={{ position: 'absolute', inset: 0, pointerEvents: 'none', overflow: 'hidden' }}
+    />
   );
 }

@@ -76,6 +76,10 @@ export interface ThreeDSpaceProps {
   onEvent?(event: EngineEvent): void;
   /** A model's widget event (MODEL_EVENTS: pointer events, load progress and result), by the model's id. */
   onModelEvent?: EngineOptions['onModelEvent'];
+  /** The component groups placed in this space, by widget id (configs; parsed on both sides). */
+  groups?: EngineOptions['groups'];
+  /** Where the groups' elements go, sent on frames that moved them (src/widgets/group/GroupWidget.tsx applies them). */
+  onGroupTransforms?: EngineOptions['onGroupTransforms'];
   /**
    * Whether the config's user code may run (ThreeDHost.userCode). Absent: not until the designer
    * presses Run scripts in the scene.
@@ -129,6 +133,8 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     cards,
     cardTheme,
     onCardClick,
+    groups: props.groups,
+    onGroupTransforms: props.onGroupTransforms,
     scriptsAllowed: consent.allowed,
     allowedOrigins,
   });

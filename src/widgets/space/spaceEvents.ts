@@ -4,6 +4,7 @@ import { ChunkFailureSchema } from '../../../shared/schema/chunks';
 import { ChunkLoadError } from '../../../shared/chunks';
 import type { ModelEngineEvent } from './modelEvents';
 import type { NoticeSink } from './useNotices';
+import type { GroupTransform } from '../../../shared/overlays';
 
 /** Material code the worker did not run because user code is off (for the consent notice). */
 export interface HeldMaterialCode {
@@ -26,6 +27,8 @@ export interface SpaceEventTargets {
   model(e: ModelEngineEvent): void;
   /** A data card in the scene was clicked (its widget id). */
   card(id: string): void;
+  /** Where the component groups' elements go now (useSpaceGroups.ts). */
+  groups?(transforms: Record<string, GroupTransform>): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -63,6 +66,8 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         // Sent by the worker: only an id the space holds means anything (the space checks).
         if (typeof e.id === 'string') to.card(e.id);
         return;
+      case 'group-transforms':
+        return to.groups?.(e.transforms);
       case 'script-activity':
         // The heartbeat's business (src/bridge/heartbeat.ts).
         return;

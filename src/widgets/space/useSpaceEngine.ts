@@ -18,6 +18,8 @@ import { useSpaceConfig } from './useSpaceConfig';
 import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
 import { useLatest } from '../../host/useLatest';
+import { useSpaceGroups } from './useSpaceGroups';
+import type { GroupTransform } from '../../../shared/overlays';
 
 export type SpaceState = 'loading' | 'ready' | 'error';
 export type { Notice } from './useNotices';
@@ -48,6 +50,10 @@ export interface EngineOptions {
   cards?: SpaceCardOptions['cards'];
   cardTheme?: SpaceCardOptions['theme'];
   onCardClick?: SpaceCardOptions['onCardClick'];
+  /** The space's component groups by id (their configs, parsed by each group; parsed again by the engine). */
+  groups?: Readonly<Record<string, unknown>>;
+  /** Where the groups' elements go now (only the ones that changed), after a frame that moved them. */
+  onGroupTransforms?(transforms: Record<string, GroupTransform>): void;
 }
 
 /**
@@ -80,6 +86,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const cards = useSpaceCards(handle, { cards: opts.cards, theme: opts.cardTheme, onCardClick: opts.onCardClick });
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);
+  const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
     if (state !== 'loading') context.drawn();
@@ -122,6 +129,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       fatal: () => setState('error'),
       model: models.onEvent,
       card: cards.clicked,
+      groups: groups.transforms,
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -180,6 +188,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       config.started(configAtStart);
       models.started(modelsAtStart);
       cards.started();
+      groups.started();
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 
@@ -192,6 +201,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       config.stopped();
       models.stopped();
       cards.stopped();
+      groups.stopped();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };

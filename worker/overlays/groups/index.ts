@@ -1,0 +1,69 @@
+import { Vector3 } from 'three';
+import type { GroupConfig } from '../../../shared/schema/group';
+import type { GroupTransform } from '../../../shared/overlays';
+import type { EngineContext } from '../../engine/context';
+import { placeGroup } from './matrix';
+import { occluded } from './occlusion';
+
+/**
+ * The component groups of one stage (spec §2): after each drawn frame, where each group's DOM
+ * element goes and whether it shows. Only groups whose transform changed since the last report are
+ * sent, in one event, and only when one did: the loop draws on demand, so an idle scene sends
+ * nothing, and a frame drawn for something else (an animation under a still camera) sends nothing
+ * for groups that stayed put.
+ */
+export interface GroupOverlays {
+  set(id: string, config: GroupConfig): void;
+  remove(id: string): void;
+  /** Called after a frame was drawn (the camera's matrices are those of that frame). */
+  update(): void;
+  dispose(): void;
+}
+
+interface Entry {
+  config: GroupConfig;
+  anchor: Vector3;
+  /** What the main thread was last told; null: nothing yet. */
+  sent: GroupTransform | null;
+}
+
+const same = (a: GroupTransform, b: GroupTransform) =>
+  a.visible === b.visible && a.opacity === b.opacity && a.matrix.every((v, i) => v === b.matrix[i]);
+
+export function createGroupOverlays(ctx: EngineContext): GroupOverlays {
+  const groups = new Map<string, Entry>();
+
+  return {
+    set(id, config) {
+      const entry = groups.get(id);
+      if (entry) entry.config = config;
+      else groups.set(id, { config, anchor: new Vector3(), sent: null });
+      ctx.invalidate();
+    },
+    remove(id) {
+      groups.delete(id);
+    },
+    update() {
+      if (groups.size === 0) return;
+      const { camera, scene } = ctx;
+      const { width, height } = ctx.size;
+      camera.updateMatrixWorld();
+      const changed: Record<string, GroupTransform> = {};
+      let any = false;
+      for (const [id, entry] of groups) {
+        const { config } = entry;
+        const placed = placeGroup(config, camera, width, height, entry.anchor);
+        const shown = config.meshConfig.visible && placed.inFront && !occluded(scene, camera, placed.anchor);
+        const next: GroupTransform = { matrix: placed.matrix, visible: shown, opacity: config.meshConfig.opacity };
+        if (entry.sent && same(entry.sent, next)) continue;
+        entry.sent = next;
+        changed[id] = next;
+        any = true;
+      }
+      if (any) ctx.emit({ type: 'group-transforms', transforms: changed });
+    },
+    dispose() {
+      groups.clear();
+    },
+  };
+}
