@@ -12,9 +12,9 @@ export const pick = definePart(
     'pick.done': 'Placed at ({x}, {y}, {z})',
     'pick.modelPosition': 'Position in the space',
     'modelLibrary.button': 'From the media library',
-    'modelLibrary.notAModel': 'That file is not a model (obj, glb, gltf, fbx or pcd)',
     'modelLibrary.chosen': 'Model chosen: {name}',
-    'modelLibrary.failed': 'The folder of that model could not be read: {reason}',
+    'modelLibrary.title': 'Choose a model from the media library',
+    'modelLibrary.choose': 'Choose {name}',
   },
   {
     'pick.button': '在场景中拾取',
@@ -26,8 +26,8 @@ export const pick = definePart(
     'pick.done': '已放置在 ({x}, {y}, {z})',
     'pick.modelPosition': '在空间中的位置',
     'modelLibrary.button': '从媒体库选择',
-    'modelLibrary.notAModel': '该文件不是模型（obj、glb、gltf、fbx 或 pcd）',
     'modelLibrary.chosen': '已选择模型：{name}',
-    'modelLibrary.failed': '无法读取该模型所在的文件夹：{reason}',
+    'modelLibrary.title': '从媒体库选择模型',
+    'modelLibrary.choose': '选择 {name}',
   },
 );
