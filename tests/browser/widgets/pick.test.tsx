@@ -192,7 +192,7 @@ describe('Pick in scene', () => {
     await expect.element(page.getByRole('button', { name: 'Pick in scene' })).toBeVisible();
   });
 
-  it('Esc cancels, and so does pressing the button again: nothing changes', async () => {
+  it('Esc cancels, and so does pressing the button again; a click on nothing says so: nothing changes', async () => {
     const sent: CardConfig[] = [];
     const host = fakeHost();
     const e = mountEditor(
@@ -214,8 +214,14 @@ describe('Pick in scene', () => {
     await userEvent.click(page.getByRole('button', { name: 'Cancel picking' }));
     await waitFor(() => document.querySelector('[data-testid="dash3d-pick-layer"]') === null, 'the layer to go on the second press');
 
-    // A click on the scene now is an ordinary click: the card stays where it was.
+    // A click where the ray meets nothing (above the horizon) says so and changes nothing.
     const canvas = e.handle().canvas()!;
+    await userEvent.click(page.getByRole('button', { name: 'Pick in scene' }));
+    const layer = await waitFor(() => document.querySelector<HTMLElement>('[data-testid="dash3d-pick-layer"]'), 'the pick layer');
+    await userEvent.click(layer, { position: { x: canvas.clientWidth / 2, y: 2 } });
+    await expect.element(page.getByText('Nothing there: click on a model or on the ground')).toBeVisible();
+
+    // A click on the scene now is an ordinary click: the card stays where it was.
     await userEvent.click(canvas, { position: { x: canvas.clientWidth / 2, y: canvas.clientHeight / 2 } });
     expect(sent).toEqual([]);
   });
@@ -247,16 +253,42 @@ describe('Pick in scene', () => {
     expect(near(got, ground, 0.05), `picked ${JSON.stringify(got)}, the ground under the ray is ${JSON.stringify(ground)}`).toBe(true);
   });
 
-  it('a component group outside any running space: the button is disabled and says why', async () => {
-    mount(<GroupSettings id="lonely" config={GroupConfigSchema.parse({})} host={fakeHost()} onChange={() => undefined} />, {
+  it("pickPoint: a model's position moves it in the space, and bad input is refused in the worker", async () => {
+    const placed = ModelConfigSchema.parse({ ...boxModel(), position: { x: 120, y: 0, z: -40 } });
+    const e = mountEditor(() => null, <ModelWidget id="box" config={placed} host={fakeHost()} />);
+    await boxLoaded(e);
+    const view = await e.handle().getView();
+    const canvas = e.handle().canvas()!;
+    const cam = pinhole(view.position, view.target, canvas.clientWidth, canvas.clientHeight);
+    // The front face of the moved box is at z = 50 - 40 = 10.
+    const aim = { x: 130, y: 60, z: 10 };
+    const p = cam.project(aim);
+    const got = await e.handle().pickPoint(p.x, p.y);
+    expect(got?.on).toBe('model');
+    expect(got?.modelId).toBe('box');
+    expect(near(got!.point, rayOnPlane(cam, p.x, p.y, 'z', 10), 0.01)).toBe(true);
+    // Where the box stood before it moved there is only ground.
+    const old = cam.project({ x: -20, y: 60, z: 50 });
+    const ground = await e.handle().pickPoint(old.x, old.y);
+    expect(ground?.on).toBe('ground');
+    expect(near(ground!.point, rayOnPlane(cam, old.x, old.y, 'y', 0), 0.01)).toBe(true);
+    // Above the horizon the ray meets nothing.
+    expect(await e.handle().pickPoint(canvas.clientWidth / 2, 1)).toBeNull();
+    await expect(e.handle().pickPoint(Number.NaN, 10)).rejects.toThrow(/pickPoint/);
+    await expect(e.handle().pickPoint(10, 10, '')).rejects.toThrow(/pickPoint/);
+  });
+
+  it.each([
+    ['en', 'Pick in scene', 'Place this widget in a 3D space (and let the space run) to pick a point in it'],
+    ['zh_Hans', '在场景中拾取', '请将此组件放入 3D 空间（并让空间运行）后再在其中拾取点'],
+  ] as const)('a component group outside any running space: the button is disabled and says why (%s)', async (locale, name, why) => {
+    mount(<GroupSettings id="lonely" config={GroupConfigSchema.parse({})} host={fakeHost({ locale })} onChange={() => undefined} />, {
       width: 420,
       height: 700,
     });
-    const button = page.getByRole('button', { name: 'Pick in scene' });
+    const button = page.getByRole('button', { name });
     await expect.element(button).toBeDisabled();
     await userEvent.hover(document.querySelector<HTMLElement>('.dash3d-pick-disabled')!);
-    await expect
-      .element(page.getByRole('tooltip'))
-      .toHaveTextContent('Place this widget in a 3D space (and let the space run) to pick a point in it');
+    await expect.element(page.getByRole('tooltip')).toHaveTextContent(why);
   });
 });
