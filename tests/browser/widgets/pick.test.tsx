@@ -180,15 +180,21 @@ describe('Pick in scene', () => {
     await expect.element(page.getByText('Click a point in the scene (Esc cancels)')).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Cancel picking' })).toBeVisible();
 
-    // A point of the front face (z = 50).
+    // A point of the front face (z = 50). The press is the pick layer's: the canvas, where the
+    // camera controls listen, never sees it (no orbit starts).
+    let canvasPresses = 0;
+    const count = () => canvasPresses++;
+    e.handle().canvas()!.addEventListener('pointerdown', count);
     const { cam, x, y } = await clickAt(e.handle, { x: 20, y: 60, z: 50 });
+    e.handle().canvas()!.removeEventListener('pointerdown', count);
+    expect(canvasPresses).toBe(0);
     const expected = rayOnPlane(cam, x, y, 'z', 50);
     expect(near(expected, { x: 20, y: 60, z: 50 }, 2)).toBe(true); // the click landed where it was aimed
     await waitFor(() => sent.at(-1), 'the picked position to be sent');
     const got = sent.at(-1)!.meshConfig.position;
     expect(near(got, expected, 0.05), `picked ${JSON.stringify(got)}, the ray gives ${JSON.stringify(expected)}`).toBe(true);
     // The session ended: the layer is gone and the button is back.
-    expect(document.querySelector('[data-testid="dash3d-pick-layer"]')).toBeNull();
+    await waitFor(() => document.querySelector('[data-testid="dash3d-pick-layer"]') === null, 'the pick layer to go');
     await expect.element(page.getByRole('button', { name: 'Pick in scene' })).toBeVisible();
   });
 
