@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PickedPoint } from '../../../shared/protocol';
 import { t, type Locale } from '../../../shared/i18n';
 
@@ -10,6 +10,9 @@ export interface PickOptions {
 }
 
 export type PickOutcome = { status: 'picked'; picked: PickedPoint } | { status: 'missed' } | { status: 'cancelled' };
+
+/** A press's events, which hosts and controls act on; the click that ends it is the pick's. */
+const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup'] as const;
 
 interface Session {
   exclude?: string;
@@ -24,7 +27,8 @@ interface Engine {
 /**
  * "Pick in scene": the space waits for one click, then asks the engine for the surface point under
  * it. While waiting, a layer over the canvas takes the pointer (crosshair cursor, a hint), so the
- * click never reaches the camera controls as the start of a drag; Esc or a new session cancels.
+ * click never reaches the camera controls as the start of a drag, nor the host as a selection;
+ * Esc or a new session cancels.
  */
 export function usePickSession(engine: () => Engine | null, locale: Locale) {
   const [session, setSession] = useState<Session | null>(null);
@@ -64,13 +68,24 @@ export function usePickSession(engine: () => Engine | null, locale: Locale) {
     [engine, end],
   );
 
+  const layerRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!session) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') end(session, { status: 'cancelled' });
     };
+    // The press on the layer is the pick's alone. A host editor selects the widget under a press
+    // (the space, on the way down): that would close the panel that is waiting for this click.
+    // Stopped at the window, before any of the page's handlers; the click itself goes on.
+    const onPress = (e: Event) => {
+      if (e.target instanceof Node && layerRef.current?.contains(e.target)) e.stopPropagation();
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    for (const type of PRESS_EVENTS) window.addEventListener(type, onPress, true);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      for (const type of PRESS_EVENTS) window.removeEventListener(type, onPress, true);
+    };
   }, [session, end]);
 
   // An unmounted space ends its session: the panel must not wait for a click that cannot come.
@@ -99,14 +114,11 @@ export function usePickSession(engine: () => Engine | null, locale: Locale) {
       },
     );
   };
-  // The press is the layer's: the controls underneath never see it (no orbit starts).
-  const swallow = (e: PointerEvent) => e.stopPropagation();
-
   const layer: ReactNode = session ? (
     <div
       className="dash3d-pick-layer"
       data-testid="dash3d-pick-layer"
-      onPointerDown={swallow}
+      ref={layerRef}
       onClick={onClick}
       style={{ position: 'absolute', inset: 0, cursor: 'crosshair', zIndex: 4 }}
     >

@@ -180,14 +180,15 @@ describe('Pick in scene', () => {
     await expect.element(page.getByText('Click a point in the scene (Esc cancels)')).toBeVisible();
     await expect.element(page.getByRole('button', { name: 'Cancel picking' })).toBeVisible();
 
-    // A point of the front face (z = 50). The press is the pick layer's: the canvas, where the
-    // camera controls listen, never sees it (no orbit starts).
-    let canvasPresses = 0;
-    const count = () => canvasPresses++;
-    e.handle().canvas()!.addEventListener('pointerdown', count);
+    // A point of the front face (z = 50). The press is the pick's alone: neither the canvas, where
+    // the camera controls listen (no orbit starts), nor the page around the space (a host editor
+    // selecting the space would close this panel) sees it.
+    let presses = 0;
+    const count = () => presses++;
+    e.r.container.addEventListener('pointerdown', count, true);
     const { cam, x, y } = await clickAt(e.handle, { x: 20, y: 60, z: 50 });
-    e.handle().canvas()!.removeEventListener('pointerdown', count);
-    expect(canvasPresses).toBe(0);
+    e.r.container.removeEventListener('pointerdown', count, true);
+    expect(presses).toBe(0);
     const expected = rayOnPlane(cam, x, y, 'z', 50);
     expect(near(expected, { x: 20, y: 60, z: 50 }, 2)).toBe(true); // the click landed where it was aimed
     await waitFor(() => sent.at(-1), 'the picked position to be sent');
