@@ -136,7 +136,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [engine.valid, allowedOrigins.join(' ')]);
   const [current, setCurrent] = useState<string | null>(null);
-  const picking = usePickSession(() => engine.handle.current, locale);
+  const picking = usePickSession(engine.handle, locale);
 
   const goTo = (s: Snapshot) => {
     setCurrent(s.name);

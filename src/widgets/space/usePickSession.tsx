@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { PickedPoint } from '../../../shared/protocol';
 import { t, type Locale } from '../../../shared/i18n';
 
@@ -19,6 +19,7 @@ interface Session {
   finish(outcome: PickOutcome): void;
 }
 
+/** The running engine, as the space's own (stable) ref holds it: it changes on restarts. */
 interface Engine {
   readonly canvas: HTMLCanvasElement;
   pickPoint(x: number, y: number, exclude?: string): Promise<PickedPoint | null>;
@@ -30,7 +31,7 @@ interface Engine {
  * click never reaches the camera controls as the start of a drag, nor the host as a selection;
  * Esc or a new session cancels.
  */
-export function usePickSession(engine: () => Engine | null, locale: Locale) {
+export function usePickSession(running: RefObject<Engine | null>, locale: Locale) {
   const [session, setSession] = useState<Session | null>(null);
   const current = useRef<Session | null>(null);
 
@@ -44,7 +45,7 @@ export function usePickSession(engine: () => Engine | null, locale: Locale) {
   const pick = useCallback(
     (options: PickOptions = {}) =>
       new Promise<PickOutcome>((resolve, reject) => {
-        if (!engine()) {
+        if (!running.current) {
           reject(new Error('the 3D space is not running'));
           return;
         }
@@ -65,7 +66,7 @@ export function usePickSession(engine: () => Engine | null, locale: Locale) {
         current.current = s;
         setSession(s);
       }),
-    [engine, end],
+    [running, end],
   );
 
   const layerRef = useRef<HTMLDivElement>(null);
@@ -98,7 +99,7 @@ export function usePickSession(engine: () => Engine | null, locale: Locale) {
 
   const onClick = (e: MouseEvent) => {
     const s = current.current;
-    const e3d = engine();
+    const e3d = running.current;
     const canvas = e3d?.canvas;
     if (!s || e.button !== 0) return;
     if (!e3d || !canvas) return end(s, { status: 'cancelled' });
