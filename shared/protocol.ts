@@ -125,8 +125,19 @@ export interface CameraView {
   target: { x: number; y: number; z: number };
 }
 
-/** The render worker's API, called over comlink. Every call parses its input again. */
+/** What "Pick in scene" found under a canvas pixel (RenderApi.pickPoint). */
+export interface PickedPoint {
+  /** The surface point, in the space's coordinates. */
+  point: { x: number; y: number; z: number };
+  /** A model's surface, or the ground plane y = 0 (the ray missed every model). */
+  on: 'model' | 'ground';
+  /** The model widget hit, and the name of its part (when the file names it). */
+  modelId?: string;
+  objectName?: string;
+}
+
 /**
+ * The render worker's API, called over comlink. Every call parses its input again.
  * Methods are written as the worker answers them, synchronously where it can: comlink (and the
  * main-thread fallback's wrapper, src/bridge/connection.ts) makes every call a promise on the
  * main thread, where a throw becomes a rejection.
@@ -142,6 +153,12 @@ export interface RenderApi {
   getView(): CameraView;
   /** Move the camera to a pose over durationMs (a snapshot; absent: at once); the controls carry on from there. */
   viewTo(view: CameraView, durationMs?: number): void;
+  /**
+   * The surface point under canvas pixel (x, y) (CSS px from the canvas's top left): the nearest
+   * model along the camera ray through it, else the ground plane y = 0, else null. `exclude` names
+   * a model widget left out (a model being placed).
+   */
+  pickPoint(x: number, y: number, exclude?: string): PickedPoint | null;
   /** Resolves after a frame was drawn with no asset load pending. */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */
@@ -181,6 +198,7 @@ export const RENDER_API_METHODS = [
   'ping',
   'getView',
   'viewTo',
+  'pickPoint',
   'settled',
   'readPixels',
   'stats',

@@ -29,6 +29,8 @@ const ModelIdSchema = z.string().min(1).max(200);
 const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
 /** A group change: its place (the config inside is parsed by the engine) or null to remove it. */
 const GroupChangesSchema = z.record(ModelIdSchema, z.object({ config: z.unknown() }).nullable());
+/** A pixel of the canvas (CSS px; a little room for a box measured a pixel apart) and the model left out. */
+const PickSchema = z.tuple([z.number().finite().min(-1).max(1e5), z.number().finite().min(-1).max(1e5), ModelIdSchema.optional()]);
 
 /** Answers at once unless a script hogs the thread (the heartbeat; also the workers' load probe). */
 export function ping(): number {
@@ -133,6 +135,13 @@ export function createRenderApi() {
       const r = ViewSchema.safeParse(view);
       if (!r.success) throw new Error('viewTo: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
       need().viewTo(r.data, Math.min(Math.max(Number(durationMs) || 0, 0), 10_000));
+    },
+
+    pickPoint(x: number, y: number, exclude?: string) {
+      const r = PickSchema.safeParse([x, y, exclude]);
+      if (!r.success) throw new Error('pickPoint: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      const [px, py, without] = r.data;
+      return need().pickPoint(px, py, without);
     },
 
     async settled() {

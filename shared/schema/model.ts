@@ -66,6 +66,12 @@ export const CustomAnimationSchema = z.object({
 
 export const ModelConfigSchema = z.object({
   src: ModelSrcSchema,
+  /**
+   * Where the model widget stands in its space (space coordinates): the origin of the model as
+   * `adaptive` fitted it (its footprint's centre, on its lowest point). Not in spec §3's list: the
+   * issue's "Pick in scene" places a model on another model or the ground, and this holds where.
+   */
+  position: vec3(0, 0, 0),
   adaptive: bool(true),
   /** Reload interval in seconds; 0 never reloads. */
   update: num(0, 0),

@@ -1,4 +1,4 @@
-import type { CameraView, CardRect, EngineEvent, EngineStats, PixelReadout, ViewSize } from '../../shared/protocol';
+import type { CameraView, CardRect, EngineEvent, EngineStats, PickedPoint, PixelReadout, ViewSize } from '../../shared/protocol';
 import { SpaceConfigSchema, type SpaceConfig } from '../../shared/schema/space';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { repairParse } from '../../shared/schema/repair';
@@ -220,6 +220,10 @@ export class Engine {
 
   viewTo(view: CameraView, durationMs: number): void {
     this.stage.view.moveTo(view.position, view.target, durationMs);
+  }
+
+  pickPoint(x: number, y: number, exclude?: string): PickedPoint | null {
+    return this.contextLost ? null : this.stage.models.pickPoint(x, y, exclude);
   }
 
   /** Resolves after a frame has been drawn with no asset load pending. */

@@ -38,6 +38,8 @@ const message = errorText;
  */
 export class ModelNode {
   readonly root = new Group();
+  /** Parent of `root`: the widget's `position` in the space (root's own transform is the keyframes'). */
+  private readonly place = new Group();
   private readonly frame = new Group();
   private config: ModelConfig | null = null;
   private model: LoadedModel | null = null;
@@ -60,7 +62,8 @@ export class ModelNode {
   ) {
     this.root.name = `model:${id}`;
     this.root.add(this.frame);
-    ctx.scene.add(this.root);
+    this.place.add(this.root);
+    ctx.scene.add(this.place);
   }
 
   /** The loaded file's root, or null while nothing is shown. */
@@ -71,6 +74,11 @@ export class ModelNode {
   set(config: ModelConfig): void {
     const prev = this.config;
     this.config = config;
+    const { x, y, z } = config.position;
+    if (!this.place.position.equals({ x, y, z })) {
+      this.place.position.set(x, y, z);
+      this.ctx.invalidate();
+    }
     const srcKey = JSON.stringify([config.src.filePath, config.src.fileList.map((f) => [f.name, f.url])]);
     if (srcKey !== this.srcKey) {
       this.srcKey = srcKey;
@@ -272,7 +280,7 @@ export class ModelNode {
     this.model = null;
     this.hoverFns.clear();
     this.hovered = null;
-    this.ctx.scene.remove(this.root);
+    this.ctx.scene.remove(this.place);
     this.ctx.invalidate();
   }
 }

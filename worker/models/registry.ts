@@ -3,6 +3,8 @@ import type { ModelConfig } from '../../shared/schema/model';
 import type { EngineContext } from '../engine/context';
 import { ModelNode } from './node';
 import { createPicker } from './features/picking';
+import { pickPointAt } from './features/pick-point';
+import type { PickedPoint } from '../../shared/protocol';
 import type { ModelLimits } from '../../shared/schema/limits';
 
 /** The model widgets of one stage, and the picking shared by all of them (nearest hit wins). */
@@ -42,6 +44,11 @@ export class ModelRegistry {
 
   get(id: string): ModelNode | undefined {
     return this.nodes.get(id);
+  }
+
+  /** "Pick in scene": the surface point under canvas pixel (x, y) (models, else the ground plane). */
+  pickPoint(x: number, y: number, exclude?: string): PickedPoint | null {
+    return pickPointAt(this.ctx.camera, this.ctx.size, this.nodes.values(), x, y, exclude);
   }
 
   stats(): { total: number; loaded: number } {

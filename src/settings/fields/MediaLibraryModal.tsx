@@ -12,8 +12,13 @@ export interface MediaLibraryModalProps {
   open: boolean;
   media: MediaAccess;
   onClose(): void;
-  /** The chosen image's URL (media base URL + its filePath) and its entry. */
-  onPick(url: string, entry: MediaEntry): void;
+  /** The chosen file's URL (media base URL + its filePath), its entry, and the folder it was chosen in. */
+  onPick(url: string, entry: MediaEntry, folder: readonly MediaEntry[]): void;
+  /** Which files may be chosen (default: images, shown as thumbnails; others show a file icon). */
+  choosable?(entry: MediaEntry): boolean;
+  /** The dialog's title and a file button's accessible name (default: the image texts). */
+  title?: string;
+  chooseLabel?(name: string): string;
 }
 
 /** A folder: the service says so (isDir), or, from a service that doesn't, a name without an extension. */
@@ -23,9 +28,10 @@ const TILE = { width: 112, height: 112, padding: 4, whiteSpace: 'normal' as cons
 
 /**
  * Browses the media library (spec §7 listing; errors are silent, so a failed listing just looks
- * empty): folders open, images show themselves as thumbnails and are chosen with a click.
+ * empty): folders open, images show themselves as thumbnails and are chosen with a click. The
+ * model panel offers model files instead (`choosable`), and reads the folder for their companions.
  */
-export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibraryModalProps) {
+export function MediaLibraryModal({ open, media, onClose, onPick, choosable = isImage, title, chooseLabel }: MediaLibraryModalProps) {
   const { t } = useSettings();
   const [catalog, setCatalog] = useState('');
   // A listing belongs to the library and folder it was made for; another folder shows none (loading) until its own arrives.
@@ -63,11 +69,11 @@ export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibrary
       ),
   }));
   const folders = entries?.filter(isFolder) ?? [];
-  const images = entries?.filter((e) => !isFolder(e) && isImage(e)) ?? [];
+  const images = entries?.filter((e) => !isFolder(e) && choosable(e)) ?? [];
   const pathOf = (e: MediaEntry) => e.path || (catalog ? `${catalog}/${e.name}` : e.name);
 
   return (
-    <Modal open={open} title={t('settings.libraryTitle')} footer={null} onCancel={onClose} destroyOnHidden width={640}>
+    <Modal open={open} title={title ?? t('settings.libraryTitle')} footer={null} onCancel={onClose} destroyOnHidden width={640}>
       <Breadcrumb items={crumbs} style={{ marginBottom: 12 }} />
       {entries === null ? (
         <Flex justify="center" style={{ padding: 24 }}>
@@ -99,12 +105,16 @@ export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibrary
               <Button
                 key={pathOf(img)}
                 style={TILE}
-                aria-label={t('settings.chooseImage', { name: img.name })}
+                aria-label={chooseLabel ? chooseLabel(img.name) : t('settings.chooseImage', { name: img.name })}
                 title={img.name}
-                onClick={() => onPick(url, img)}
+                onClick={() => onPick(url, img, entries ?? [])}
               >
                 <Flex vertical align="center" gap={4}>
-                  <img src={url} alt="" loading="lazy" style={{ width: 96, height: 72, objectFit: 'contain' }} />
+                  {isImage(img) ? (
+                    <img src={url} alt="" loading="lazy" style={{ width: 96, height: 72, objectFit: 'contain' }} />
+                  ) : (
+                    <FileIcon ext={fileExtension(img.name)} />
+                  )}
                   <Typography.Text ellipsis style={{ maxWidth: 100 }}>
                     {img.name}
                   </Typography.Text>
@@ -115,6 +125,18 @@ export function MediaLibraryModal({ open, media, onClose, onPick }: MediaLibrary
         </Flex>
       )}
     </Modal>
+  );
+}
+
+/** A file that is not an image (a model): its extension on a page. */
+function FileIcon({ ext }: { ext: string }) {
+  return (
+    <svg width="48" height="56" viewBox="0 0 48 56" aria-hidden focusable="false">
+      <path d="M4 2h28l12 12v38a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2z" fill="#e8eef7" stroke="#8fa3bf" />
+      <text x="24" y="40" textAnchor="middle" fontSize="11" fontFamily="sans-serif" fill="#3d5a80">
+        {ext.toUpperCase().slice(0, 4)}
+      </text>
+    </svg>
   );
 }
 

@@ -47,7 +47,7 @@ export function DataCardSettings({ id, config, host, onChange }: WidgetSettingsP
           )}
         </ListField>
       </SubGroup>
-      <MeshTransformRows locale={locale} />
+      <MeshTransformRows locale={locale} widgetId={id} />
     </SchemaForm>
   );
 }

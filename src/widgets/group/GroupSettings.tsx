@@ -25,7 +25,7 @@ export function GroupSettings({ id, config, host, onChange }: WidgetSettingsProp
         <NumberField name={['layoutHeight']} label={t(locale, 'widgets.group.layoutHeight')} />
       </SubGroup>
       <DisplayRows locale={locale} />
-      <MeshTransformRows locale={locale} />
+      <MeshTransformRows locale={locale} widgetId={id} />
     </SchemaForm>
   );
 }

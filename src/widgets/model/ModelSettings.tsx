@@ -5,7 +5,8 @@ import { useStoredConfig } from '../../host/useParsedConfig';
 import { ModelConfigSchema, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
-import { NumberField, SwitchField } from '../../settings/fields';
+import { NumberField, SwitchField, Vec3Field } from '../../settings/fields';
+import { PickInSceneButton } from '../space/PickInSceneButton';
 import { GroupHeader } from '../../settings/layout';
 import { chooseMainFile } from '../../../shared/model-files';
 import { hasFiles, SourceField } from './settings/SourceField';
@@ -69,6 +70,8 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
       <Form.Item name={['src']} label={t(locale, 'widgets.model.source')} extra={t(locale, 'widgets.model.uploadHelp')}>
         <SourceField media={host.media} locale={locale} />
       </Form.Item>
+      <Vec3Field name={['position']} label={t(locale, 'pick.modelPosition')} />
+      <PickInSceneButton widgetId={id} name={['position']} excludeSelf />
       <SwitchField name={['adaptive']} label={t(locale, 'widgets.model.adaptive')} />
       <NumberField name={['update']} label={t(locale, 'widgets.model.update')} range={{ step: 1 }} />
       <Collapse

@@ -7,6 +7,7 @@ import type { ModelConfig, UploadedFile } from '../../../shared/schema/model';
 import { t, type Locale } from '../../../shared/i18n';
 import { catalogOfUrl, modelSource } from './files';
 import { chooseMainFile } from '../../../shared/model-files';
+import { LibraryButton } from './settings/LibraryButton';
 
 type Src = ModelConfig['src'];
 
@@ -103,6 +104,17 @@ export function ModelUploadField({ media, locale, value, onChange, id }: Props) 
       <Upload multiple fileList={items} beforeUpload={beforeUpload} customRequest={customRequest} onChange={onUploadChange}>
         <Button id={id}>{t(locale, 'widgets.model.upload')}</Button>
       </Upload>
+      <div style={{ marginTop: 4 }}>
+        <LibraryButton
+          media={media}
+          locale={locale}
+          onChoose={(src) => {
+            // Later uploads start a catalog of their own: the chosen files' folder is not this model's.
+            catalog.current = null;
+            onChange?.(src);
+          }}
+        />
+      </div>
       <div className="dash3d-model-upload__main" aria-live="polite" style={{ marginTop: 4, opacity: 0.75 }}>
         {stored.length === 0
           ? null

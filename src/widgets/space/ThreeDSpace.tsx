@@ -17,6 +17,7 @@ import { ChunkFailurePanel } from './ChunkFailurePanel';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { LastFrame } from './LastFrame';
 import { forwardCalls, invoke, localCall, type RenderCalls } from '../../bridge/calls';
+import { usePickSession, type PickOptions, type PickOutcome } from './usePickSession';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -41,6 +42,8 @@ export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> 
    */
   readonly context: 'live' | 'released';
   canvas(): HTMLCanvasElement | null;
+  /** "Pick in scene": waits for one click on the canvas and answers the surface point under it (usePickSession). */
+  pick(options?: PickOptions): Promise<PickOutcome>;
 };
 
 export interface ThreeDSpaceProps {
@@ -164,6 +167,8 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     if (snapshotConfig.snapshotList.some((x) => x.name === activeSnapshot)) setCurrent(activeSnapshot ?? null);
   }
   const flyTo = (s: Snapshot) => void engine.handle.current?.viewTo({ position: s.position, target: s.target }, SNAPSHOT_FLIGHT_MS);
+  const picking = usePickSession(engine.handle, locale);
+
   const goTo = (s: Snapshot) => {
     setCurrent(s.name);
     flyTo(s);
@@ -204,8 +209,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
         engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot,
       ),
       canvas: () => engine.handle.current?.canvas ?? null,
+      pick: picking.pick,
     };
-  }, [engine.handle, engine.restarts, context]);
+  }, [engine.handle, engine.restarts, context, picking.pick]);
 
   return (
     <div
@@ -218,6 +224,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
       {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
+      {picking.layer}
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
