@@ -6,6 +6,7 @@ import { consoleCommands } from './tests/browser/support/console';
 import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
 import { listenerCommands } from './tests/browser/support/listener';
 import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults';
+import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,8 +14,9 @@ const base = baseConfig();
 
 export default defineConfig({
   ...base,
-  // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx).
-  plugins: [...(base.plugins ?? []), chunkFaultServer()],
+  // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx), and the
+  // real media-library service behind /__media/ (tests/browser/support/media-server.ts).
+  plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
   define: { __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
@@ -58,7 +60,14 @@ export default defineConfig({
             headless: true,
             screenshotFailures: false,
             // Real mouse and keyboard input through Playwright (tests/browser/support/commands.ts).
-            commands: { ...browserCommands, ...fileCommands, ...listenerCommands, ...consoleCommands, ...chunkFaultCommands },
+            commands: {
+              ...browserCommands,
+              ...fileCommands,
+              ...listenerCommands,
+              ...consoleCommands,
+              ...chunkFaultCommands,
+              ...mediaServerCommands,
+            },
             provider: playwright({
               launchOptions: {
                 executablePath,

@@ -25,6 +25,12 @@ const SizeSchema = z.object({
 const OriginsSchema = z.array(z.string().max(2048)).max(100).optional();
 const ModelIdSchema = z.string().min(1).max(200);
 const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
+/** A thumbnail, not a screenshot: the size is capped so a bad call cannot allocate a huge canvas. */
+const ThumbnailSchema = z.object({
+  width: z.number().int().min(1).max(1024),
+  height: z.number().int().min(1).max(1024),
+  quality: z.number().min(0).max(1).default(0.8),
+});
 
 /** Answers at once unless a script hogs the thread (the heartbeat; also the workers' load probe). */
 export function ping(): number {
@@ -118,6 +124,13 @@ export function createRenderApi() {
 
     async readPixels() {
       return need().readPixels();
+    },
+
+    async captureThumbnail(width: number, height: number, quality?: number) {
+      const r = ThumbnailSchema.safeParse({ width, height, quality });
+      if (!r.success) throw new Error('captureThumbnail: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      const blob = await need().captureThumbnail(r.data);
+      return blob.arrayBuffer();
     },
 
     stats(windowMs?: number) {

@@ -8,6 +8,7 @@ import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
 import { chunks } from './parts/chunks';
+import { snapshots } from './parts/snapshots';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -62,6 +63,7 @@ export const en = {
   ...modelLimits.en,
   ...session.en,
   ...chunks.en,
+  ...snapshots.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

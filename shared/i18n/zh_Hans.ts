@@ -8,6 +8,7 @@ import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
 import { chunks } from './parts/chunks';
+import { snapshots } from './parts/snapshots';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -53,4 +54,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...modelLimits.zh_Hans,
   ...session.zh_Hans,
   ...chunks.zh_Hans,
+  ...snapshots.zh_Hans,
 };

@@ -11,6 +11,7 @@ import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 import { setChunkSettings } from './chunk-settings';
+import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -181,6 +182,12 @@ export class Engine {
     const row = width * 4;
     for (let y = 0; y < height; y++) data.set(raw.subarray(y * row, y * row + row), (height - 1 - y) * row);
     return { width, height, data };
+  }
+
+  /** A small JPEG of the view as drawn now (a snapshot's thumbnail). */
+  captureThumbnail(size: ThumbnailSize): Promise<Blob> {
+    if (this.contextLost) return Promise.reject(new Error('the WebGL context is lost'));
+    return captureThumbnail(this.opts.canvas, () => this.stage.loop.drawNow(), size);
   }
 
   stats(windowMs = 1000): EngineStats {
