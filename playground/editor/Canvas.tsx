@@ -1,3 +1,4 @@
+import { Button } from 'antd';
 import { useRef, type ComponentType, type DragEvent, type ReactNode, type Ref } from 'react';
 import { SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import type { ThreeDHost, WidgetDescriptor, WidgetViewProps } from '../../src/host/types';
@@ -21,6 +22,8 @@ export interface CanvasProps {
   titleOf(type: string): string;
   /** A widget's event for the host's actions (a model's click, a space's ready, ...). */
   onWidgetEvent(widget: Widget, name: string, payload: unknown): void;
+  /** Offered on the empty canvas: opens the example dashboard the service seeded. */
+  onOpenExample?(): void;
 }
 
 /**
@@ -140,9 +143,14 @@ export function Canvas(p: CanvasProps) {
     >
       {p.widgets.map((w) => render(w, false))}
       {p.widgets.length === 0 && p.editing ? (
-        <p style={{ position: 'absolute', left: 24, top: 16, color: '#8c8c8c', margin: 0, pointerEvents: 'none' }}>
-          {text('playground.canvas.empty')}
-        </p>
+        <div style={{ position: 'absolute', left: 24, top: 16 }}>
+          <p style={{ color: '#8c8c8c', margin: '0 0 8px', pointerEvents: 'none' }}>{text('playground.canvas.empty')}</p>
+          {p.onOpenExample ? (
+            <Button type="primary" onClick={p.onOpenExample}>
+              {text('playground.example.open')}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

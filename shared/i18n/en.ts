@@ -9,6 +9,7 @@ import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
 import { chunks } from './parts/chunks';
 import { snapshots } from './parts/snapshots';
+import { example } from './parts/example';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -64,6 +65,7 @@ export const en = {
   ...session.en,
   ...chunks.en,
   ...snapshots.en,
+  ...example.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,7 @@ import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
 import { chunks } from './parts/chunks';
 import { snapshots } from './parts/snapshots';
+import { example } from './parts/example';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -55,4 +56,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...session.zh_Hans,
   ...chunks.zh_Hans,
   ...snapshots.zh_Hans,
+  ...example.zh_Hans,
 };
