@@ -41,7 +41,7 @@ function card(id, label, variable, position, x) {
       isSprite: true,
       isFixd: true,
       meshConfig: { position },
-      cardConfig: { cardWidth: 170, lineWidth: 60, lineHeight: 60 },
+      cardConfig: { cardWidth: 210, lineWidth: 60, lineHeight: 60 },
       dataConfig: { lineCount: '1', dataList: [{ label, value: `{{${variable}}}` }] },
     },
     children: [],
@@ -60,11 +60,11 @@ export function exampleDashboard() {
         layout: { x: 0, y: 0, w: 1000, h: 600 },
         config: {
           sceneConfig: { background: '#16212e' },
-          cameraConfig: { cameraPositon: { x: 210, y: 150, z: 260 }, cameraLookAt: { x: 0, y: 40, z: 0 } },
+          cameraConfig: { cameraPositon: { x: 240, y: 190, z: 330 }, cameraLookAt: { x: 0, y: 30, z: 0 } },
           snapshotConfig: {
             showBar: true,
             snapshotList: [
-              { name: 'Overview 总览', position: { x: 210, y: 150, z: 260 }, target: { x: 0, y: 40, z: 0 }, img: '' },
+              { name: 'Overview 总览', position: { x: 240, y: 190, z: 330 }, target: { x: 0, y: 30, z: 0 }, img: '' },
               { name: 'Top 俯视', position: { x: 0, y: 380, z: 1 }, target: { x: 0, y: 0, z: 0 }, img: '' },
             ],
           },
