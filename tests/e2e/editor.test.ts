@@ -158,7 +158,7 @@ describe('the playground against `npm start`', () => {
     await page.getByRole('button', { name: en('playground.new') }).click();
     await page.getByText(en('playground.canvas.empty')).waitFor();
     expect(new URL(page.url()).searchParams.get('dashboard')).toBeNull();
-    await page.getByRole('button', { name: en('playground.open') }).click();
+    await page.getByRole('button', { name: en('playground.open'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: en('playground.openDialog.title') });
     await dialog.getByRole('button', { name: /Plant overview/ }).click();
     await frame(page, spaceId).waitFor();
