@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
@@ -52,6 +54,24 @@ describe('the example dashboard the service seeds', () => {
     const first = dialog.getByRole('listitem').first();
     await expect.poll(() => first.textContent()).toContain(zh('playground.example.tag'));
     expect(await first.textContent()).toContain('示例：泵站');
+    await page.context().close();
+  });
+
+  it('Capture current view in the space panel stores the running camera and a JPEG on the service', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    await page.locator(`.dash3d-outline__item[data-widget-id="${SPACE}"]`).click();
+    await page.getByRole('button', { name: en('settings.group.snapshots'), exact: true }).click();
+    const view = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+    await page.getByRole('button', { name: en('snapshots.capture') }).click();
+    await page.getByText(t('en', 'snapshots.captured', { name: 'Snapshot 3' })).waitFor();
+    const config = (await page.evaluate(() => window.__dash3d!.dashboard()))!.widgets[0]!.config as {
+      snapshotConfig: { snapshotList: { name: string; position: unknown; target: unknown; img: string }[] };
+    };
+    const shot = config.snapshotConfig.snapshotList[2]!;
+    expect(shot).toMatchObject({ name: 'Snapshot 3', position: view.position, target: view.target });
+    const stored = await readFile(join(pg.mediaRoot, decodeURIComponent(new URL(shot.img, pg.base).pathname.replace(/^\/media\//, ''))));
+    expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     await page.context().close();
   });
 });
