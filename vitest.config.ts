@@ -14,8 +14,8 @@ const base = baseConfig();
 
 export default defineConfig({
   ...base,
-  // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx), and the
-  // real media-library service behind /__media/ (tests/browser/support/media-server.ts).
+  // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx).
+  // The real media-library service behind /__media/ (tests/browser/support/media-server.ts).
   plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
