@@ -9,6 +9,7 @@ import { extent, findWidget } from '../store/tree';
 import { WidgetFrame, type FrameDrop } from './WidgetFrame';
 import { PALETTE_MIME } from './Palette';
 import { spaceHandles } from '../testHook';
+import { HOST_WIDGETS } from '../host/hostWidgets';
 
 export interface CanvasProps {
   widgets: readonly Widget[];
@@ -63,6 +64,7 @@ export function Canvas(p: CanvasProps) {
 
   const render = (w: Widget, nested: boolean): ReactNode => {
     const d = p.descriptors.get(w.type);
+    const HostWidget = HOST_WIDGETS.get(w.type);
     const children = w.children.map((c) => render(c, true));
     const title = p.titleOf(w.type);
     let view: ReactNode;
@@ -80,6 +82,8 @@ export function Canvas(p: CanvasProps) {
           {children.length ? children : undefined}
         </View>
       );
+    } else if (HostWidget) {
+      view = <HostWidget config={w.config} />;
     } else {
       view = (
         <div style={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', background: '#fafafa', color: '#8c8c8c' }}>
