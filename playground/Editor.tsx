@@ -21,6 +21,7 @@ import { Canvas } from './editor/Canvas';
 import { Inspector } from './editor/Inspector';
 import { LoadIssues } from './editor/LoadIssues';
 import { OpenDialog } from './editor/OpenDialog';
+import { EXAMPLE_DASHBOARD_ID } from './store/persistence';
 import { useShareLink } from './editor/useShareLink';
 import { SessionNotice } from './editor/SessionNotice';
 
@@ -110,6 +111,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         titleOf={titleOf}
         onDropNew={(type, at, parentId) => add(type, { at, parentId })}
         onWidgetEvent={(w: Widget, event, payload) => eventLog.receive({ ...widgetSource(w, titleOf(w.type)), event, payload })}
+        onOpenExample={() => void openSaved(EXAMPLE_DASHBOARD_ID)}
       />
     );
   }

@@ -11,6 +11,7 @@ import { mediaRoutes } from './media-routes.mjs';
 import { serveRoutes } from './serve.mjs';
 import { dashboardRoutes } from './dashboards.mjs';
 import { seedMediaRoot } from './seed.mjs';
+import { seedExampleDashboard } from './example.mjs';
 import { createSessions, sessionRoutes } from './sessions.mjs';
 import { staticRoutes } from './static.mjs';
 import { removeStaleTempFiles } from './storage.mjs';
@@ -24,7 +25,7 @@ import { removeStaleTempFiles } from './storage.mjs';
  * @property {number} [maxUploadBytes] per uploaded file; default 100 MiB
  * @property {number} [maxDashboardBytes] per dashboard document; default 10 MiB
  * @property {string} [publicUrl] prepended to '/media/...' in upload answers' `url`; default '' (same origin)
- * @property {boolean} [seed] write the built-in resources on first start; default true
+ * @property {boolean} [seed] write the built-in resources and the example dashboard on first start; default true
  * @property {string} [staticRoot] a built playground (dist/) to serve at `/`; default none
  * @property {boolean | object} [logger] fastify logger option; default false
  */
@@ -84,7 +85,10 @@ export async function buildApp(options) {
   const opts = resolveOptions(options);
   // A crash mid-upload or mid-save left hidden temporary files: nothing can still be writing them.
   const removed = [...(await removeStaleTempFiles(opts.root)), ...(await removeStaleTempFiles(opts.dashboardsRoot))];
-  if (options.seed !== false) await seedMediaRoot(opts.root);
+  if (options.seed !== false) {
+    await seedMediaRoot(opts.root);
+    await seedExampleDashboard(opts.dashboardsRoot);
+  }
 
   // forceCloseConnections: closing (Ctrl-C, tests) must not wait for clients' keep-alive sockets.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: opts.maxDashboardBytes, forceCloseConnections: true });

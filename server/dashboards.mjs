@@ -4,6 +4,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { HttpError, writeFileAtomic } from './storage.mjs';
+import { EXAMPLE_DASHBOARD_ID } from './example.mjs';
 
 export const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -60,8 +61,11 @@ export async function dashboardRoutes(app, opts, auth) {
         .map((n) => n.slice(0, -5))
         .filter((id) => DASHBOARD_ID.test(id));
       const all = await Promise.all(ids.map((id) => summaryOf(dir, id).catch(() => null)));
-      // Most recently saved first.
-      return all.filter((d) => d !== null).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+      // The seeded example first (a new user's way in), then the most recently saved.
+      const first = (/** @type {{ id: string }} */ d) => (d.id === EXAMPLE_DASHBOARD_ID ? 0 : 1);
+      return all
+        .filter((d) => d !== null)
+        .sort((a, b) => first(a) - first(b) || b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
     });
 
     scope.get('/api/dashboards/:id', { onRequest: auth }, async (req, reply) => {

@@ -163,6 +163,12 @@ export interface RenderApi {
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */
   readPixels(): PixelReadout;
+  /**
+   * Draw now and answer the bytes of a small JPEG of the view, cropped to width x height pixels (at
+   * most 1024 each; quality 0..1, default 0.8): a snapshot's thumbnail. Bytes, not a Blob: shared/
+   * knows no DOM types, and a few kilobytes cost nothing to copy.
+   */
+  captureThumbnail(width: number, height: number, quality?: number): Promise<ArrayBuffer>;
   stats(windowMs?: number): EngineStats;
   /** Add or update a model widget of this space (its config is parsed again here). */
   setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
@@ -201,6 +207,7 @@ export const RENDER_API_METHODS = [
   'pickPoint',
   'settled',
   'readPixels',
+  'captureThumbnail',
   'stats',
   'setModel',
   'removeModel',

@@ -31,6 +31,12 @@ const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
 const GroupChangesSchema = z.record(ModelIdSchema, z.object({ config: z.unknown() }).nullable());
 /** A pixel of the canvas (CSS px; a little room for a box measured a pixel apart) and the model left out. */
 const PickSchema = z.tuple([z.number().finite().min(-1).max(1e5), z.number().finite().min(-1).max(1e5), ModelIdSchema.optional()]);
+/** A thumbnail, not a screenshot: the size is capped so a bad call cannot allocate a huge canvas. */
+const ThumbnailSchema = z.object({
+  width: z.number().int().min(1).max(1024),
+  height: z.number().int().min(1).max(1024),
+  quality: z.number().min(0).max(1).default(0.8),
+});
 
 /** Answers at once unless a script hogs the thread (the heartbeat; also the workers' load probe). */
 export function ping(): number {
@@ -150,6 +156,13 @@ export function createRenderApi() {
 
     readPixels() {
       return need().readPixels();
+    },
+
+    async captureThumbnail(width: number, height: number, quality?: number) {
+      const r = ThumbnailSchema.safeParse({ width, height, quality });
+      if (!r.success) throw new Error('captureThumbnail: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      const blob = await need().captureThumbnail(r.data);
+      return blob.arrayBuffer();
     },
 
     stats(windowMs?: number) {

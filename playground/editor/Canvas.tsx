@@ -1,3 +1,4 @@
+import { Button } from 'antd';
 import { useRef, type ComponentType, type DragEvent, type ReactNode, type Ref } from 'react';
 import { SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import type { ThreeDHost, WidgetDescriptor, WidgetViewProps } from '../../src/host/types';
@@ -8,6 +9,7 @@ import { extent, findWidget } from '../store/tree';
 import { WidgetFrame, type FrameDrop } from './WidgetFrame';
 import { PALETTE_MIME } from './Palette';
 import { spaceHandles } from '../testHook';
+import { HOST_WIDGETS } from '../host/hostWidgets';
 
 export interface CanvasProps {
   widgets: readonly Widget[];
@@ -21,6 +23,8 @@ export interface CanvasProps {
   titleOf(type: string): string;
   /** A widget's event for the host's actions (a model's click, a space's ready, ...). */
   onWidgetEvent(widget: Widget, name: string, payload: unknown): void;
+  /** Offered on the empty canvas: opens the example dashboard the service seeded. */
+  onOpenExample?(): void;
 }
 
 /**
@@ -60,6 +64,7 @@ export function Canvas(p: CanvasProps) {
 
   const render = (w: Widget, nested: boolean): ReactNode => {
     const d = p.descriptors.get(w.type);
+    const HostWidget = HOST_WIDGETS.get(w.type);
     const children = w.children.map((c) => render(c, true));
     const title = p.titleOf(w.type);
     let view: ReactNode;
@@ -77,6 +82,8 @@ export function Canvas(p: CanvasProps) {
           {children.length ? children : undefined}
         </View>
       );
+    } else if (HostWidget) {
+      view = <HostWidget config={w.config} />;
     } else {
       view = (
         <div style={{ width: '100%', height: '100%', display: 'grid', placeItems: 'center', background: '#fafafa', color: '#8c8c8c' }}>
@@ -140,9 +147,14 @@ export function Canvas(p: CanvasProps) {
     >
       {p.widgets.map((w) => render(w, false))}
       {p.widgets.length === 0 && p.editing ? (
-        <p style={{ position: 'absolute', left: 24, top: 16, color: '#8c8c8c', margin: 0, pointerEvents: 'none' }}>
-          {text('playground.canvas.empty')}
-        </p>
+        <div style={{ position: 'absolute', left: 24, top: 16 }}>
+          <p style={{ color: '#8c8c8c', margin: '0 0 8px', pointerEvents: 'none' }}>{text('playground.canvas.empty')}</p>
+          {p.onOpenExample ? (
+            <Button type="primary" onClick={p.onOpenExample}>
+              {text('playground.example.open')}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

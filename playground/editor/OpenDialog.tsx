@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Modal, Spin } from 'antd';
+import { Alert, Button, Empty, Modal, Spin, Tag } from 'antd';
 import { errorText, useLocale, useText } from '../locale';
-import { listDashboards, type DashboardSummary } from '../store/persistence';
+import { EXAMPLE_DASHBOARD_ID, listDashboards, type DashboardSummary } from '../store/persistence';
 
 export interface OpenDialogProps {
   open: boolean;
@@ -9,7 +9,7 @@ export interface OpenDialogProps {
   onOpen(id: string): void;
 }
 
-/** The saved dashboards (GET /api/dashboards), most recently saved first. */
+/** The saved dashboards (GET /api/dashboards): the seeded example first, then the most recently saved. */
 export function OpenDialog({ open, onClose, onOpen }: OpenDialogProps) {
   const text = useText();
   const locale = useLocale();
@@ -49,7 +49,14 @@ export function OpenDialog({ open, onClose, onOpen }: OpenDialogProps) {
           {list.map((d) => (
             <li key={d.id} style={{ marginBottom: 6 }}>
               <Button block style={{ height: 'auto', justifyContent: 'space-between' }} onClick={() => onOpen(d.id)}>
-                <span>{d.name}</span>
+                <span>
+                  {d.name}
+                  {d.id === EXAMPLE_DASHBOARD_ID ? (
+                    <Tag color="blue" style={{ marginLeft: 8 }}>
+                      {text('playground.example.tag')}
+                    </Tag>
+                  ) : null}
+                </span>
                 <span style={{ color: '#8c8c8c', fontSize: 12 }}>{text('playground.openDialog.savedAt', { date: date(d.updatedAt) })}</span>
               </Button>
             </li>

@@ -22,6 +22,9 @@ async function answer<T>(res: Response, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
+/** The dashboard the media service seeds on its first start (server/example.mjs EXAMPLE_DASHBOARD_ID). */
+export const EXAMPLE_DASHBOARD_ID = 'example';
+
 const url = (id: string) => `/api/dashboards/${encodeURIComponent(id)}`;
 
 /** An error whose message is a text key, with the values its placeholders take (locale.tsx errorText). */

@@ -9,6 +9,8 @@ import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
+import { snapshots } from './parts/snapshots';
+import { example } from './parts/example';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -64,6 +66,8 @@ export const en = {
   ...session.en,
   ...chunks.en,
   ...pick.en,
+  ...snapshots.en,
+  ...example.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,8 @@ import { modelLimits } from './parts/model-limits';
 import { session } from './parts/session';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
+import { snapshots } from './parts/snapshots';
+import { example } from './parts/example';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -55,4 +57,6 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...session.zh_Hans,
   ...chunks.zh_Hans,
   ...pick.zh_Hans,
+  ...snapshots.zh_Hans,
+  ...example.zh_Hans,
 };

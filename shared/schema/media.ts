@@ -35,6 +35,14 @@ export const DEFAULT_ALLOWED_FORMATS: readonly string[] = [
 export const BUILT_IN_MATERIAL_CATALOG = 'built-in/materials';
 export const BUILT_IN_MODEL_CATALOG = 'built-in/models';
 
+/**
+ * Snapshot thumbnails: one folder per capture under `3d/snapshots`, holding `cut.jpg` (the name
+ * spec §7 gives a material's snapshot), so two captures never replace each other.
+ */
+export const SNAPSHOT_CATALOG = '3d/snapshots';
+export const SNAPSHOT_THUMBNAIL = 'cut.jpg';
+export const snapshotUploadCatalog = (id = randomId()) => `${SNAPSHOT_CATALOG}/${id}`;
+
 /** Upload catalog of a model file: its own folder, so same-named files never overwrite each other. */
 export const modelUploadCatalog = (id = randomId()) => `3d/${id}`;
 

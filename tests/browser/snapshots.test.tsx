@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { diffShare, mountSpace, unmountAll, waitFor } from './support/harness';
+import { diffShare, meanColour, mountSpace, unmountAll, waitFor, type RGBA } from './support/harness';
 import { contentScene } from './support/scenes';
 
 afterEach(unmountAll);
@@ -43,4 +43,43 @@ describe('camera snapshots', () => {
     }, 'the camera to reach the Side snapshot');
     expect(view.target.y).toBeCloseTo(100, 0);
   });
+
+  // A red left half and a blue right half (two planes filling the view): the thumbnail must show
+  // both colours on their sides, not a blank picture.
+  const halves = {
+    sceneConfig: { background: '#000000', ground: { enable: false } },
+    lightConfig: { ambientLight: [], directionalLight: [] },
+    environmentConfig: { enable: false },
+    cameraConfig: { cameraPositon: { x: 0, y: 0, z: 500 }, cameraLookAt: { x: 0, y: 0, z: 0 } },
+    script: `
+function onReady(THREE, api) {
+  const plane = (colour, x) => {
+    const m = new THREE.Mesh(new THREE.PlaneGeometry(2000, 2000), new THREE.MeshBasicMaterial({ color: colour }));
+    m.position.x = x;
+    api.scene.add(m);
+  };
+  plane(0xff0000, -1000);
+  plane(0x0000ff, 1000);
+  api.invalidate();
+}`,
+  };
+
+  for (const forceMainThread of [false, true]) {
+    it(`captureThumbnail answers a JPEG of the view at the asked size (${forceMainThread ? 'main-thread fallback' : 'worker'})`, async () => {
+      const m = await mountSpace(halves, { width: 400, height: 200, forceMainThread });
+      expect(m.handle.mode).toBe(forceMainThread ? 'main' : 'worker');
+      const bytes = await m.handle.captureThumbnail(160, 90, 0.8);
+      expect([...new Uint8Array(bytes, 0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+      expect([bitmap.width, bitmap.height]).toEqual([160, 90]);
+      const ctx = new OffscreenCanvas(160, 90).getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const { data } = ctx.getImageData(0, 0, 160, 90);
+      const pixels = { width: 160, height: 90, data: new Uint8Array(data.buffer) };
+      const close = (a: RGBA, b: RGBA) => a.slice(0, 3).every((v, i) => Math.abs(v - b[i]!) < 40);
+      expect(close(meanColour(pixels, 0.03, 0.05, 0.45, 0.95), [255, 0, 0, 255])).toBe(true);
+      expect(close(meanColour(pixels, 0.55, 0.05, 0.97, 0.95), [0, 0, 255, 255])).toBe(true);
+      await expect(m.handle.captureThumbnail(0, 90)).rejects.toThrow(/width/);
+    });
+  }
 });

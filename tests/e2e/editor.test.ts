@@ -46,7 +46,8 @@ describe('the playground against `npm start`', () => {
         .waitFor();
     }
     await page.getByText(en('playground.canvas.empty')).waitFor();
-    expect(await (await pg.get('/api/dashboards')).json()).toEqual([]);
+    // Nothing saved yet: only the example the service seeds on its first start.
+    expect(await (await pg.get('/api/dashboards')).json()).toMatchObject([{ id: 'example' }]);
   });
 
   it("the palette follows the role and the host's layout inheritance", async () => {
@@ -144,7 +145,7 @@ describe('the playground against `npm start`', () => {
     expect(new URL(page.url()).searchParams.get('dashboard')).toBe(doc!.id);
     const stored: unknown = await (await pg.get(`/api/dashboards/${doc!.id}`)).json();
     expect(stored).toEqual(doc);
-    expect(await (await pg.get('/api/dashboards')).json()).toMatchObject([{ id: doc!.id, name: 'Plant overview' }]);
+    expect(await (await pg.get('/api/dashboards')).json()).toMatchObject([{ id: 'example' }, { id: doc!.id, name: 'Plant overview' }]);
 
     await page.reload();
     await frame(page, spaceId).waitFor();
@@ -157,7 +158,7 @@ describe('the playground against `npm start`', () => {
     await page.getByRole('button', { name: en('playground.new') }).click();
     await page.getByText(en('playground.canvas.empty')).waitFor();
     expect(new URL(page.url()).searchParams.get('dashboard')).toBeNull();
-    await page.getByRole('button', { name: en('playground.open') }).click();
+    await page.getByRole('button', { name: en('playground.open'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: en('playground.openDialog.title') });
     await dialog.getByRole('button', { name: /Plant overview/ }).click();
     await frame(page, spaceId).waitFor();

@@ -14,6 +14,7 @@ import { setChunkSettings } from './chunk-settings';
 import { CardIdSchema, MAX_CARD_CHANGES, parseCard, type CardInput } from '../overlays/cards/input';
 import { parseTheme, type CardTheme } from '../overlays/cards/theme';
 import { GroupConfigSchema, type GroupConfig } from '../../shared/schema/group';
+import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -244,6 +245,12 @@ export class Engine {
     const row = width * 4;
     for (let y = 0; y < height; y++) data.set(raw.subarray(y * row, y * row + row), (height - 1 - y) * row);
     return { width, height, data };
+  }
+
+  /** A small JPEG of the view as drawn now (a snapshot's thumbnail). */
+  captureThumbnail(size: ThumbnailSize): Promise<Blob> {
+    if (this.contextLost) return Promise.reject(new Error('the WebGL context is lost'));
+    return captureThumbnail(this.opts.canvas, () => this.stage.loop.drawNow(), size);
   }
 
   stats(windowMs = 1000): EngineStats {

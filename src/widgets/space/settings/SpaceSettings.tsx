@@ -17,7 +17,7 @@ interface Group {
   key: string;
   /** The config sections it edits: its header counts their issues. */
   sections: readonly (keyof SpaceConfig)[];
-  Body: ComponentType<{ variableNames: readonly string[] }>;
+  Body: ComponentType<{ variableNames: readonly string[]; spaceId: string }>;
 }
 
 /** In the order a designer works: what is seen, from where, how it moves, then finishing touches. */
@@ -63,7 +63,7 @@ export function SpaceSettings({ id, config, host, onChange }: WidgetSettingsProp
         items={GROUPS.map(({ key, sections, Body }) => ({
           key,
           label: <GroupHeader title={t(locale, `settings.group.${key}` as MessageKey)} sections={sections} />,
-          children: <Body variableNames={variableNames} />,
+          children: <Body variableNames={variableNames} spaceId={id} />,
         }))}
       />
     </SchemaForm>

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import { t, type MessageKey } from '../../shared/i18n';
+import { CARD_WIDGET } from '../../shared/schema/dashboard';
+import { startPlayground, type Playground } from './support/server';
+import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
+
+const en = (key: MessageKey) => t('en', key);
+const zh = (key: MessageKey) => t('zh_Hans', key);
+
+let pg: Playground;
+let browser: Browser;
+
+beforeAll(async () => {
+  pg = await startPlayground();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await pg?.stop();
+});
+
+const SPACE = 'example-space';
+
+describe('the example dashboard the service seeds', () => {
+  it("the empty editor offers 'Open the example', which opens the scene with its model, cards and snapshots", async () => {
+    const { page, errors } = await openPage(browser, `${pg.base}/`);
+    await page.getByText(en('playground.canvas.empty')).waitFor();
+    await page.getByRole('button', { name: en('playground.example.open') }).click();
+    await frame(page, SPACE).waitFor();
+    await spaceSettled(page, SPACE);
+    expect(new URL(page.url()).searchParams.get('dashboard')).toBe('example');
+    const doc = await page.evaluate(() => window.__dash3d!.dashboard());
+    const space = doc!.widgets[0]!;
+    expect(space.children.filter((w) => w.type === CARD_WIDGET)).toHaveLength(3);
+    // Its model came from the built-in library and is drawn.
+    const stats = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
+    expect(stats.models).toEqual({ total: 1, loaded: 1 });
+    await expect
+      .poll(() => frame(page, SPACE).locator('.dash3d-snapshots button').allTextContents())
+      .toEqual(['Overview 总览', 'Top 俯视']);
+    expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Open lists the example first, tagged, in both languages', async () => {
+    const { page } = await openPage(browser, `${pg.base}/`, 'zh-CN');
+    await page.getByRole('button', { name: zh('playground.example.open') }).waitFor();
+    await page.getByRole('button', { name: zh('playground.open'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: zh('playground.openDialog.title') });
+    const first = dialog.getByRole('listitem').first();
+    await expect.poll(() => first.textContent()).toContain(zh('playground.example.tag'));
+    expect(await first.textContent()).toContain('示例：泵站');
+    await page.context().close();
+  });
+
+  it('Capture current view in the space panel stores the running camera and a JPEG on the service', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    await page.locator(`.dash3d-outline__item[data-widget-id="${SPACE}"]`).click();
+    await page.getByRole('button', { name: en('settings.group.snapshots'), exact: true }).click();
+    const view = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+    await page.getByRole('button', { name: en('snapshots.capture') }).click();
+    await page.getByText(t('en', 'snapshots.captured', { name: 'Snapshot 3' })).waitFor();
+    const config = (await page.evaluate(() => window.__dash3d!.dashboard()))!.widgets[0]!.config as {
+      snapshotConfig: { snapshotList: { name: string; position: unknown; target: unknown; img: string }[] };
+    };
+    const shot = config.snapshotConfig.snapshotList[2]!;
+    expect(shot).toMatchObject({ name: 'Snapshot 3', position: view.position, target: view.target });
+    const stored = await readFile(join(pg.mediaRoot, decodeURIComponent(new URL(shot.img, pg.base).pathname.replace(/^\/media\//, ''))));
+    expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await page.context().close();
+  });
+});
