@@ -11,6 +11,8 @@ export const PAGE = 'tests/bench/page/index.html';
 export const MODELS_PAGE = 'tests/bench/page/models.html';
 /** The many-spaces page (spaces.mjs), likewise. */
 export const SPACES_PAGE = 'tests/bench/page/spaces.html';
+/** The data-cards page (cards.mjs), likewise. */
+export const CARDS_PAGE = 'tests/bench/page/cards.html';
 
 /** A string every copy of three.js carries, minified or not (its renderer's own log prefix). */
 const THREE_MARKER = /THREE\.WebGLRenderer/;
@@ -36,7 +38,7 @@ export async function buildBench() {
       chunkSizeWarningLimit: 1200,
       // The build's own timing report is noise next to the benchmark's progress lines.
       rolldownOptions: {
-        input: [join(projectRoot, PAGE), join(projectRoot, MODELS_PAGE), join(projectRoot, SPACES_PAGE)],
+        input: [join(projectRoot, PAGE), join(projectRoot, MODELS_PAGE), join(projectRoot, SPACES_PAGE), join(projectRoot, CARDS_PAGE)],
         checks: { bundlerTimings: false },
       },
     },
@@ -107,6 +109,7 @@ export async function serveBench() {
     url: `${origin}/${PAGE}`,
     modelsUrl: `${origin}/${MODELS_PAGE}`,
     spacesUrl: `${origin}/${SPACES_PAGE}`,
+    cardsUrl: `${origin}/${CARDS_PAGE}`,
     close: () => server.close(),
   };
 }
