@@ -8,6 +8,9 @@ export const FPS_AT_LEAST = 0.8;
 
 const f0 = (v) => (v === null ? '—' : v.toFixed(0));
 const f1 = (v) => (v === null ? '—' : v.toFixed(1));
+const NO_ANSWER = 'no answer';
+/** A worker that did not answer stats() in time (backlogged with card updates) drew nothing we could count. */
+const fps = (w) => (w.answered ? f1(w.workerFps) : NO_ANSWER);
 const pct = (v) => `${Math.round(v * 100)}%`;
 
 const label = (c) =>
@@ -26,7 +29,7 @@ export function cardsTable(r) {
   for (const c of r.cases) {
     const { idle, busy } = c;
     lines.push(
-      `| ${label(c)} | ${f0(idle.taskMsPerSec)} (${f0(idle.scriptMsPerSec)} + ${f0(idle.styleLayoutMsPerSec)}) | ${f1(idle.workerFps)} / ${f1(busy.workerFps)} | ${f0(busy.workerGapMs)} | ` +
+      `| ${label(c)} | ${f0(idle.taskMsPerSec)} (${f0(idle.scriptMsPerSec)} + ${f0(idle.styleLayoutMsPerSec)}) | ${fps(idle)} / ${fps(busy)} | ${busy.answered ? f0(busy.workerGapMs) : NO_ANSWER} | ` +
         `${c.mode === 'css2d' ? `${f1(idle.labelFps)} / ${f1(busy.labelFps)}, ${f0(busy.labelGapMs)}` : '—'} | ${f0(busy.taskMsPerSec)} | ${c.mode === 'engine' ? f0(idle.cardRedrawsPerSec) : '—'} |`,
     );
   }
@@ -87,7 +90,8 @@ export function cardsSection(r, { date, load }) {
     'so paint and compositing commit too: Chrome reports no paint time of its own there), with `ScriptDuration` and',
     '`RecalcStyleDuration + LayoutDuration` in brackets. Worker fps and gaps are counted by the engine itself (`stats()`);',
     'the baseline\'s labels fps counts CSS2DRenderer renders (animation frames) on the main thread. Busy-host main-thread',
-    'time includes the 800 ms/s of the load itself.',
+    'time includes the 800 ms/s of the load itself. "no answer": the worker did not answer `stats()` within 15 s (its',
+    'message queue backlogged with card updates), counted as 0 fps.',
     '',
     cardsTable(r),
     '',

@@ -18,6 +18,7 @@ export const CASES = [
 export const CARDS_WARMUP_MS = 1500;
 export const CARDS_MEASURE_MS = 3000;
 export const CARDS_DEFAULT_REPEATS = 3;
+const STATS_WAIT_MS = 15_000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,40 +60,49 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, warmupM
       throw new Error(`${name}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
     });
 
+    // A worker flooded with card updates answers stats() only after its backlog of messages: past
+    // STATS_WAIT_MS that is a result (no frame, no answer), not a failure of the run.
+    const askStats = () =>
+      within(
+        STATS_WAIT_MS,
+        'frame statistics',
+        page.evaluate((w) => window.__benchCards.stats(w), measureMs),
+      ).catch((err) => {
+        if (!/timed out/.test(err.message)) throw err;
+        log(`  ${name}: the worker did not answer stats() within ${STATS_WAIT_MS} ms`);
+        return null;
+      });
     const measureWindow = async () => {
       await sleep(warmupMs);
-      const s0 = await within(
-        30_000,
-        'frame statistics',
-        page.evaluate((w) => window.__benchCards.stats(w), measureMs),
-      );
+      const s0 = await askStats();
       const before = await mainClock(cdp);
       await sleep(measureMs);
-      const s = await within(
-        30_000,
-        'frame statistics',
-        page.evaluate((w) => window.__benchCards.stats(w), measureMs),
-      );
+      const s = await askStats();
       const after = await mainClock(cdp);
       const perSec = (k) => ((after[k] - before[k]) * 1000) / (after.at - before.at);
-      const w = s.worker;
+      const w = s?.worker;
       return {
-        workerFps: (w.windowFrames * 1000) / w.windowMs,
-        workerGapMs: w.longestGapMs,
-        labelFps: s.labels ? (s.labels.windowFrames * 1000) / s.labels.windowMs : null,
-        labelGapMs: s.labels ? s.labels.longestGapMs : null,
+        answered: w ? 1 : 0,
+        workerFps: w ? (w.windowFrames * 1000) / w.windowMs : 0,
+        // No frame in the window: the gap is at least the window.
+        workerGapMs: w ? (w.windowFrames ? w.longestGapMs : w.windowMs) : null,
+        labelFps: s?.labels ? (s.labels.windowFrames * 1000) / s.labels.windowMs : null,
+        labelGapMs: s?.labels ? s.labels.longestGapMs : null,
         scriptMsPerSec: perSec('script'),
         styleLayoutMsPerSec: perSec('style') + perSec('layout'),
         taskMsPerSec: perSec('task'),
-        cardsHeld: w.cards.total,
+        cardsHeld: w ? w.cards.total : null,
         // Card textures the worker drew per second: proves the value changes reached it.
-        cardRedrawsPerSec: ((w.cards.textureDraws - s0.worker.cards.textureDraws) * 1000) / (after.at - before.at),
+        cardRedrawsPerSec: w && s0 ? ((w.cards.textureDraws - s0.worker.cards.textureDraws) * 1000) / (after.at - before.at) : null,
       };
     };
 
     const idle = await measureWindow();
-    if (idle.workerFps < 1) throw new Error(`${name}: the worker drew ${idle.workerFps.toFixed(1)} fps: the scene is not drawing continuously`);
-    if (mode === 'engine' && idle.cardsHeld !== count) throw new Error(`${name}: the worker holds ${idle.cardsHeld} cards, not ${count}`);
+    // An on-demand loop that stopped would look like a fast scene: the no-card reference must draw.
+    // With cards a low rate is a result (the worker busy drawing card textures), reported as such.
+    if (mode === 'none' && idle.workerFps < 1)
+      throw new Error(`${name}: the worker drew ${idle.workerFps.toFixed(1)} fps: the scene is not drawing continuously`);
+    if (mode === 'engine' && idle.answered && idle.cardsHeld !== count) throw new Error(`${name}: the worker holds ${idle.cardsHeld} cards, not ${count}`);
     await page.evaluate(() => window.__benchCards.busy(true));
     const busy = await measureWindow();
     const problems = await within(
@@ -103,9 +113,9 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, warmupM
     if (problems.length) throw new Error(`${name}: ${problems.join('; ')}`);
     log(
       `  ${name}: main thread ${idle.taskMsPerSec.toFixed(0)} ms/s (script ${idle.scriptMsPerSec.toFixed(0)}, style+layout ${idle.styleLayoutMsPerSec.toFixed(0)}), ` +
-        `worker ${idle.workerFps.toFixed(1)} fps idle, ${busy.workerFps.toFixed(1)} busy, gap ${busy.workerGapMs.toFixed(0)} ms` +
+        `worker ${idle.workerFps.toFixed(1)} fps idle, ${busy.workerFps.toFixed(1)} busy, gap ${busy.workerGapMs?.toFixed(0) ?? 'no answer'} ms` +
         (idle.labelFps === null ? '' : `; labels ${idle.labelFps.toFixed(1)} fps idle, ${busy.labelFps.toFixed(1)} busy`) +
-        (mode === 'engine' ? `; ${idle.cardRedrawsPerSec.toFixed(0)} card redraws/s` : ''),
+        (mode === 'engine' ? `; ${idle.cardRedrawsPerSec?.toFixed(0) ?? '?'} card redraws/s` : ''),
     );
     return { idle, busy };
   } finally {
