@@ -33,7 +33,7 @@ export default defineConfig([
   {
     // The benchmark's driver hands callbacks to page.evaluate(): those run in the page.
     files: ['tests/bench/*.mjs'],
-    languageOptions: { globals: { window: 'readonly' } },
+    languageOptions: { globals: { window: 'readonly', OffscreenCanvas: 'readonly' } },
   },
   {
     files: ['src/**', 'playground/**', 'tests/browser/**', 'tests/bench/page/**'],

@@ -102,7 +102,8 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, warmupM
     // With cards a low rate is a result (the worker busy drawing card textures), reported as such.
     if (mode === 'none' && idle.workerFps < 1)
       throw new Error(`${name}: the worker drew ${idle.workerFps.toFixed(1)} fps: the scene is not drawing continuously`);
-    if (mode === 'engine' && idle.answered && idle.cardsHeld !== count) throw new Error(`${name}: the worker holds ${idle.cardsHeld} cards, not ${count}`);
+    if (mode === 'engine' && idle.answered && idle.cardsHeld !== count)
+      throw new Error(`${name}: the worker holds ${idle.cardsHeld} cards, not ${count}`);
     await page.evaluate(() => window.__benchCards.busy(true));
     const busy = await measureWindow();
     const problems = await within(
@@ -132,7 +133,11 @@ const median = (xs) => {
 const medianOf = (list) => Object.fromEntries(Object.keys(list[0]).map((k) => [k, median(list.map((x) => x[k]))]));
 
 /** Every case `repeats` times, the order reversed every other round; medians per figure. */
-export async function runCardsBench(browser, cardsUrl, { repeats, warmupMs = CARDS_WARMUP_MS, measureMs = CARDS_MEASURE_MS, log, afterRun = () => {} }) {
+export async function runCardsBench(
+  browser,
+  cardsUrl,
+  { repeats, warmupMs = CARDS_WARMUP_MS, measureMs = CARDS_MEASURE_MS, log, afterRun = () => {} },
+) {
   const runs = Object.fromEntries(CASES.map((c) => [c.key, []]));
   for (let r = 0; r < repeats; r++) {
     log(`[bench] cards, round ${r + 1} of ${repeats}`);

@@ -43,8 +43,7 @@ function parseArgs(argv) {
     else if (key === 'repeats') {
       opts.repeats = positiveInt(key, value);
       opts.repeatsGiven = true;
-    }
-    else if (key === 'warmup-ms') opts.warmupMs = positiveInt(key, value);
+    } else if (key === 'warmup-ms') opts.warmupMs = positiveInt(key, value);
     else if (key === 'measure-ms') opts.measureMs = positiveInt(key, value);
     else if (key === 'scene') {
       opts.scenes = (value ?? '').split(',').filter(Boolean);
@@ -211,7 +210,9 @@ async function main() {
         ? humanReport(results, bundle, machine, settings)
         : `dash3d benchmark, ${machine.date}: ${machine.summary}`;
       process.stdout.write(
-        scenesPart + (models.length ? `\n\n${modelsHuman(models)}` : '') + (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
+        scenesPart +
+          (models.length ? `\n\n${modelsHuman(models)}` : '') +
+          (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
           '\n',
       );

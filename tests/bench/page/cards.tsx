@@ -66,16 +66,7 @@ function Space() {
     const timer = window.setInterval(() => setCards(allCards(++tick)), UPDATE_MS);
     return () => clearInterval(timer);
   }, [ticking]);
-  return (
-    <ThreeDSpace
-      ref={ref}
-      userCode={TRUSTED}
-      config={scene.config}
-      cards={cards}
-      heartbeat={HEARTBEAT}
-      onEvent={onEvent}
-    />
-  );
+  return <ThreeDSpace ref={ref} userCode={TRUSTED} config={scene.config} cards={cards} heartbeat={HEARTBEAT} onEvent={onEvent} />;
 }
 
 let labels: ReturnType<typeof startCss2dLabels> | null = null;
