@@ -13,6 +13,8 @@ export const MODELS_PAGE = 'tests/bench/page/models.html';
 export const SPACES_PAGE = 'tests/bench/page/spaces.html';
 /** The component-group page (groups.mjs), likewise. */
 export const GROUPS_PAGE = 'tests/bench/page/groups.html';
+/** The data-cards page (cards.mjs), likewise. */
+export const CARDS_PAGE = 'tests/bench/page/cards.html';
 
 /** A string every copy of three.js carries, minified or not (its renderer's own log prefix). */
 const THREE_MARKER = /THREE\.WebGLRenderer/;
@@ -38,7 +40,13 @@ export async function buildBench() {
       chunkSizeWarningLimit: 1200,
       // The build's own timing report is noise next to the benchmark's progress lines.
       rolldownOptions: {
-        input: [join(projectRoot, PAGE), join(projectRoot, MODELS_PAGE), join(projectRoot, SPACES_PAGE), join(projectRoot, GROUPS_PAGE)],
+        input: [
+          join(projectRoot, PAGE),
+          join(projectRoot, MODELS_PAGE),
+          join(projectRoot, SPACES_PAGE),
+          join(projectRoot, GROUPS_PAGE),
+          join(projectRoot, CARDS_PAGE),
+        ],
         checks: { bundlerTimings: false },
       },
     },
@@ -110,6 +118,7 @@ export async function serveBench() {
     modelsUrl: `${origin}/${MODELS_PAGE}`,
     spacesUrl: `${origin}/${SPACES_PAGE}`,
     groupsUrl: `${origin}/${GROUPS_PAGE}`,
+    cardsUrl: `${origin}/${CARDS_PAGE}`,
     close: () => server.close(),
   };
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
-// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`), --models=robot,flair,cturtle,mug,
+// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug,
 // --warmup-ms=N, --measure-ms=N. See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -12,6 +12,8 @@ import { modelChecks, modelsHuman, modelsJson, modelsSection, spliceModels } fro
 import { runSpacesBench, SPACES_PART } from './spaces.mjs';
 import { GROUPS_PART, groupsHuman, runGroupsBench } from './groups.mjs';
 import { BEGIN as SPACES_BEGIN, END as SPACES_END, spacesHuman, spacesSection, spliceSpaces } from './spaces-report.mjs';
+import { CARDS_DEFAULT_REPEATS, CARDS_PART, runCardsBench } from './cards.mjs';
+import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsSection, spliceCards } from './cards-report.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -29,7 +31,8 @@ function parseArgs(argv) {
     json: false,
     docs: true,
     repeats: 5,
-    scenes: [...DEFAULT_SCENES, MODELS_PART],
+    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART],
+    repeatsGiven: false,
     models: DEFAULT_MODELS,
     warmupMs: 2000,
     measureMs: 5000,
@@ -38,8 +41,10 @@ function parseArgs(argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'json') opts.json = true;
     else if (key === 'no-docs') opts.docs = false;
-    else if (key === 'repeats') opts.repeats = positiveInt(key, value);
-    else if (key === 'warmup-ms') opts.warmupMs = positiveInt(key, value);
+    else if (key === 'repeats') {
+      opts.repeats = positiveInt(key, value);
+      opts.repeatsGiven = true;
+    } else if (key === 'warmup-ms') opts.warmupMs = positiveInt(key, value);
     else if (key === 'measure-ms') opts.measureMs = positiveInt(key, value);
     else if (key === 'scene') {
       opts.scenes = (value ?? '').split(',').filter(Boolean);
@@ -54,7 +59,9 @@ function parseArgs(argv) {
   opts.withSpaces = opts.scenes.includes(SPACES_PART);
   // `groups` (20 component groups orbiting vs none, issue 10) runs only when named.
   opts.withGroups = opts.scenes.includes(GROUPS_PART);
-  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART && s !== SPACES_PART && s !== GROUPS_PART);
+  // `cards` (issue 10) is in the default run: five short cases a round, CARDS_DEFAULT_REPEATS rounds.
+  opts.withCards = opts.scenes.includes(CARDS_PART);
+  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART && s !== SPACES_PART && s !== GROUPS_PART && s !== CARDS_PART);
   if (opts.withModels) checkModels(opts.models);
   return opts;
 }
@@ -91,7 +98,7 @@ async function glRenderer(browser) {
  * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
  * model section (between its markers) when models ran, the page's previous model section otherwise.
  */
-function writeDocs(scenesPage, models, meta, log, spaces = null) {
+function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   let page = scenesPage ?? old;
@@ -104,6 +111,9 @@ function writeDocs(scenesPage, models, meta, log, spaces = null) {
   if (spaces) page = spliceSpaces(page, spacesSection(spaces, meta));
   else if (scenesPage && old && old.includes(SPACES_BEGIN))
     page = spliceSpaces(page, old.slice(old.indexOf(SPACES_BEGIN), old.indexOf(SPACES_END) + SPACES_END.length));
+  if (cards) page = spliceCards(page, cardsSection(cards, meta));
+  else if (scenesPage && old && old.includes(CARDS_BEGIN))
+    page = spliceCards(page, old.slice(old.indexOf(CARDS_BEGIN), old.indexOf(CARDS_END) + CARDS_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -165,6 +175,13 @@ async function main() {
           afterRun: () => loads.push(loadavg()[0]),
         })
       : null;
+    const cards = opts.withCards
+      ? await runCardsBench(browser, server.cardsUrl, {
+          repeats: opts.repeatsGiven ? opts.repeats : CARDS_DEFAULT_REPEATS,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
+      : null;
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -190,7 +207,7 @@ async function main() {
         `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms idle, then starts the busy load, ` +
         `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms busy.`,
     };
-    const allChecks = [...results.flatMap(checks), ...models.flatMap(modelChecks)];
+    const allChecks = [...results.flatMap(checks), ...models.flatMap(modelChecks), ...(cards ? cardsChecks(cards) : [])];
 
     if (opts.json) {
       const extra = {
@@ -199,7 +216,7 @@ async function main() {
         checks: allChecks,
         bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
       };
-      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups }) + '\n');
+      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards }) + '\n');
     } else {
       const scenesPart = results.length
         ? humanReport(results, bundle, machine, settings)
@@ -209,6 +226,7 @@ async function main() {
           (models.length ? `\n\n${modelsHuman(models)}` : '') +
           (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
           (groups ? `\n\n${groupsHuman(groups)}` : '') +
+          (cards ? `\n\n${cardsHuman(cards)}` : '') +
           '\n',
       );
     }
@@ -219,6 +237,7 @@ async function main() {
         { date, repeats: opts.repeats, load, parallelCompile: modelRun.parallelCompile },
         log,
         spaces,
+        cards,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
 import type { EngineEvent, EngineStats } from '../../../shared/protocol';
 import { SCENES, VIEW } from './scenes';
+import { busy } from './busy';
 
 /** The benchmark's own scenes: their scripts build the scene, as a trusted host's would. */
 const TRUSTED = { trusted: true };
@@ -43,21 +44,6 @@ const ref = createRef<ThreeDSpaceHandle>();
  * benchmark measures drawing, so it waits a minute instead, and refuses any run with a restart.
  */
 const HEARTBEAT = { intervalMs: 1000, silentTicks: 60 };
-
-let spinner: number | null = null;
-function busy(on: boolean) {
-  if (on && spinner === null) {
-    spinner = window.setInterval(() => {
-      const end = performance.now() + 200;
-      while (performance.now() < end) {
-        // A host dashboard doing heavy synchronous work (layout, data crunching, chart redraws).
-      }
-    }, 250);
-  } else if (!on && spinner !== null) {
-    clearInterval(spinner);
-    spinner = null;
-  }
-}
 
 function onEvent(e: EngineEvent) {
   if (e.type === 'error') errors.push(`${e.code}: ${e.message}`);
