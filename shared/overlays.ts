@@ -24,6 +24,14 @@ export interface CardDraw {
   active: boolean;
 }
 
+/**
+ * A card as setCards carries it: a CardDraw whose `config` may be left out when the worker was
+ * already sent that card's config (src/bridge/cards.ts sends it only when the config object
+ * changed). The worker then keeps the card's last valid config; a card it holds no config for is
+ * refused. Values change many times a second, configs seldom: this keeps each message small.
+ */
+export type CardUpdate = Omit<CardDraw, 'config'> & { config?: unknown };
+
 /** A theme selector's computed look, in CSS values (colours as the browser serialises them, sizes in CSS px). */
 export interface CardBoxStyle {
   background: string;

@@ -2,7 +2,7 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
-import type { CardDraw, CardTheme } from './overlays';
+import type { CardTheme, CardUpdate } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
@@ -175,10 +175,11 @@ export interface RenderApi {
   /** Remove a model widget: its load is cancelled and its GPU memory freed. */
   removeModel(id: string): void;
   /**
-   * Add, update (a CardDraw) or remove (null) data cards, in one batch. Each card's config is parsed
-   * again here; a card whose config is invalid is left as it was.
+   * Add, update (a CardDraw, its config left out when unchanged: CardUpdate) or remove (null) data
+   * cards, in one batch. Each card's config is parsed again here (unless its JSON text is the one
+   * parsed last time); a card whose config is invalid is left as it was.
    */
-  setCards(changes: Record<string, CardDraw | null>): void;
+  setCards(changes: Record<string, CardUpdate | null>): void;
   /** The look of every card (read from the host theme's selectors); until one is sent, the schema's defaults. */
   setCardTheme(theme: CardTheme): void;
   /** Test support: where each card is on screen after the last drawn frame. */

@@ -1,4 +1,4 @@
-import type { CardDraw, CardTheme } from '../../shared/overlays';
+import type { CardDraw, CardTheme, CardUpdate } from '../../shared/overlays';
 import type { RenderHandle } from './connection';
 import { createFrameQueue } from './coalesce';
 import { CardThemeSchema } from '../../shared/schema/card-theme';
@@ -18,16 +18,29 @@ export interface CardsWanted {
  * holding only the cards whose draw data changed (compared by reference: a card keeps its object
  * while neither its config, its resolved values nor its active state changed) and a null for each
  * card that left: 500 cards with values changing ten times a second are one small message per
- * frame. The theme goes when its content changes. Cards are not part of init, so an engine that
- * (re)started is sent every card and the theme again.
+ * frame. A card's config goes only when its config object changed (CardUpdate): a value change
+ * sends the items and active state alone, so structured cloning stays small. The theme goes when
+ * its content changes. Cards are not part of init, so an engine that (re)started is sent every
+ * card, config included, and the theme again.
  */
 export function createCardSender(engine: () => RenderHandle | null) {
   let wanted: CardsWanted = {};
   let themeSent = '';
+  // The config object last sent per card (by reference, as the card store keeps it while unchanged).
+  const configSent = new Map<string, unknown>();
   const queue = createFrameQueue((changed, gone) => {
-    const changes: Record<string, CardDraw | null> = {};
-    for (const id of gone) changes[id] = null;
-    Object.assign(changes, changed as Record<string, CardDraw>);
+    const changes: Record<string, CardUpdate | null> = {};
+    for (const id of gone) {
+      changes[id] = null;
+      configSent.delete(id);
+    }
+    for (const [id, value] of Object.entries(changed as Record<string, CardDraw>)) {
+      if (configSent.has(id) && configSent.get(id) === value.config) changes[id] = { items: value.items, active: value.active };
+      else {
+        configSent.set(id, value.config);
+        changes[id] = value;
+      }
+    }
     if (Object.keys(changes).length)
       void engine()
         ?.setCards(changes)
@@ -55,6 +68,7 @@ export function createCardSender(engine: () => RenderHandle | null) {
     /** The engine started: it holds no card yet. */
     started() {
       queue.reset({});
+      configSent.clear();
       themeSent = '';
       sendTheme();
       queue.push(wanted.cards ?? NO_CARDS);

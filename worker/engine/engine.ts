@@ -166,7 +166,7 @@ export class Engine {
         if (!this.contextLost) this.stage.cards.set(id, null);
         continue;
       }
-      const r = parseCard(value);
+      const r = parseCard(value, this.cards.get(id));
       if (!r.ok) {
         console.warn(`[dash3d] data card ${id} refused: ${r.error}`);
         continue;

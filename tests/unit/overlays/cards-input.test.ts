@@ -46,4 +46,17 @@ describe('data card input in the worker', () => {
     expect(t.body.borderWidth).toBe(defaults.body.borderWidth);
     expect(t.item).toEqual(defaults.item);
   });
+
+  it('a card without config keeps its last config; an unchanged config is not parsed again; a new card needs one', () => {
+    const first = parseCard({ config: { cardConfig: { cardWidth: 300 } }, items: [] });
+    if (!first.ok) throw new Error(first.error);
+    const partial = parseCard({ items: [{ label: 'a', value: '2' }] }, first.card);
+    expect(partial.ok && partial.card.config).toBe(first.card.config);
+    expect(partial.ok && partial.card.items).toEqual([{ label: 'a', value: '2' }]);
+    const same = parseCard({ config: { cardConfig: { cardWidth: 300 } }, items: [] }, first.card);
+    expect(same.ok && same.card.config).toBe(first.card.config);
+    const changed = parseCard({ config: { cardConfig: { cardWidth: 120 } }, items: [] }, first.card);
+    expect(changed.ok && changed.card.config.cardConfig.cardWidth).toBe(120);
+    expect(parseCard({ items: [] }).ok).toBe(false);
+  });
 });

@@ -59,6 +59,11 @@ export class CardNode {
     this.group.name = `card:${id}`;
   }
 
+  /** Whether the texture was drawn at least once (a card is not shown before). */
+  get drawn(): boolean {
+    return this.texture !== null;
+  }
+
   /** Bring the drawing up to date with the input, theme and pixel ratio; true when the texture was redrawn. */
   update(theme: CardTheme, pixelRatio: number): boolean {
     const { config, items, active } = this.input;

@@ -8,8 +8,17 @@ import { insideQuad, placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { listenForClicks } from './click';
 
+/**
+ * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
+ * the frame that follows their change), then more while the frame's drawing took less than the
+ * budget, never more than MAX_PAINTS (a slow frame rate must not mean ever longer frames).
+ */
+const MIN_PAINTS = 8;
+const MAX_PAINTS = 64;
+const PAINT_BUDGET_MS = 6;
+
 export interface CardLayer {
-  /** Add or replace a card (already parsed), or remove it (null). Asks for one frame. */
+  /** Add or replace a card (already parsed), or remove it (null). Asks for one frame; the texture is drawn then. */
   set(id: string, input: CardInput | null): void;
   setTheme(theme: CardTheme): void;
   /** Place every card for the camera of the frame about to be drawn (stage draw, also readPixels). */
@@ -36,9 +45,29 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   let theme = defaultTheme();
   let textureDraws = 0;
   let drawnRatio = ctx.size.pixelRatio;
+  // Cards whose input or look changed since their texture was drawn, oldest change first. set()
+  // only records: however fast updates come, texture drawing happens on drawn frames, within a
+  // budget, so the worker never falls behind its messages.
+  const dirty = new Set<string>();
+  const markAll = () => {
+    for (const id of cards.keys()) dirty.add(id);
+  };
 
-  const refresh = (card: CardNode) => {
-    if (card.update(theme, ctx.size.pixelRatio)) textureDraws++;
+  /** Redraw dirty cards within the frame's budget (MIN_PAINTS..MAX_PAINTS); the rest next frame. */
+  const repaint = () => {
+    const start = performance.now();
+    let painted = 0;
+    for (const id of dirty) {
+      if (painted >= MAX_PAINTS || (painted >= MIN_PAINTS && performance.now() - start > PAINT_BUDGET_MS)) break;
+      dirty.delete(id);
+      const card = cards.get(id);
+      if (!card) continue;
+      if (card.update(theme, ctx.size.pixelRatio)) {
+        textureDraws++;
+        painted++;
+      }
+    }
+    if (dirty.size) ctx.invalidate();
   };
 
   const offClick = listenForClicks(ctx.element, (p) => {
@@ -55,6 +84,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         card?.dispose();
         cards.delete(id);
         places.delete(id);
+        dirty.delete(id);
       } else {
         if (!card) {
           card = new CardNode(id, input);
@@ -62,13 +92,13 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           root.add(card.group);
         }
         card.input = input;
-        refresh(card);
+        dirty.add(id);
       }
       ctx.invalidate();
     },
     setTheme(next) {
       theme = next;
-      for (const card of cards.values()) refresh(card);
+      markAll();
       ctx.invalidate();
     },
     place() {
@@ -78,13 +108,15 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // A new pixel ratio (the window moved to another screen): text is drawn again at it.
       if (pixelRatio !== drawnRatio) {
         drawnRatio = pixelRatio;
-        for (const card of cards.values()) refresh(card);
+        markAll();
       }
+      repaint();
       camera.updateMatrixWorld();
       occlusion.begin();
       for (const [id, card] of cards) {
         const place = placeCard(card, camera, width, height);
-        const visible = place.inView && !occlusion.hidden(anchor.copy(card.group.position), camera, height);
+        // A card not drawn yet (over the budget of its first frame) has no texture to show.
+        const visible = card.drawn && place.inView && !occlusion.hidden(anchor.copy(card.group.position), camera, height);
         card.group.visible = visible;
         places.set(id, { ...place, visible });
       }
@@ -114,6 +146,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       for (const card of cards.values()) card.dispose();
       cards.clear();
       places.clear();
+      dirty.clear();
       root.removeFromParent();
     },
   };

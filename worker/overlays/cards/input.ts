@@ -22,8 +22,8 @@ const text = z
 
 const ItemSchema = z.object({ label: text, value: text }).catch({ label: '', value: '' });
 
+/** Everything but the config, which parseCard handles itself (skipped when unchanged or absent). */
 const CardDrawSchema = z.object({
-  config: CardConfigSchema,
   // Sliced before parsing: a million items cost nothing more than the cap.
   items: z.preprocess((v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]).slice(0, CARD_MAX_ITEMS) : []), z.array(ItemSchema)),
   active: z.boolean().catch(false),
@@ -31,13 +31,37 @@ const CardDrawSchema = z.object({
 
 export interface CardInput {
   config: CardConfig;
+  /** The config as sent, as JSON: the same text next time means the parsed config can be reused. */
+  configKey: string;
   items: CardItemText[];
   active: boolean;
 }
 
-/** The card as sent, or the reason it is refused (a config that does not parse). */
-export function parseCard(value: unknown): { ok: true; card: CardInput } | { ok: false; error: string } {
+const issues = (e: z.ZodError, path: PropertyKey[] = []) =>
+  e.issues.map((i) => `${[...path, ...i.path].map(String).join('.')}: ${i.message}`).join('; ');
+
+/**
+ * The card as sent, or the reason it is refused (a config that does not parse). `previous` is the
+ * card's last valid input: a message without `config` (shared/overlays.ts CardDraw: the sender
+ * leaves out a config it already sent) keeps it, and a config with the same JSON text as before is
+ * not parsed again (values change many times a second, configs seldom).
+ */
+export function parseCard(value: unknown, previous?: CardInput): { ok: true; card: CardInput } | { ok: false; error: string } {
   const r = CardDrawSchema.safeParse(value);
-  if (r.success) return { ok: true, card: r.data };
-  return { ok: false, error: r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!r.success) return { ok: false, error: issues(r.error) };
+  const sent = (value as { config?: unknown }).config;
+  if (sent === undefined) {
+    if (!previous) return { ok: false, error: 'config: required for a card not sent before' };
+    return { ok: true, card: { ...r.data, config: previous.config, configKey: previous.configKey } };
+  }
+  let configKey: string;
+  try {
+    configKey = JSON.stringify(sent) ?? '';
+  } catch {
+    return { ok: false, error: 'config: not JSON' };
+  }
+  if (previous && configKey === previous.configKey) return { ok: true, card: { ...r.data, config: previous.config, configKey } };
+  const c = CardConfigSchema.safeParse(sent);
+  if (!c.success) return { ok: false, error: issues(c.error, ['config']) };
+  return { ok: true, card: { ...r.data, config: c.data, configKey } };
 }

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { PerspectiveCamera, Scene } from 'three';
+import { createCardLayer, type CardLayer } from '../../../worker/overlays/cards';
+import { parseCard, type CardInput } from '../../../worker/overlays/cards/input';
+import { ElementStandIn } from '../../../worker/engine/element';
+import type { EngineContext } from '../../../worker/engine/context';
+import { card } from './support';
+
+/*
+ * The worker's card layer draws card textures on drawn frames, not when a message arrives: values
+ * changing faster than frames are drawn cost one texture drawing per card per frame, and a frame
+ * draws a bounded number of them (the rest ask for the next frame), so the worker never falls
+ * behind its messages. Real OffscreenCanvas 2D drawing; textureDraws counts drawings.
+ */
+
+let layer: CardLayer | null = null;
+afterEach(() => {
+  layer?.dispose();
+  layer = null;
+});
+
+function setup() {
+  let frames = 0;
+  const camera = new PerspectiveCamera(45, 4 / 3, 1, 10_000);
+  camera.position.set(0, 0, 600);
+  const element = new ElementStandIn();
+  element.setRect(400, 300);
+  const ctx = {
+    scene: new Scene(),
+    camera,
+    element,
+    size: { width: 400, height: 300, pixelRatio: 1 },
+    invalidate: () => frames++,
+    emit: () => undefined,
+  } as unknown as EngineContext;
+  layer = createCardLayer(ctx);
+  return { layer, framesAsked: () => frames };
+}
+
+function input(value: string, previous?: CardInput): CardInput {
+  const r = parseCard(card({}, [{ label: 'T', value }]), previous);
+  if (!r.ok) throw new Error(r.error);
+  return r.card;
+}
+
+describe('card textures are drawn per frame', () => {
+  it('many updates between two frames draw each card once, with its last value', () => {
+    const { layer } = setup();
+    for (let v = 0; v < 10; v++) for (const id of ['a', 'b', 'c']) layer.set(id, input(String(v)));
+    // Nothing is drawn when the updates arrive.
+    expect(layer.stats()).toEqual({ total: 3, textureDraws: 0 });
+    layer.place();
+    expect(layer.stats()).toEqual({ total: 3, textureDraws: 3 });
+    // Every card is shown once drawn (in front of the camera, nothing hides it).
+    expect(Object.values(layer.rects()).every((r) => r.visible)).toBe(true);
+    // The same content again draws nothing.
+    layer.set('a', input('9'));
+    layer.place();
+    expect(layer.stats().textureDraws).toBe(3);
+  });
+
+  it('a frame draws a bounded share of many changed cards and asks for more frames until all are drawn', () => {
+    const { layer, framesAsked } = setup();
+    const count = 300;
+    for (let i = 0; i < count; i++) layer.set(`c${i}`, input('1'));
+    let frames = 0;
+    while (layer.stats().textureDraws < count && frames < count) {
+      const before = layer.stats().textureDraws;
+      const asked = framesAsked();
+      layer.place();
+      frames++;
+      expect(layer.stats().textureDraws).toBeGreaterThan(before);
+      // Cards left to draw: the frame asked for the next one.
+      if (layer.stats().textureDraws < count) expect(framesAsked()).toBe(asked + 1);
+    }
+    expect(layer.stats().textureDraws).toBe(count);
+    expect(frames).toBeGreaterThan(1);
+    // Cards not drawn yet were not shown; now every one is.
+    expect(Object.values(layer.rects()).filter((r) => r.visible)).toHaveLength(count);
+    // All drawn: the last frame asked for no other.
+    const asked = framesAsked();
+    layer.place();
+    expect(framesAsked()).toBe(asked);
+  });
+});
