@@ -82,4 +82,16 @@ describe('card textures are drawn per frame', () => {
     layer.place();
     expect(framesAsked()).toBe(asked);
   });
+
+  it('a card off the canvas (in front of the camera, beside the view) is not drawn', () => {
+    const { layer } = setup();
+    const aside = parseCard(card({ meshConfig: { position: { x: -5000, y: 0, z: 0 } } }));
+    if (!aside.ok) throw new Error(aside.error);
+    layer.set('aside', aside.card);
+    layer.set('shown', input('1'));
+    layer.place();
+    const rects = layer.rects();
+    expect(rects.aside!.visible).toBe(false);
+    expect(rects.shown!.visible).toBe(true);
+  });
 });

@@ -9,7 +9,7 @@ export interface ScreenPlace {
   anchor: { x: number; y: number };
   /** Distance of the anchor in front of the camera (nearest card wins a click). */
   depth: number;
-  /** In front of the camera and meant to show (meshConfig.visible, opacity); occlusion is decided after. */
+  /** In front of the camera, on the canvas and meant to show (meshConfig.visible, opacity); occlusion is decided after. */
   inView: boolean;
 }
 
@@ -60,7 +60,11 @@ export function placeCard(card: CardNode, camera: PerspectiveCamera, width: numb
   ];
   const quad = corners.map(([x, y]) => toScreen(_v.set(x, y, 0).applyMatrix4(g.matrixWorld), camera, width, height));
   const anchor = toScreen(g.position, camera, width, height);
-  const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far;
+  // Off the canvas (body and leader line both outside it): not drawn, and no occlusion ray is cast.
+  const xs = [anchor.x, ...quad.map((q) => q.x)];
+  const ys = [anchor.y, ...quad.map((q) => q.y)];
+  const onCanvas = Math.max(...xs) >= 0 && Math.min(...xs) <= width && Math.max(...ys) >= 0 && Math.min(...ys) <= height;
+  const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas;
   return { quad, anchor, depth, inView };
 }
 
