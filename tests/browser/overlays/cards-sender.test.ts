@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createCardSender } from '../../../src/bridge/cards';
+import type { RenderHandle } from '../../../src/bridge/connection';
+import type { CardDraw, CardUpdate } from '../../../shared/overlays';
+
+/*
+ * What the main thread sends the worker about cards: a card's config only when its config object
+ * changed (a value change sends items and active state alone), and everything again to an engine
+ * that restarted. The messages a stand-in engine receives, over real animation frames.
+ */
+
+const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+
+describe('the card sender', () => {
+  it('sends a config once, then only items while the config object is the same; all again after a restart', async () => {
+    const sent: Record<string, CardUpdate | null>[] = [];
+    const engine = { setCards: (c: Record<string, CardUpdate | null>) => (sent.push(c), Promise.resolve()) } as unknown as RenderHandle;
+    const sender = createCardSender(() => engine);
+    const config = { cardConfig: { cardWidth: 120 } };
+    const draw = (value: string, c: unknown = config): CardDraw => ({ config: c, items: [{ label: 'T', value }], active: false });
+
+    sender.started();
+    sender.update({ cards: { a: draw('1') } });
+    await frame();
+    expect(sent.at(-1)).toEqual({ a: draw('1') });
+
+    sender.update({ cards: { a: draw('2') } });
+    await frame();
+    expect(sent.at(-1)).toEqual({ a: { items: [{ label: 'T', value: '2' }], active: false } });
+
+    const other = { cardConfig: { cardWidth: 80 } };
+    sender.update({ cards: { a: draw('3', other) } });
+    await frame();
+    expect(sent.at(-1)).toEqual({ a: draw('3', other) });
+
+    sender.started();
+    await frame();
+    expect(sent.at(-1)).toEqual({ a: draw('3', other) });
+    sender.stopped();
+  });
+});
