@@ -81,8 +81,8 @@ export function exampleDashboard() {
             children: [],
           },
           card('example-card-temperature', 'Temperature 温度 (°C)', 'temperature', { x: -40, y: 100, z: 0 }, 24),
-          card('example-card-pressure', 'Pressure 压力 (kPa)', 'pressure', { x: 60, y: 20, z: 60 }, 260),
-          card('example-card-running', 'Running 运行', 'running', { x: -60, y: 20, z: -60 }, 496),
+          card('example-card-pressure', 'Pressure 压力 (kPa)', 'pressure', { x: 95, y: 55, z: 70 }, 260),
+          card('example-card-running', 'Running 运行', 'running', { x: -110, y: 55, z: 40 }, 496),
           {
             id: 'example-group',
             type: GROUP,
