@@ -11,9 +11,7 @@ import { createUserCode, type UserCode } from '../scripting/gate';
 import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
 import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 import { setChunkSettings } from './chunk-settings';
-import { CardIdSchema, MAX_CARD_CHANGES, parseCard, type CardInput } from '../overlays/cards/input';
-import { parseTheme, type CardTheme } from '../overlays/cards/theme';
-import { GroupConfigSchema, type GroupConfig } from '../../shared/schema/group';
+import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 
 export interface EngineOptions {
@@ -52,11 +50,8 @@ export class Engine {
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
   private readonly models = new Map<string, ModelConfig>();
   private readonly limits: ModelLimits;
-  /** Data cards by id, last valid input each, and the card theme: a rebuilt stage gets them again. */
-  private readonly cards = new Map<string, CardInput>();
-  private cardTheme: CardTheme | null = null;
-  /** Component groups by id, last valid config each (kept across a rebuilt stage, like the models). */
-  private readonly groups = new Map<string, GroupConfig>();
+  /** Data cards, their theme and component groups, last valid input each: a rebuilt stage gets them again. */
+  private readonly overlays = new KeptOverlays((e) => this.emit(e));
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -102,9 +97,7 @@ export class Engine {
       : null;
     this.scripts?.setCode(this.config.script);
     for (const [id, config] of this.models) stage.models.set(id, config);
-    if (this.cardTheme) stage.cards.setTheme(this.cardTheme);
-    for (const [id, card] of this.cards) stage.cards.set(id, card);
-    for (const [id, config] of this.groups) stage.groups.set(id, config);
+    this.overlays.restore(stage);
     return stage;
   }
 
@@ -156,29 +149,13 @@ export class Engine {
     if (!this.contextLost) this.stage.models.remove(id);
   }
 
-  /** Add, update or remove (null) data cards. A card whose config is invalid keeps its last valid input. */
+  /** Add, update or remove (null) data cards (checked in KeptOverlays). */
   setCards(changes: unknown): void {
-    if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) return;
-    for (const [id, value] of Object.entries(changes as Record<string, unknown>).slice(0, MAX_CARD_CHANGES)) {
-      if (!CardIdSchema.safeParse(id).success) continue;
-      if (value === null) {
-        this.cards.delete(id);
-        if (!this.contextLost) this.stage.cards.set(id, null);
-        continue;
-      }
-      const r = parseCard(value, this.cards.get(id));
-      if (!r.ok) {
-        console.warn(`[dash3d] data card ${id} refused: ${r.error}`);
-        continue;
-      }
-      this.cards.set(id, r.card);
-      if (!this.contextLost) this.stage.cards.set(id, r.card);
-    }
+    this.overlays.setCards(changes, this.layers());
   }
 
   setCardTheme(theme: unknown): void {
-    this.cardTheme = parseTheme(theme);
-    if (!this.contextLost) this.stage.cards.setTheme(this.cardTheme);
+    this.overlays.setCardTheme(theme, this.layers());
   }
 
   cardRects(): Record<string, CardRect> {
@@ -187,21 +164,12 @@ export class Engine {
 
   /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */
   setGroups(changes: ReadonlyMap<string, { config: unknown } | null>): void {
-    for (const [id, place] of changes) {
-      if (place === null) {
-        this.groups.delete(id);
-        if (!this.contextLost) this.stage.groups.remove(id);
-        continue;
-      }
-      const r = GroupConfigSchema.safeParse(place.config);
-      if (!r.success) {
-        const issues = toIssues(r.error).map((i) => ({ ...i, path: `groups.${id}.${i.path}` }));
-        this.emit({ type: 'config-rejected', issues });
-        continue;
-      }
-      this.groups.set(id, r.data);
-      if (!this.contextLost) this.stage.groups.set(id, r.data);
-    }
+    this.overlays.setGroups(changes, this.layers());
+  }
+
+  /** The overlay layers drawing now; none while the context is lost (the kept input waits for the rebuild). */
+  private layers() {
+    return this.contextLost ? null : this.stage;
   }
 
   resize(size: ViewSize) {
