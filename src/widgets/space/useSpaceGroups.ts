@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { GroupPlace, GroupTransform } from '../../../shared/overlays';
 import type { RenderHandle } from '../../bridge/connection';
 import { createFrameQueue } from '../../bridge/coalesce';
+import { useLatest } from '../../host/useLatest';
 
 const NO_GROUPS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -17,10 +18,7 @@ export function useSpaceGroups(
   onTransforms: ((t: Record<string, GroupTransform>) => void) | undefined,
 ) {
   const latest = useRef(groups ?? NO_GROUPS);
-  const receive = useRef(onTransforms);
-  useEffect(() => {
-    receive.current = onTransforms;
-  });
+  const receive = useLatest(onTransforms);
   const [queue] = useState(() =>
     createFrameQueue((changed, gone) => {
       const changes: Record<string, GroupPlace | null> = {};
