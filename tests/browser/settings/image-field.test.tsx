@@ -21,8 +21,11 @@ afterEach(() => {
   upload.fn.mockReset();
 });
 
+// On the test page's own origin: the images the dialog and the preview show are then asked of the
+// local server, which answers at once, never of a host name a closed network may leave unanswered.
+const BASE = `${location.origin}/__no-media/`;
 const media: MediaAccess = {
-  baseUrl: 'http://media.test/',
+  baseUrl: BASE,
   headers: () => ({ Authorization: 'Bearer t0k' }),
   allowedFormats: ['png', 'jpg', 'glb'],
 };
@@ -58,16 +61,16 @@ describe('ImageField', () => {
     expect(dialog.getByText('robot.glb').query()).toBeNull();
     const choose = dialog.getByRole('button', { name: 'Choose sky.png' });
     await expect.element(choose).toBeVisible();
-    expect(choose.element().querySelector('img')?.getAttribute('src')).toBe('http://media.test/media/images/sky.png');
+    expect(choose.element().querySelector('img')?.getAttribute('src')).toBe(`${BASE}media/images/sky.png`);
 
     await userEvent.click(choose);
-    await expect.poll(() => s.config.sceneConfig.backgroundImage.panorama).toBe('http://media.test/media/images/sky.png');
+    await expect.poll(() => s.config.sceneConfig.backgroundImage.panorama).toBe(`${BASE}media/images/sky.png`);
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
-    await expect.element(panorama()).toHaveValue('http://media.test/media/images/sky.png');
+    await expect.element(panorama()).toHaveValue(`${BASE}media/images/sky.png`);
 
     const calls = fetchSpy.mock.calls.map(([u, init]) => [urlOf(u), (init?.headers as Record<string, string>)?.Authorization]);
-    expect(calls).toContainEqual(['http://media.test/core/mediaLibrary?catalog=', 'Bearer t0k']);
-    expect(calls).toContainEqual(['http://media.test/core/mediaLibrary?catalog=images', 'Bearer t0k']);
+    expect(calls).toContainEqual([`${BASE}core/mediaLibrary?catalog=`, 'Bearer t0k']);
+    expect(calls).toContainEqual([`${BASE}core/mediaLibrary?catalog=images`, 'Bearer t0k']);
   });
 
   it('a typed URL is applied on Enter, not on each keystroke', async () => {
