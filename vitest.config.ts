@@ -71,8 +71,18 @@ export default defineConfig({
             provider: playwright({
               launchOptions: {
                 executablePath,
-                args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+                // Any host name but the loopback ones fails at once, rather than waiting on a resolver
+                // that a closed network may never answer: no test needs the outside world.
+                args: [
+                  '--disable-background-networking',
+                  '--disable-component-update',
+                  '--no-first-run',
+                  '--disable-sync',
+                  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+                ],
               },
+              // A mouse or keyboard action that cannot happen fails its test instead of waiting for ever.
+              actionTimeout: 30_000,
             }),
             instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
           },
