@@ -18,7 +18,8 @@ export interface CardsWanted {
  * holding only the cards whose draw data changed (compared by reference: a card keeps its object
  * while neither its config, its resolved values nor its active state changed) and a null for each
  * card that left: 500 cards with values changing ten times a second are one small message per
- * frame. A card's config goes only when its config object changed (CardUpdate): a value change
+ * frame (the card store hands out at most one record per frame, so the queue delivers at once
+ * rather than in a second frame). A card's config goes only when its config object changed (CardUpdate): a value change
  * sends the items and active state alone, so structured cloning stays small. The theme goes when
  * its content changes. Cards are not part of init, so an engine that (re)started is sent every
  * card, config included, and the theme again.
@@ -45,7 +46,7 @@ export function createCardSender(engine: () => RenderHandle | null) {
       void engine()
         ?.setCards(changes)
         .catch(() => undefined);
-  });
+  }, 'task');
   const sendTheme = () => {
     const theme = wanted.theme;
     const key = theme ? JSON.stringify(theme) : '';

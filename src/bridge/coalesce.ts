@@ -5,7 +5,16 @@
  * reference: configs reach here parsed once, every unchanged section or model keeping its identity
  * (src/host/parsed.ts `share`, src/widgets/space/modelConfigs.ts).
  */
-export function createFrameQueue(deliver: (changed: Record<string, unknown>, gone: string[]) => void) {
+/**
+ * `schedule`: 'frame' (the default) delivers in the next animation frame; 'task' right after the
+ * current task (a microtask), for values whose producer already coalesces per frame (the card
+ * store): asking for an animation frame there would make the browser run a rendering update of
+ * the page just to send a message, every time values change.
+ */
+export function createFrameQueue(
+  deliver: (changed: Record<string, unknown>, gone: string[]) => void,
+  schedule: 'frame' | 'task' = 'frame',
+) {
   let sent = new Map<string, unknown>();
   let latest: Readonly<Record<string, unknown>> | null = null;
   let frame: number | null = null;
@@ -34,10 +43,17 @@ export function createFrameQueue(deliver: (changed: Record<string, unknown>, gon
     },
     push(values: Readonly<Record<string, unknown>>) {
       latest = values;
-      if (frame === null) frame = requestAnimationFrame(flush);
+      if (frame !== null) return;
+      if (schedule === 'frame') frame = requestAnimationFrame(flush);
+      else {
+        frame = 0;
+        queueMicrotask(() => {
+          if (frame === 0) flush();
+        });
+      }
     },
     dispose() {
-      if (frame !== null) cancelAnimationFrame(frame);
+      if (frame) cancelAnimationFrame(frame);
       frame = null;
       latest = null;
     },

@@ -38,4 +38,20 @@ describe('the card sender', () => {
     expect(sent.at(-1)).toEqual({ a: draw('3', other) });
     sender.stopped();
   });
+
+  it('changes made in one task leave as one message at the end of that task, without waiting for a frame', async () => {
+    const sent: Record<string, CardUpdate | null>[] = [];
+    const engine = { setCards: (c: Record<string, CardUpdate | null>) => (sent.push(c), Promise.resolve()) } as unknown as RenderHandle;
+    const sender = createCardSender(() => engine);
+    const config = { cardConfig: { cardWidth: 120 } };
+    const draw = (value: string): CardDraw => ({ config, items: [{ label: 'T', value }], active: false });
+    sender.started();
+    sender.update({ cards: { a: draw('1') } });
+    sender.update({ cards: { a: draw('2'), b: draw('x') } });
+    sender.update({ cards: { a: draw('3'), b: draw('x') } });
+    expect(sent).toEqual([]);
+    await Promise.resolve();
+    expect(sent).toEqual([{ a: draw('3'), b: draw('x') }]);
+    sender.stopped();
+  });
 });
