@@ -14,12 +14,13 @@ export interface CardsWanted {
 }
 
 /**
- * Data cards on their way to a space's engine. At most one setCards call per animation frame,
- * holding only the cards whose draw data changed (compared by reference: a card keeps its object
- * while neither its config, its resolved values nor its active state changed) and a null for each
- * card that left: 500 cards with values changing ten times a second are one small message per
- * frame (the card store hands out at most one record per frame, so the queue delivers at once
- * rather than in a second frame). A card's config goes only when its config object changed (CardUpdate): a value change
+ * Data cards on their way to a space's engine. At most one setCards call per task, holding only
+ * the cards whose draw data changed (compared by reference: a card keeps its object while neither
+ * its config, its resolved values nor its active state changed) and a null for each card that
+ * left. The card store hands out at most one record per animation frame, so 500 cards with values
+ * changing ten times a second are one small message per frame; waiting for a frame of our own here
+ * would only make the browser run a page update per change. A card's config goes only when its
+ * config object changed (CardUpdate): a value change
  * sends the items and active state alone, so structured cloning stays small. The theme goes when
  * its content changes. Cards are not part of init, so an engine that (re)started is sent every
  * card, config included, and the theme again.
