@@ -24,7 +24,8 @@ const classesOf = (selector: string) => selector.split('.').filter(Boolean).join
  * classes (shared/schema/card.ts) sit inside the space, so rules scoped to the dashboard apply to
  * them too, and their computed styles are the CardTheme. Read when mounted and again when the
  * page's styles may have changed: a <style> or <link> added, removed or edited in <head>, a
- * stylesheet finishing loading, a class or style change on <html> or <body> (theme switches), the
+ * stylesheet finishing loading, a class, style or data-theme change on <html>, <body> or any
+ * element around the space (a dashboard's theme switch is often a class on its own wrapper), the
  * colour scheme. At most once per frame, and `onTheme` only hears of a theme that differs.
  */
 export function CardThemeProbe({ onTheme }: { onTheme(theme: CardTheme): void }) {
@@ -52,6 +53,12 @@ export function CardThemeProbe({ onTheme }: { onTheme(theme: CardTheme): void })
     observer.observe(document.head, { childList: true, subtree: true, characterData: true, attributes: true });
     observer.observe(document.documentElement, { attributes: true });
     observer.observe(document.body, { attributes: true });
+    // The elements between <body> and the probes, as they are now (a space is not re-parented
+    // while mounted): only the attributes that switch themes, since widgets' style attributes
+    // change on every drag.
+    const around = { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] };
+    for (let el = body.current?.parentElement?.parentElement; el && el !== document.body; el = el.parentElement)
+      observer.observe(el, around);
     // A <link> counts once its sheet arrived; load does not bubble, so listen while it captures.
     document.addEventListener('load', soon, true);
     const scheme = matchMedia('(prefers-color-scheme: dark)');

@@ -120,6 +120,20 @@ describe('the card theme a space hands its scene', () => {
     expect(themes()).toHaveLength(5);
   });
 
+  it("is read again when a class on an element around the space switches the dashboard's theme", async () => {
+    const r = withCard();
+    await waitFor(theme, 'the first theme');
+    addStyle(`.dark-dashboard ${CARD_BODY_SELECTOR} { background: rgb(31, 32, 33); }`);
+    await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
+    expect(theme()!.body.background).toBe('rgba(10, 24, 40, 0.82)');
+    // The dashboard's own element around the space (not <html> or <body>).
+    const wrapper = r.container;
+    wrapper.classList.add('dark-dashboard');
+    await waitFor(() => theme()?.body.background === 'rgb(31, 32, 33)', 'the theme after the wrapper class changed');
+    wrapper.classList.remove('dark-dashboard');
+    await waitFor(() => theme()?.body.background === 'rgba(10, 24, 40, 0.82)', 'the theme after the wrapper class was removed');
+  });
+
   it('is not read for a space without cards', async () => {
     const r = mount(<SpaceWidget id="s1" config={SpaceConfigSchema.parse({})} host={fakeHost()} />);
     await waitFor(() => seen.props.length, 'the scene rendered');
