@@ -117,7 +117,13 @@ export class Stage {
     };
     this.resize(opts.size);
     for (const f of FEATURES) this.features.push({ name: f.name, select: f.select, feature: f.create(this.ctx) });
-    this.models = new ModelRegistry(this.ctx, (id, object) => opts.modelLoaded(id, object), opts.modelLimits);
+    // A click on a data card is the card's alone, even with a model behind it (cards are drawn on top).
+    this.models = new ModelRegistry(
+      this.ctx,
+      (id, object) => opts.modelLoaded(id, object),
+      opts.modelLimits,
+      (p) => this.cards.cardAt(p) !== null,
+    );
     this.cards = createCardLayer(this.ctx);
     this.groups = createGroupOverlays(this.ctx);
   }

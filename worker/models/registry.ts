@@ -16,8 +16,10 @@ export class ModelRegistry {
     private readonly ctx: EngineContext,
     private readonly onLoaded: (id: string, object: Object3D) => void,
     private readonly limits: ModelLimits,
+    /** True where a click belongs to something drawn over the models (a data card), not to them. */
+    clickClaimed?: (p: { x: number; y: number }) => boolean,
   ) {
-    this.picker = createPicker(ctx, () => this.nodes.values());
+    this.picker = createPicker(ctx, () => this.nodes.values(), clickClaimed);
   }
 
   set(id: string, config: ModelConfig): void {

@@ -45,9 +45,14 @@ interface Press {
  * another emits mouseleave (old part) then mouseenter (new part), since the events name the part.
  * A press and release of the primary button within CLICK_SLOP_PX is a click on the part under it;
  * a second click on the same part within DBLCLICK_MS adds a dblclick (like the DOM: click, click,
- * dblclick). A drag (orbiting) is never a click.
+ * dblclick). A drag (orbiting) is never a click. A click that `claimed` takes (a data card drawn
+ * over the model there) is no model click: one click, one target. Hover is not claimed.
  */
-export function createPicker(ctx: EngineContext, nodes: () => Iterable<PickableNode>): Picker {
+export function createPicker(
+  ctx: EngineContext,
+  nodes: () => Iterable<PickableNode>,
+  claimed: (p: { x: number; y: number }) => boolean = () => false,
+): Picker {
   const { element } = ctx;
   const raycaster = new Raycaster();
   const ndc = new Vector2();
@@ -130,7 +135,7 @@ export function createPicker(ctx: EngineContext, nodes: () => Iterable<PickableN
     const p = position(e);
     if (!pressed || pressed.moved || !p || (e.button ?? 0) !== 0 || e.pointerId !== pressed.pointerId) return;
     if (Math.hypot(p.x - pressed.x, p.y - pressed.y) > CLICK_SLOP_PX) return;
-    const hit = pickAt(p);
+    const hit = claimed(p) ? null : pickAt(p);
     if (!hit) {
       lastClick = null;
       return;

@@ -1,5 +1,27 @@
 import type { ElementStandIn, StandInEvent } from '../../engine/element';
 import { CLICK_SLOP_PX } from '../../models/features/picking';
+import { insideQuad } from './placement';
+
+/** Where a card was drawn on the last drawn frame (cards/index.ts keeps one per card). */
+export interface ClickablePlace {
+  /** The card's corners on the canvas, CSS px. */
+  quad: { x: number; y: number }[];
+  /** Distance from the camera: the nearest of overlapping cards is the one seen on top. */
+  depth: number;
+  visible: boolean;
+}
+
+/**
+ * The card a click at p (canvas CSS px) lands on: the nearest shown card whose drawn quad holds p,
+ * or null. Cards are drawn over the models (no depth test), so this card is what the user clicked
+ * even where a model lies behind it: model picking asks here first and leaves such a click alone.
+ */
+export function cardAt(places: ReadonlyMap<string, ClickablePlace>, p: { x: number; y: number }): string | null {
+  let best: { id: string; depth: number } | null = null;
+  for (const [id, place] of places)
+    if (place.visible && insideQuad(p, place.quad) && (!best || place.depth < best.depth)) best = { id, depth: place.depth };
+  return best?.id ?? null;
+}
 
 /**
  * Clicks on the canvas (press and release of the primary button within CLICK_SLOP_PX, like model

@@ -4,9 +4,9 @@ import type { EngineContext } from '../../engine/context';
 import { CardNode } from './card';
 import type { CardInput } from './input';
 import { createOcclusion } from './occlusion';
-import { insideQuad, placeCard, type ScreenPlace } from './placement';
+import { placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
-import { listenForClicks } from './click';
+import { cardAt, listenForClicks } from './click';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -24,6 +24,8 @@ export interface CardLayer {
   /** Place every card for the camera of the frame about to be drawn (stage draw, also readPixels). */
   place(): void;
   rects(): Record<string, CardRect>;
+  /** The card a click at p (canvas CSS px) lands on, or null: such a click is the card's, not a model's. */
+  cardAt(p: { x: number; y: number }): string | null;
   stats(): { total: number; textureDraws: number };
   dispose(): void;
 }
@@ -71,10 +73,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   };
 
   const offClick = listenForClicks(ctx.element, (p) => {
-    let best: { id: string; depth: number } | null = null;
-    for (const [id, place] of places)
-      if (place.visible && insideQuad(p, place.quad) && (!best || place.depth < best.depth)) best = { id, depth: place.depth };
-    if (best) ctx.emit({ type: 'card-click', id: best.id });
+    const id = cardAt(places, p);
+    if (id) ctx.emit({ type: 'card-click', id });
   });
 
   return {
@@ -140,6 +140,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       }
       return out;
     },
+    cardAt: (p) => cardAt(places, p),
     stats: () => ({ total: cards.size, textureDraws }),
     dispose() {
       offClick();

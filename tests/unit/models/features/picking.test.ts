@@ -172,7 +172,7 @@ describe('pickNearest: raycasting with bounding-volume hierarchies', () => {
 });
 
 /** An engine context with just what the picker uses, and a model node double. */
-function fixture() {
+function fixture(claimed?: (p: { x: number; y: number }) => boolean) {
   const element = new ElementStandIn();
   element.setRect(W, H);
   const events: EngineEvent[] = [];
@@ -183,7 +183,7 @@ function fixture() {
   const model = rootOf(left, right);
   const hovers: (string | null)[] = [];
   const node: PickableNode = { id: 'w1', root: model, object: model, hover: (p) => hovers.push(p?.name ?? null) };
-  const picker = createPicker(ctx, () => [node]);
+  const picker = createPicker(ctx, () => [node], claimed);
   picker.prepare(model);
   // Screen position (CSS px) of a world point.
   const px = (x: number) => ({ offsetX: ((new Vector3(x, 0, 1).project(cam).x + 1) / 2) * W, offsetY: H / 2 });
@@ -229,6 +229,19 @@ describe('createPicker: pointer events from forwarded input', () => {
     f.send('pointermove', { ...start, offsetX: start.offsetX + 30 });
     f.send('pointerup', start);
     expect(f.pointer()).toEqual([]);
+    f.picker.dispose();
+  });
+
+  it('a click something drawn over the model claims (a data card) is no model click; hover is unaffected', async () => {
+    // The card covers the left part only.
+    const f = fixture((p) => p.x < W / 2);
+    f.send('pointermove', f.px(-2));
+    await frame();
+    f.send('pointerdown', f.px(-2));
+    f.send('pointerup', f.px(-2));
+    f.send('pointerdown', f.px(2));
+    f.send('pointerup', f.px(2));
+    expect(f.pointer()).toEqual(['mouseenter:Left', 'click:Right']);
     f.picker.dispose();
   });
 
