@@ -100,11 +100,19 @@ export function cardsSection(r, { date, load }) {
   ].join('\n');
 }
 
-export function spliceCards(page, section) {
-  const begin = page.indexOf(BEGIN);
-  const end = page.indexOf(END);
-  if (begin >= 0 && end > begin) return page.slice(0, begin) + section + page.slice(end + END.length);
+/**
+ * `section` (its own begin and end markers included) in place of the part of `page` between
+ * `begin` and `end`, or, the first time, before "## How to run" (else at the end).
+ */
+export function spliceBetween(page, begin, end, section) {
+  const from = page.indexOf(begin);
+  const to = page.indexOf(end);
+  if (from >= 0 && to > from) return page.slice(0, from) + section + page.slice(to + end.length);
   const howTo = page.indexOf('\n## How to run');
   if (howTo >= 0) return `${page.slice(0, howTo)}\n${section}\n${page.slice(howTo)}`;
   return `${page.trimEnd()}\n\n${section}\n`;
+}
+
+export function spliceCards(page, section) {
+  return spliceBetween(page, BEGIN, END, section);
 }

@@ -2,8 +2,11 @@
 // scene orbiting with 20 component groups placed in 3D (each with a live host widget changing 10
 // times a second) against the same scene without groups, measured in the same run.
 import { openBenchPage, within } from './measure.mjs';
+import { spliceBetween } from './cards-report.mjs';
 
 export const GROUPS_PART = 'groups';
+export const GROUPS_BEGIN = '<!-- bench:groups:begin -->';
+export const GROUPS_END = '<!-- bench:groups:end -->';
 const GROUPS = 20;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -99,4 +102,26 @@ export function groupsHuman(g) {
     '',
     `worker fps with groups: ${((g.groups.fps / g.none.fps) * 100).toFixed(0)}% of without`,
   ].join('\n');
+}
+
+/** The docs/benchmarks.md section, between its markers (rewritten by each `--scene=groups` run). */
+export function groupsSection(g, { date, load }) {
+  return [
+    GROUPS_BEGIN,
+    '## Component groups in 3D: live host widgets on panels placed by the worker',
+    '',
+    `Measured ${date} (\`npm run bench -- --scene=groups\`), median of ${g.repeats} run(s) per case; ${load}.`,
+    `The page (tests/bench/page/groups.tsx) runs the \`light\` scene (orbit auto-rotating) in a render worker, 1000x600, with`,
+    `${g.count} component groups placed round it in 3D, each holding a host widget whose reading changes 10 times a second; the`,
+    "worker computes each panel's CSS matrix per drawn frame and the main thread applies it (src/widgets/group/GroupInSpace.tsx).",
+    "The baseline is the same page with no groups. Main-thread time is from Chrome's `Performance.getMetrics`",
+    '(ScriptDuration + RecalcStyleDuration + LayoutDuration, and TaskDuration for all tasks).',
+    '',
+    ...groupsHuman(g).split('\n').slice(2),
+    GROUPS_END,
+  ].join('\n');
+}
+
+export function spliceGroups(page, section) {
+  return spliceBetween(page, GROUPS_BEGIN, GROUPS_END, section);
 }

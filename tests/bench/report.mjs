@@ -147,10 +147,11 @@ npm run bench -- --no-docs     # leave this page alone
 npm run bench -- --scene=light,heavy --repeats=3 --warmup-ms=2000 --measure-ms=5000
 npm run bench -- --scene=models --models=robot,flair,cturtle,mug   # only the model loads
 npm run bench -- --scene=cards  # only the data cards (worker vs CSS2DRenderer), 3 rounds unless --repeats
+npm run bench -- --scene=groups  # only the component groups (20 live panels in 3D vs none); runs only when named
 \`\`\`
 
 A run rewrites what it measured: the scenes part of this page, the model section, the data-cards
-section (each between its markers), keeping the others (the default runs scenes, models and cards).
+and component-group sections (each between its markers), keeping the others (the default runs scenes, models and cards).
 
 The browser is \`CHROMIUM_PATH\` (default \`/usr/bin/chromium\`). The command exits non-zero only
 when the benchmark could not run (build failed, no WebGL, the scene did not start or stopped

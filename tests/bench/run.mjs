@@ -10,7 +10,7 @@ import { checks, docsPage, humanReport, toJson } from './report.mjs';
 import { checkModels, DEFAULT_MODELS, runModelBench } from './models.mjs';
 import { modelChecks, modelsHuman, modelsJson, modelsSection, spliceModels } from './models-report.mjs';
 import { runSpacesBench, SPACES_PART } from './spaces.mjs';
-import { GROUPS_PART, groupsHuman, runGroupsBench } from './groups.mjs';
+import { GROUPS_BEGIN, GROUPS_END, GROUPS_PART, groupsHuman, groupsSection, runGroupsBench, spliceGroups } from './groups.mjs';
 import { BEGIN as SPACES_BEGIN, END as SPACES_END, spacesHuman, spacesSection, spliceSpaces } from './spaces-report.mjs';
 import { CARDS_DEFAULT_REPEATS, CARDS_PART, runCardsBench } from './cards.mjs';
 import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsSection, spliceCards } from './cards-report.mjs';
@@ -98,7 +98,7 @@ async function glRenderer(browser) {
  * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
  * model section (between its markers) when models ran, the page's previous model section otherwise.
  */
-function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null) {
+function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, groups = null) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   let page = scenesPage ?? old;
@@ -114,6 +114,9 @@ function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null) {
   if (cards) page = spliceCards(page, cardsSection(cards, meta));
   else if (scenesPage && old && old.includes(CARDS_BEGIN))
     page = spliceCards(page, old.slice(old.indexOf(CARDS_BEGIN), old.indexOf(CARDS_END) + CARDS_END.length));
+  if (groups) page = spliceGroups(page, groupsSection(groups, meta));
+  else if (scenesPage && old && old.includes(GROUPS_BEGIN))
+    page = spliceGroups(page, old.slice(old.indexOf(GROUPS_BEGIN), old.indexOf(GROUPS_END) + GROUPS_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -238,6 +241,7 @@ async function main() {
         log,
         spaces,
         cards,
+        groups,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {
