@@ -71,6 +71,10 @@ describe('material preview: each type gives its colours', () => {
     // 1000 points of a few pixels each (some overlap); never a solid box (240x240 = 57600 pixels).
     expect(green).toBeGreaterThan(1000);
     expect(green).toBeLessThan(p.width * p.height * 0.25);
+    // They are points: twice the size covers clearly more (size means nothing to triangles).
+    await m.set({ type: 'points', color: '#00ff00', size: 16 });
+    const bigger = countColour(await m.pixels(), (r, g, b) => g > 200 && r < 80 && b < 80);
+    expect(bigger).toBeGreaterThan(green * 1.5);
     // The background (the built-in environment image) shows between them.
     const grey = countColour(p, (r, g, b) => Math.abs(r - g) < 12 && Math.abs(g - b) < 16 && r > 60);
     expect(grey).toBeGreaterThan(p.width * p.height * 0.5);
