@@ -190,6 +190,30 @@ describe('material preview: bad input and memory', () => {
     expect(near(c, [0, AMBIENT_ONLY, 0], 12), c.join(',')).toBe(true);
   });
 
+  it('a lost and restored WebGL context shows the same material again', async () => {
+    const space = await mountSpace({
+      ...EMPTY,
+      lightConfig: { ambientLight: [{ intensity: 0.5 }], directionalLight: [] },
+      cameraConfig: { cameraPositon: { x: -300, y: 100, z: 0 } },
+    });
+    await space.handle.setPreviewMaterial({ type: 'phong', color: '#ff0000' });
+    const red = await space.pixels();
+    expect(near(centre(red), [AMBIENT_ONLY, 0, 0], 12)).toBe(true);
+    expect(await space.handle.simulateContextLoss(100)).toBe(true);
+    await waitFor(() => space.events.some((e) => e.type === 'context-restored'), 'context-restored event');
+    expect(diffShare(red, await space.pixels())).toBeLessThan(0.01);
+  });
+
+  it("the material's envMap is the background instead of the default image", async () => {
+    const m = await mountPreview({ type: 'phong', color: '#ff0000' });
+    const corner = (p: PixelReadout) => meanColour(p, 0, 0, 0.15, 0.15);
+    const plain = corner(await m.pixels());
+    await m.set({ type: 'phong', color: '#ff0000', envMap: fixtureUrl('gltf/DamagedHelmet/Default_albedo.jpg') });
+    await waitFor(async () => colourDistance(corner(await m.pixels()), plain) > 20, 'the envMap to show behind the box');
+    // The box is the same material: only the background changed.
+    expect(near(centre(await m.pixels()), [AMBIENT_ONLY, 0, 0], 12)).toBe(true);
+  });
+
   it('taking the material away frees the GPU memory it and the thumbnail used', async () => {
     const m = await mountPreview(null);
     const baseline = (await m.handle.stats()).memory;
