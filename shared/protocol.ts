@@ -6,7 +6,7 @@ import type { CardTheme, CardUpdate } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -119,6 +119,15 @@ export interface ModelInfo {
 
 export type ModelPointerEvent = 'click' | 'dblclick' | 'mouseenter' | 'mouseleave';
 
+/**
+ * What became of a material sent to a preview (RenderApi.setPreviewMaterial). Refused (`ok: false`:
+ * a field of the wrong type, shader code that failed): the previous material stays on screen and
+ * the issues name the field. `shown` is false when a newer material replaced this one before it
+ * was ready, or when there is nothing to show (null, a shader type without shader code yet).
+ * `problems` are values the material is drawn without (an image that did not load), in plain words.
+ */
+export type PreviewMaterialResult = { ok: true; shown: boolean; problems: string[] } | { ok: false; issues: SchemaIssue[] };
+
 /** A camera pose: where the camera is and the point it looks at. */
 export interface CameraView {
   position: { x: number; y: number; z: number };
@@ -189,6 +198,16 @@ export interface RenderApi {
    * again here. Their element transforms come back as 'group-transforms' events.
    */
   setGroups(changes: Record<string, GroupPlace | null>): void;
+  /**
+   * Show a material (spec §3 Material, any stored form: parsed again here) on the preview object:
+   * the box, or points for the points type; null takes it away. The newest call wins.
+   */
+  setPreviewMaterial(material: unknown): Promise<PreviewMaterialResult>;
+  /**
+   * The previewed material on the sphere (radius 1.3, 32x32), as the bytes of a JPEG of exactly
+   * width x height pixels (at most 1024 each; quality 0..1, default 0.8). Rejects while no material is shown.
+   */
+  previewThumbnail(width: number, height: number, quality?: number): Promise<ArrayBuffer>;
   /** Test support: lose / restore the WebGL context through WEBGL_lose_context. */
   simulateContextLoss(restoreAfterMs: number): boolean;
   dispose(): void;
@@ -216,6 +235,8 @@ export const RENDER_API_METHODS = [
   'setCardTheme',
   'cardRects',
   'setGroups',
+  'setPreviewMaterial',
+  'previewThumbnail',
   'simulateContextLoss',
   'dispose',
 ] as const satisfies readonly (keyof RenderApi)[];

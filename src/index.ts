@@ -33,3 +33,7 @@ export {
   type ModelUploadOptions,
 } from './media/client';
 export { UploadError } from './media/xhr';
+
+// The material editor's pieces (spec §2): a material preview drawn by its own render worker.
+export { MaterialPreview, type MaterialPreviewHandle, type MaterialPreviewProps } from './material-editor/MaterialPreview';
+export { BUILT_IN_ENVIRONMENT } from './material-editor/environment';

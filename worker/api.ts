@@ -165,6 +165,18 @@ export function createRenderApi() {
       return blob.arrayBuffer();
     },
 
+    setPreviewMaterial(material: unknown) {
+      // Parsed by the engine (shared/schema/material.ts), which answers the issues.
+      return need().setPreviewMaterial(material);
+    },
+
+    async previewThumbnail(width: number, height: number, quality?: number) {
+      const r = ThumbnailSchema.safeParse({ width, height, quality });
+      if (!r.success) throw new Error('previewThumbnail: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      const blob = await need().previewThumbnail(r.data);
+      return blob.arrayBuffer();
+    },
+
     stats(windowMs?: number) {
       return need().stats(typeof windowMs === 'number' && windowMs > 0 ? windowMs : 1000);
     },

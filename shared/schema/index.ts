@@ -16,3 +16,4 @@ export * from './dashboard';
 export * from './json-schema';
 export * from './repair';
 export * from './chunks';
+export * from './preview';

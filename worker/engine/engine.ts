@@ -13,6 +13,7 @@ import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits'
 import { setChunkSettings } from './chunk-settings';
 import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
+import { KeptPreview } from '../materials/preview/kept';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -52,6 +53,8 @@ export class Engine {
   private readonly limits: ModelLimits;
   /** Data cards, their theme and component groups, last valid input each: a rebuilt stage gets them again. */
   private readonly overlays = new KeptOverlays((e) => this.emit(e));
+  /** The material preview's material (a space used as a material preview): a rebuilt stage shows it again. */
+  private readonly preview = new KeptPreview();
 
   constructor(private opts: EngineOptions) {
     const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
@@ -98,6 +101,7 @@ export class Engine {
     this.scripts?.setCode(this.config.script);
     for (const [id, config] of this.models) stage.models.set(id, config);
     this.overlays.restore(stage);
+    this.preview.restore(stage.preview);
     return stage;
   }
 
@@ -165,6 +169,17 @@ export class Engine {
   /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */
   setGroups(changes: ReadonlyMap<string, { config: unknown } | null>): void {
     this.overlays.setGroups(changes, this.layers());
+  }
+
+  /** Show a material on the preview object (null: none); checked in KeptPreview. */
+  setPreviewMaterial(input: unknown) {
+    return this.preview.set(input, this.stage.preview);
+  }
+
+  /** The previewed material on the sphere, as a JPEG of exactly the asked size. */
+  previewThumbnail(size: ThumbnailSize): Promise<Blob> {
+    if (this.contextLost) return Promise.reject(new Error('the WebGL context is lost'));
+    return this.stage.preview.thumbnail(size);
   }
 
   /** The overlay layers drawing now; none while the context is lost (the kept input waits for the rebuild). */

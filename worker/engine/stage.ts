@@ -11,6 +11,7 @@ import { isSoftwareRenderer } from './gpu';
 import { ModelRegistry } from '../models/registry';
 import { createCardLayer, type CardLayer } from '../overlays/cards';
 import { createGroupOverlays, type GroupOverlays } from '../overlays/groups';
+import { createPreviewLayer, type PreviewLayer } from '../materials/preview/layer';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -56,6 +57,8 @@ export class Stage {
   readonly cards: CardLayer;
   /** The space's component groups: placed after each drawn frame; the engine hands them over again after a rebuild. */
   readonly groups: GroupOverlays;
+  /** The material preview's object (a space used as a material preview); the engine hands it its material again after a rebuild. */
+  readonly preview: PreviewLayer;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -126,6 +129,7 @@ export class Stage {
     );
     this.cards = createCardLayer(this.ctx);
     this.groups = createGroupOverlays(this.ctx);
+    this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow());
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -180,6 +184,7 @@ export class Stage {
     this.cards.dispose();
     this.models.dispose();
     this.groups.dispose();
+    this.preview.dispose();
     for (const f of this.features.reverse()) {
       try {
         f.feature.dispose();

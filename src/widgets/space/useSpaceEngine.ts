@@ -54,6 +54,8 @@ export interface EngineOptions {
   groups?: Readonly<Record<string, unknown>>;
   /** Where the groups' elements go now (only the ones that changed), after a frame that moved them. */
   onGroupTransforms?(transforms: Record<string, GroupTransform>): void;
+  /** An engine started (mount, a restart, back in view): it knows only its config and models yet. */
+  onStarted?(handle: RenderHandle): void;
 }
 
 /**
@@ -87,6 +89,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);
   const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
+  const onStarted = useLatest(opts.onStarted);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
     if (state !== 'loading') context.drawn();
@@ -189,6 +192,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       models.started(modelsAtStart);
       cards.started();
       groups.started();
+      onStarted.current?.(current);
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
 

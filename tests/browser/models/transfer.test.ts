@@ -17,7 +17,7 @@ import { parseFile } from '../../../worker/models/load/parse/parse-file';
 import { packModel } from '../../../worker/models/load/transfer/pack';
 import { unpackModel } from '../../../worker/models/load/transfer/unpack';
 import { buildBoundsTrees, builtTree, pickNearest } from '../../../worker/models/raycast';
-import { texturesOf } from '../../../worker/models/dispose';
+import { texturesOf } from '../../../worker/util/textures';
 import type { Parsed } from '../../../worker/models/types';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import { fixtureSource } from '../support/fixtures';

@@ -2,10 +2,10 @@ import type { Material } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
 import type { Feature } from '../../engine/context';
 import type { ModelScope } from '../types';
-import { disposeTexture, texturesOf } from '../dispose';
 import { loadBitmap } from '../../util/images';
 import { AirmError, airmUrl, fetchAirm } from '../../materials/airm';
 import { buildMaterial, USER_CODE_OFF, type BuiltMaterial } from '../../materials/build';
+import { freeBuilt as free, runFrameScript } from '../../materials/lifecycle';
 import { materialKind } from '../../../shared/schema/material';
 import { urlPath } from '../../../shared/paths';
 import { materialsByName, replaceByUuid, restoreSwaps, type Swap } from './materials-replace';
@@ -28,12 +28,6 @@ interface Assignment {
 }
 
 const fileName = (path: string) => urlPath(path).split('/').pop() || path;
-
-function free(built: BuiltMaterial) {
-  built.material.dispose();
-  // Textures of the entity's image fields, and any a shaderCode put in its uniforms.
-  new Set([...built.textures, ...texturesOf(built.material)]).forEach(disposeTexture);
-}
 
 /**
  * Library materials on model parts (spec §3 materialsConfig, §4, §5): each model material name may
@@ -77,23 +71,7 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
     // the entity's own name is not passed to the material (spec §5).
     built.material.name = name;
     const swaps = replaceByUuid(model.object, uuids, built.material);
-    const frame = built.frame;
-    let stopFrame: (() => void) | null = null;
-    if (frame) {
-      // A frame script that never returns must be known as user code to the heartbeat: held
-      // while it runs (not while merely registered, see worker/scripting/gate.ts).
-      const unsubscribe = ctx.onFrame((dt) => {
-        const release = ctx.userCode.hold();
-        try {
-          frame(dt);
-        } finally {
-          release();
-        }
-        ctx.invalidate();
-      });
-      stopFrame = unsubscribe;
-    }
-    a.shown = { built, swaps, stopFrame };
+    a.shown = { built, swaps, stopFrame: runFrameScript(ctx, built) };
   }
 
   function load(name: string, a: Assignment) {

@@ -1,7 +1,7 @@
 import type { Object3D, Texture } from 'three';
 import type { EngineContext } from '../../engine/context';
 import type { LoadedModel } from '../types';
-import { texturesOf } from '../dispose';
+import { texturesOf } from '../../util/textures';
 import { materialsOf } from '../../util/materials';
 
 /**

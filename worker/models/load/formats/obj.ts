@@ -4,7 +4,7 @@ import { MTLLoader } from 'three/examples/jsm/loaders/MTLLoader.js';
 import { reasonOf } from '../../../util/images';
 import { missingName } from '../files';
 import { dropFailedTextures } from '../images';
-import { disposeTexture, texturesOf } from '../../dispose';
+import { disposeTexture, texturesOf } from '../../../util/textures';
 import { refusedMessage, type LoadJob } from '../job';
 import type { Parsed } from '../../types';
 import { refusedUri } from '../../../engine/urls';

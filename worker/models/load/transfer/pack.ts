@@ -1,6 +1,6 @@
 import type { AnimationClip, BufferGeometry, Material, Texture } from 'three';
 import type { Parsed } from '../../types';
-import { texturesOf } from '../../dispose';
+import { texturesOf } from '../../../util/textures';
 import { GeometryPacker, type PackedGeometry } from './geometry';
 import { TexturePacker, type PackedTexture } from './textures';
 import { packClip, type PackedClip } from './clips';

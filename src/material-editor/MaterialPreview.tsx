@@ -1,0 +1,146 @@
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import type { EngineEvent, PreviewMaterialResult, RenderApi } from '../../shared/protocol';
+import { toIssues, type SchemaIssue } from '../../shared/schema/common';
+import { MaterialSchema, type Material } from '../../shared/schema/material';
+import { previewSpaceConfig, type PreviewOptionsInput } from '../../shared/schema/preview';
+import type { Locale } from '../../shared/i18n';
+import type { ChunkOptions } from '../bridge/chunks';
+import { useLatest } from '../host/useLatest';
+import type { HeartbeatOptions } from '../bridge/heartbeat';
+import { useSpaceEngine } from '../widgets/space/useSpaceEngine';
+import { ErrorPanel, IssueList, NoticeList } from '../widgets/space/SpaceOverlays';
+import { LastFrame } from '../widgets/space/LastFrame';
+import { createMaterialSender } from './materialSender';
+import { BUILT_IN_ENVIRONMENT } from './environment';
+
+/** The render calls a preview passes on, as promises (their signatures are the protocol's). */
+type PassedOn = 'readPixels' | 'settled' | 'stats' | 'getView' | 'viewTo';
+type Calls = { [M in PassedOn]: (...args: Parameters<RenderApi[M]>) => Promise<Awaited<ReturnType<RenderApi[M]>>> };
+
+/** What a host (the material editor, a library list, a test) can ask of a mounted preview. */
+export type MaterialPreviewHandle = Calls & {
+  readonly mode: 'worker' | 'main' | null;
+  /** The material on the sphere (spec §9), rendered by the engine: a JPEG of exactly width x height (at most 1024). */
+  thumbnail(width: number, height: number, quality?: number): Promise<Blob>;
+  canvas(): HTMLCanvasElement | null;
+};
+
+export interface MaterialPreviewProps {
+  /** A material entity (spec §3) in any stored form; missing fields take the new-material defaults (§9). */
+  material: unknown;
+  /** Where the camera starts (default (-300, 100, 0)). */
+  camera?: PreviewOptionsInput['camera'];
+  /** The environment image behind the material when it names none (default: the built-in studio gradient). */
+  envMap?: string;
+  /** Whether the material's shaderCode and frameScript may run (default true: the designer's own material). */
+  scriptsAllowed?: boolean;
+  /** Origins textures and images may load from. Absent: the page's own origin only. */
+  allowedOrigins?: readonly string[];
+  locale?: Locale;
+  /** The engine's answer to the newest material: shown, or refused with the fields named (the previous one stays). */
+  onResult?(result: PreviewMaterialResult): void;
+  onEvent?(event: EngineEvent): void;
+  /** Render on the main thread even where a worker could (benchmark baseline, tests). */
+  forceMainThread?: boolean;
+  heartbeat?: HeartbeatOptions;
+  chunks?: ChunkOptions;
+  /** The page's cap on live WebGL contexts (src/bridge/visibility.ts): a long list of previews shares it. */
+  liveContexts?: number;
+  className?: string;
+  style?: CSSProperties;
+  ref?: Ref<MaterialPreviewHandle>;
+}
+
+/** Parsed once per material object: the form hands a new object per edit and keeps it otherwise. */
+function parseMaterial(material: unknown): { value: Material | null; issues: SchemaIssue[] } {
+  if (material === null || material === undefined) return { value: null, issues: [] };
+  const r = MaterialSchema.safeParse(material);
+  return r.success ? { value: r.data, issues: [] } : { value: null, issues: toIssues(r.error) };
+}
+
+/**
+ * One material on a box (points for the points type) in a 3D canvas drawn by a render worker: the
+ * 3D space's own engine (useSpaceEngine), whose scene is the preview's (shared/schema/preview.ts).
+ * A material that does not parse is named under the canvas and not sent: the last good one stays.
+ */
+export function MaterialPreview(props: MaterialPreviewProps) {
+  const { material, camera, envMap, locale = 'en', onResult, className, style, ref } = props;
+  const host = useRef<HTMLDivElement>(null);
+  const parsed = useMemo(() => parseMaterial(material), [material]);
+  // The background is the material's envMap: the last good material's while a broken edit is shown.
+  const [materialEnv, setMaterialEnv] = useState('');
+  const envNow = parsed.value ? parsed.value.envMap : parsed.issues.length ? materialEnv : '';
+  if (envNow !== materialEnv) setMaterialEnv(envNow);
+  const [refused, setRefused] = useState<SchemaIssue[]>([]);
+  const report = useLatest(onResult);
+  const [sender] = useState(createMaterialSender);
+  const cameraKey = JSON.stringify(camera ?? null);
+  const config = useMemo(() => {
+    const start = (JSON.parse(cameraKey) as MaterialPreviewProps['camera'] | null) ?? undefined;
+    return previewSpaceConfig({ camera: start, envMap: envMap ?? BUILT_IN_ENVIRONMENT }, envNow);
+  }, [cameraKey, envMap, envNow]);
+  const engine = useSpaceEngine(host, {
+    config,
+    forceMainThread: props.forceMainThread,
+    heartbeat: props.heartbeat,
+    chunks: props.chunks,
+    liveContexts: props.liveContexts,
+    scriptsAllowed: props.scriptsAllowed ?? true,
+    allowedOrigins: props.allowedOrigins ?? [new URL(document.baseURI).origin],
+    onEvent: props.onEvent,
+    onStarted: () => sender.started(),
+  });
+  useLayoutEffect(() => {
+    sender.connect(
+      () => engine.handle.current,
+      (result) => {
+        setRefused(result.ok ? [] : result.issues);
+        report.current?.(result);
+      },
+    );
+  }, [sender, engine.handle, report]);
+  useEffect(() => sender.stopped, [sender]);
+  useEffect(() => {
+    // A material that does not parse is not sent: the engine keeps showing the last good one.
+    if (parsed.value || material === null || material === undefined) sender.update(parsed.value);
+  }, [parsed, material, sender]);
+
+  useImperativeHandle(ref, (): MaterialPreviewHandle => {
+    const need = () => {
+      const h = engine.handle.current;
+      if (!h) throw new Error('the material preview is not running');
+      return h;
+    };
+    return {
+      get mode() {
+        return engine.handle.current?.mode ?? null;
+      },
+      readPixels: () => need().readPixels(),
+      settled: () => need().settled(),
+      stats: (windowMs?: number) => need().stats(windowMs),
+      getView: () => need().getView(),
+      viewTo: (view, ms) => need().viewTo(view, ms),
+      thumbnail: async (width, height, quality) =>
+        new Blob([await need().previewThumbnail(width, height, quality)], { type: 'image/jpeg' }),
+      canvas: () => engine.handle.current?.canvas ?? null,
+    };
+  }, [engine.handle]);
+
+  const issues = [...parsed.issues, ...refused, ...engine.issues];
+  return (
+    <div
+      className={['dash3d-material-preview', className].filter(Boolean).join(' ')}
+      data-state={engine.state}
+      aria-busy={engine.state === 'loading'}
+      onPointerDownCapture={engine.context.touch}
+      style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
+    >
+      <div ref={host} style={{ position: 'absolute', inset: 0 }} />
+      {engine.context.snapshot ? <LastFrame pixels={engine.context.snapshot} /> : null}
+      {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
+      <IssueList issues={issues} locale={locale} />
+      {/* The engine's notices: drawing on the main thread, scripts turned off after a hang. */}
+      <NoticeList notices={engine.notices} locale={locale} />
+    </div>
+  );
+}

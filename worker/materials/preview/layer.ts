@@ -1,0 +1,128 @@
+import { Mesh, Points, type BufferGeometry, type Material } from 'three';
+import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
+import type { PreviewMaterialResult } from '../../../shared/protocol';
+import type { EngineContext } from '../../engine/context';
+import { baseUrl } from '../../engine/urls';
+import { loadBitmap } from '../../util/images';
+import { buildMaterial, ShaderCodeError, type BuiltMaterial } from '../build';
+import { freeBuilt, runFrameScript } from '../lifecycle';
+import { createShapes, type PreviewShape } from './shapes';
+import { renderThumbnail } from './thumbnail';
+import type { ThumbnailSize } from '../../engine/thumbnail';
+
+interface Shown {
+  built: BuiltMaterial;
+  object: Mesh | Points;
+  stopFrame: (() => void) | null;
+}
+
+export type PreviewLayer = ReturnType<typeof createPreviewLayer>;
+
+const shapeOf = (entity: MaterialEntity): PreviewShape => (materialKind(entity.type) === 'points' ? 'points' : 'box');
+
+/**
+ * The material preview's one object (spec §2, §9): a 100-unit box, or 1000 random points for the
+ * points type, wearing a material built by the same code as a model part's (worker/materials/build.ts).
+ * Building is asynchronous (textures, shader code), so the newest material wins: an older one that
+ * finishes later is freed unseen. A material that fails to build leaves the previous one on screen.
+ * Nothing is made until a material is first shown: a space that never previews pays nothing.
+ */
+export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
+  const shapes = createShapes();
+  let shown: Shown | null = null;
+  let generation = 0;
+  let loading: AbortController | null = null;
+
+  function unshow() {
+    if (!shown) return;
+    shown.stopFrame?.();
+    shown.object.removeFromParent();
+    freeBuilt(shown.built);
+    shown = null;
+  }
+
+  function show(entity: MaterialEntity, built: BuiltMaterial) {
+    unshow();
+    const geometry = shapes.get(shapeOf(entity));
+    const object = materialKind(entity.type) === 'points' ? new Points(geometry, built.material) : new Mesh(geometry, built.material);
+    object.name = 'material-preview';
+    // Upload before the first frame that shows it, so that frame does not stall on it.
+    for (const t of built.textures) ctx.renderer.initTexture(t);
+    ctx.scene.add(object);
+    shown = { built, object, stopFrame: runFrameScript(ctx, built) };
+    ctx.invalidate();
+  }
+
+  async function build(entity: MaterialEntity, signal: AbortSignal): Promise<BuiltMaterial> {
+    return buildMaterial(entity, {
+      // Relative texture paths are relative to the page, as everything else a host hands the preview.
+      baseUrl: baseUrl(),
+      loadImage: (src) => loadBitmap(src, { flipY: true, signal }),
+      userCode: ctx.userCode,
+    });
+  }
+
+  return {
+    /** Show `entity` (parsed already), or nothing for null. Resolves once it is on screen, replaced or refused. */
+    async set(entity: MaterialEntity | null): Promise<PreviewMaterialResult> {
+      const mine = ++generation;
+      loading?.abort();
+      loading = null;
+      // Spec §4: a shader material shows nothing until its shader properties exist.
+      if (!entity || (materialKind(entity.type) === 'shader' && !entity.shaderCode.trim())) {
+        unshow();
+        if (!entity) shapes.dispose();
+        ctx.invalidate();
+        return { ok: true, shown: false, problems: [] };
+      }
+      const controller = new AbortController();
+      loading = controller;
+      const stale = () => mine !== generation || ctx.disposed;
+      let built: BuiltMaterial;
+      try {
+        built = await ctx.track('preview material', build(entity, controller.signal));
+      } catch (err) {
+        if (stale()) return { ok: true, shown: false, problems: [] };
+        loading = null;
+        // The last good material stays on screen (spec §8: shader code errors were logged by build).
+        const message = err instanceof Error ? err.message : String(err);
+        if (err instanceof ShaderCodeError)
+          return { ok: false, issues: [{ path: 'shaderCode', message: message.replace(/^shaderCode: /, '') }] };
+        return { ok: false, issues: [{ path: '(root)', message }] };
+      }
+      if (stale()) {
+        freeBuilt(built);
+        return { ok: true, shown: false, problems: built.problems };
+      }
+      loading = null;
+      show(entity, built);
+      return { ok: true, shown: true, problems: built.problems };
+    },
+
+    /** The shown material on the sphere, as a JPEG of exactly `size`; the canvas on screen never shows the sphere. */
+    thumbnail(size: ThumbnailSize): Promise<Blob> {
+      if (!shown) return Promise.reject(new Error('no material is shown in the preview'));
+      const object = shown.object;
+      const geometry: BufferGeometry = object.geometry;
+      object.geometry = shapes.get('sphere');
+      try {
+        return renderThumbnail(ctx, size);
+      } finally {
+        object.geometry = geometry;
+        // Still in the task that drew the sphere: the frame the page gets is the usual view again.
+        drawNow();
+      }
+    },
+
+    /** The material on show (tests, the material tree). */
+    material: (): Material | null => shown?.built.material ?? null,
+
+    dispose() {
+      generation++;
+      loading?.abort();
+      loading = null;
+      unshow();
+      shapes.dispose();
+    },
+  };
+}
