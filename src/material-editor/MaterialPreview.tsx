@@ -32,7 +32,11 @@ export interface MaterialPreviewProps {
   camera?: PreviewOptionsInput['camera'];
   /** The environment image behind the material when it names none (default: the built-in studio gradient). */
   envMap?: string;
-  /** Whether the material's shaderCode and frameScript may run (default true: the designer's own material). */
+  /**
+   * Whether the material's shaderCode and frameScript may run. Default false, as for a space's
+   * scripts: a material can come from anyone's document, and its code runs only with consent (the
+   * editor passes true for the designer's own materials).
+   */
   scriptsAllowed?: boolean;
   /** Origins textures and images may load from. Absent: the page's own origin only. */
   allowedOrigins?: readonly string[];
@@ -85,7 +89,7 @@ export function MaterialPreview(props: MaterialPreviewProps) {
     heartbeat: props.heartbeat,
     chunks: props.chunks,
     liveContexts: props.liveContexts,
-    scriptsAllowed: props.scriptsAllowed ?? true,
+    scriptsAllowed: props.scriptsAllowed ?? false,
     allowedOrigins: props.allowedOrigins ?? [new URL(document.baseURI).origin],
     onEvent: props.onEvent,
     onStarted: () => sender.started(),

@@ -109,6 +109,18 @@ describe('material preview: user code', () => {
     expect(near(centre(await m.pixels()), [0, AMBIENT_ONLY, 0], 12)).toBe(true);
   });
 
+  it('by default (no consent given) neither the frame script nor the shader code runs', async () => {
+    const m = await mountPreview(
+      { type: 'phong', color: '#ff0000', frameScript: 'material.color.setRGB(0, 1, 0);' },
+      { scriptsAllowed: undefined },
+    );
+    expect(near(centre(await m.pixels()), [AMBIENT_ONLY, 0, 0], 12)).toBe(true);
+    const shader = await m.set({ type: 'shader', shaderCode: SOLID_SHADER });
+    // Not drawn: either refused or shown as nothing.
+    expect(shader.ok && shader.shown).toBe(false);
+    expect(countColour(await m.pixels(), (r, g, b) => r > 200 && g > 100 && g < 160 && b < 40)).toBe(0);
+  });
+
   it('a frame script that never returns is stopped by the heartbeat; the preview goes on with scripts off', async () => {
     const m = await mountPreview({ type: 'phong', color: '#ff0000' }, { heartbeat: { intervalMs: 200 } });
     m.render({ type: 'phong', color: '#0000ff', frameScript: 'for (;;) {}' });

@@ -31,7 +31,8 @@ export async function mountPreview(material: unknown, { size = 240, ...props }: 
   const render = () =>
     reactRoot.render(
       <StrictMode>
-        <MaterialPreview {...props} material={current} ref={ref} onResult={(r) => results.push(r)} />
+        {/* Scripts allowed unless a test says otherwise (`scriptsAllowed: undefined` is the component's default). */}
+        <MaterialPreview scriptsAllowed {...props} material={current} ref={ref} onResult={(r) => results.push(r)} />
       </StrictMode>,
     );
   flushSync(render);
