@@ -1,0 +1,192 @@
+import {
+  BufferGeometry,
+  DynamicDrawUsage,
+  Float32BufferAttribute,
+  Group,
+  InstancedBufferAttribute,
+  InstancedMesh,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  PlaneGeometry,
+  ShaderMaterial,
+  Vector3,
+  type BufferAttribute,
+  type WebGLRenderer,
+} from 'three';
+import type { CardAtlas } from './atlas';
+import type { CardNode } from './card';
+
+/** Above everything else: a card is hidden by the anchor test (occlusion.ts), not by depth. */
+const CARD_RENDER_ORDER = 1_000_000;
+
+/** The atlas texel under each body pixel, its opacity per card; colour managed like three's own materials. */
+const VERTEX = /* glsl */ `
+attribute vec4 cardUv;
+attribute float cardAlpha;
+varying vec2 vCardUv;
+varying float vCardAlpha;
+void main() {
+  vCardUv = cardUv.xy + uv * cardUv.zw;
+  vCardAlpha = cardAlpha;
+  gl_Position = projectionMatrix * modelViewMatrix * instanceMatrix * vec4(position, 1.0);
+}`;
+const FRAGMENT = /* glsl */ `
+uniform sampler2D atlas;
+varying vec2 vCardUv;
+varying float vCardAlpha;
+void main() {
+  vec4 texel = texture2D(atlas, vCardUv);
+  gl_FragColor = vec4(texel.rgb, texel.a * vCardAlpha);
+  #include <colorspace_fragment>
+}`;
+
+const _m = new Matrix4();
+const _a = new Vector3();
+const _b = new Vector3();
+const noRaycast = () => undefined;
+
+/**
+ * All shown cards in two draw calls: ONE InstancedMesh for the bodies (per card: a matrix, its
+ * atlas rectangle, its opacity) and ONE LineSegments for the leader lines (per vertex colour with
+ * alpha). Bodies are written far to near: without depth testing, the nearer card covers the
+ * farther. Buffers grow (doubling) with the number of shown cards; `dispose` frees them all.
+ */
+export class CardBatch {
+  readonly root = new Group();
+  private capacity = 0;
+  private bodies: InstancedMesh<BufferGeometry, ShaderMaterial> | null = null;
+  private lines: LineSegments<BufferGeometry, LineBasicMaterial> | null = null;
+  private readonly material = new ShaderMaterial({
+    vertexShader: VERTEX,
+    fragmentShader: FRAGMENT,
+    uniforms: { atlas: { value: null } },
+    transparent: true,
+    depthTest: false,
+    depthWrite: false,
+  });
+  private readonly lineMaterial = new LineBasicMaterial({
+    vertexColors: true,
+    transparent: true,
+    depthTest: false,
+    depthWrite: false,
+    toneMapped: false,
+    fog: false,
+  });
+  private uv: number[] = [];
+
+  constructor(
+    private readonly atlas: CardAtlas,
+    private readonly live: () => Iterable<CardNode>,
+  ) {
+    this.material.toneMapped = false;
+    this.root.name = 'dash3d-cards';
+  }
+
+  /** Show these cards (sorted far to near), nothing else. */
+  write(shown: readonly CardNode[]): void {
+    if (shown.length > this.capacity) this.allocate(Math.max(64, 2 ** Math.ceil(Math.log2(shown.length))));
+    const bodies = this.bodies;
+    const lines = this.lines;
+    if (!bodies || !lines) return;
+    const geometry = bodies.geometry;
+    const uvAttr = geometry.getAttribute('cardUv') as InstancedBufferAttribute;
+    const alphaAttr = geometry.getAttribute('cardAlpha') as InstancedBufferAttribute;
+    const pos = lines.geometry.getAttribute('position') as BufferAttribute;
+    const col = lines.geometry.getAttribute('color') as BufferAttribute;
+    const uv = this.uv;
+    shown.forEach((card, i) => {
+      const { lineWidth, lineHeight } = card.input.config.cardConfig;
+      const { width, height } = card.layout;
+      const opacity = card.input.config.meshConfig.opacity;
+      // Card px -> world: the body is a unit quad moved to the end of the leader line and sized.
+      _m.makeScale(width, height, 1).setPosition(lineWidth, lineHeight, 0).premultiply(card.matrix);
+      bodies.setMatrixAt(i, _m);
+      this.atlas.uvRect(card, uv, 0);
+      uvAttr.setXYZW(i, uv[0]!, uv[1]!, uv[2]!, uv[3]!);
+      alphaAttr.setX(i, opacity);
+      _a.set(0, 0, 0).applyMatrix4(card.matrix);
+      _b.set(lineWidth, lineHeight, 0).applyMatrix4(card.matrix);
+      pos.setXYZ(2 * i, _a.x, _a.y, _a.z);
+      pos.setXYZ(2 * i + 1, _b.x, _b.y, _b.z);
+      const c = card.lineColour;
+      const alpha = opacity * card.lineAlpha;
+      col.setXYZW(2 * i, c.r, c.g, c.b, alpha);
+      col.setXYZW(2 * i + 1, c.r, c.g, c.b, alpha);
+    });
+    const n = shown.length;
+    bodies.count = n;
+    lines.geometry.setDrawRange(0, 2 * n);
+    for (const [attr, size] of [
+      [bodies.instanceMatrix, 16],
+      [uvAttr, 4],
+      [alphaAttr, 1],
+      [pos, 6],
+      [col, 8],
+    ] as const) {
+      // Only the part in use goes to the GPU.
+      attr.clearUpdateRanges();
+      if (n > 0) attr.addUpdateRange(0, n * size);
+      attr.needsUpdate = true;
+    }
+    bodies.visible = lines.visible = n > 0;
+  }
+
+  private allocate(capacity: number) {
+    this.disposeMeshes();
+    this.capacity = capacity;
+    const quad = new PlaneGeometry(1, 1).translate(0.5, 0.5, 0);
+    quad.setAttribute('cardUv', new InstancedBufferAttribute(new Float32Array(capacity * 4), 4).setUsage(DynamicDrawUsage));
+    quad.setAttribute('cardAlpha', new InstancedBufferAttribute(new Float32Array(capacity), 1).setUsage(DynamicDrawUsage));
+    const bodies = new InstancedMesh(quad, this.material, capacity);
+    bodies.instanceMatrix.setUsage(DynamicDrawUsage);
+    // The atlas is brought up to date by the renderer about to draw the bodies.
+    bodies.onBeforeRender = (renderer: WebGLRenderer) => {
+      this.atlas.flush(renderer, this.live());
+      this.material.uniforms.atlas!.value = this.atlas.texture;
+    };
+    const segments = new BufferGeometry();
+    segments.setAttribute('position', new Float32BufferAttribute(new Float32Array(capacity * 6), 3).setUsage(DynamicDrawUsage));
+    segments.setAttribute('color', new Float32BufferAttribute(new Float32Array(capacity * 8), 4).setUsage(DynamicDrawUsage));
+    const lines = new LineSegments(segments, this.lineMaterial);
+    lines.renderOrder = CARD_RENDER_ORDER;
+    bodies.renderOrder = CARD_RENDER_ORDER + 1;
+    for (const o of [bodies, lines]) {
+      o.frustumCulled = false;
+      // Cards are found by their screen quads (click.ts), never by rays through the scene.
+      o.raycast = noRaycast;
+      this.root.add(o);
+    }
+    this.bodies = bodies;
+    this.lines = lines;
+  }
+
+  private disposeMeshes() {
+    if (this.bodies) {
+      this.bodies.removeFromParent();
+      this.bodies.geometry.dispose();
+      this.bodies.dispose();
+    }
+    if (this.lines) {
+      this.lines.removeFromParent();
+      this.lines.geometry.dispose();
+    }
+    this.bodies = null;
+    this.lines = null;
+    this.capacity = 0;
+  }
+
+  /** Free every GPU buffer and the atlas (no card left, or the layer is disposed). */
+  clear(): void {
+    this.disposeMeshes();
+    this.atlas.dispose();
+    this.material.uniforms.atlas!.value = null;
+  }
+
+  dispose(): void {
+    this.clear();
+    this.material.dispose();
+    this.lineMaterial.dispose();
+    this.root.removeFromParent();
+  }
+}
