@@ -1,4 +1,4 @@
-import { DataTexture, LinearFilter, RGBAFormat, SRGBColorSpace, Texture, UnsignedByteType, Vector2, type WebGLRenderer } from 'three';
+import { DataTexture, LinearFilter, NoColorSpace, RGBAFormat, Texture, UnsignedByteType, Vector2, type WebGLRenderer } from 'three';
 import { ShelfPacker, type Slot } from './packer';
 
 /** The atlas starts this small (one card) and doubles as cards come. */
@@ -110,10 +110,13 @@ export class CardAtlas {
   }
 }
 
-/** An allocated, empty sRGB texture: contents only ever come from copyTextureToTexture. */
+/**
+ * An allocated, empty texture: contents only ever come from copyTextureToTexture. It holds the
+ * canvases' sRGB bytes undecoded (NoColorSpace): batch.ts' shader knows what they are.
+ */
 function makeTexture(width: number, height: number): DataTexture {
   const t = new DataTexture(null, width, height, RGBAFormat, UnsignedByteType);
-  t.colorSpace = SRGBColorSpace;
+  t.colorSpace = NoColorSpace;
   t.minFilter = LinearFilter;
   t.magFilter = LinearFilter;
   t.generateMipmaps = false;

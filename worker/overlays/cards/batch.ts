@@ -10,6 +10,7 @@ import {
   Matrix4,
   PlaneGeometry,
   ShaderMaterial,
+  SRGBColorSpace,
   Vector3,
   type BufferAttribute,
   type WebGLRenderer,
@@ -20,7 +21,13 @@ import type { CardNode } from './card';
 /** Above everything else: a card is hidden by the anchor test (occlusion.ts), not by depth. */
 const CARD_RENDER_ORDER = 1_000_000;
 
-/** The atlas texel under each body pixel, its opacity per card; colour managed like three's own materials. */
+/**
+ * The atlas texel under each body pixel, its opacity per card. The atlas holds sRGB bytes as they
+ * are (no decoding on sampling): drawing to the canvas, they go out unchanged, which is what three
+ * does for an sRGB texture through linear and back (blending happens on the canvas' sRGB values in
+ * both cases), without a per-pixel conversion each way, the costliest part of a card pixel on a
+ * software rasteriser. Into a linear target (a composer) they are decoded, then encoded for it.
+ */
 const VERTEX = /* glsl */ `
 attribute vec4 cardUv;
 attribute float cardAlpha;
@@ -33,12 +40,13 @@ void main() {
 }`;
 const FRAGMENT = /* glsl */ `
 uniform sampler2D atlas;
+uniform bool srgbOut;
 varying vec2 vCardUv;
 varying float vCardAlpha;
 void main() {
   vec4 texel = texture2D(atlas, vCardUv);
   gl_FragColor = vec4(texel.rgb, texel.a * vCardAlpha);
-  #include <colorspace_fragment>
+  if (!srgbOut) gl_FragColor = linearToOutputTexel(sRGBTransferEOTF(gl_FragColor));
 }`;
 
 const _m = new Matrix4();
@@ -60,7 +68,7 @@ export class CardBatch {
   private readonly material = new ShaderMaterial({
     vertexShader: VERTEX,
     fragmentShader: FRAGMENT,
-    uniforms: { atlas: { value: null } },
+    uniforms: { atlas: { value: null }, srgbOut: { value: true } },
     transparent: true,
     depthTest: false,
     depthWrite: false,
@@ -144,6 +152,9 @@ export class CardBatch {
     bodies.onBeforeRender = (renderer: WebGLRenderer) => {
       this.atlas.flush(renderer, this.live());
       this.material.uniforms.atlas!.value = this.atlas.texture;
+      // three encodes for the canvas' colour space, and keeps any other target linear.
+      this.material.uniforms.srgbOut!.value = renderer.getRenderTarget() === null && renderer.outputColorSpace === SRGBColorSpace;
+      this.material.uniformsNeedUpdate = true;
     };
     const segments = new BufferGeometry();
     segments.setAttribute('position', new Float32BufferAttribute(new Float32Array(capacity * 6), 3).setUsage(DynamicDrawUsage));
