@@ -49,6 +49,20 @@ void main() {
   if (!srgbOut) gl_FragColor = linearToOutputTexel(sRGBTransferEOTF(gl_FragColor));
 }`;
 
+/** The part of a body to draw, as shares of its width and height from its bottom-left corner. */
+export interface BodyCrop {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+/** A body to draw: all of it (crop null), or the part cover.ts found may show. */
+export interface DrawnBody {
+  card: CardNode;
+  crop: BodyCrop | null;
+}
+const WHOLE: BodyCrop = { x0: 0, x1: 1, y0: 0, y1: 1 };
+
 const _m = new Matrix4();
 const _a = new Vector3();
 const _b = new Vector3();
@@ -91,9 +105,10 @@ export class CardBatch {
     this.root.name = 'dash3d-cards';
   }
 
-  /** Show these cards (sorted far to near), nothing else. */
-  write(shown: readonly CardNode[]): void {
-    if (shown.length > this.capacity) this.allocate(Math.max(64, 2 ** Math.ceil(Math.log2(shown.length))));
+  /** Show these bodies (sorted far to near) and these leader lines, nothing else. */
+  write(shown: readonly DrawnBody[], withLines: readonly CardNode[]): void {
+    const need = Math.max(shown.length, withLines.length);
+    if (need > this.capacity) this.allocate(Math.max(64, 2 ** Math.ceil(Math.log2(need))));
     const bodies = this.bodies;
     const lines = this.lines;
     if (!bodies || !lines) return;
@@ -103,41 +118,49 @@ export class CardBatch {
     const pos = lines.geometry.getAttribute('position') as BufferAttribute;
     const col = lines.geometry.getAttribute('color') as BufferAttribute;
     const uv = this.uv;
-    shown.forEach((card, i) => {
+    shown.forEach(({ card, crop }, i) => {
       const { lineWidth, lineHeight } = card.input.config.cardConfig;
       const { width, height } = card.layout;
-      const opacity = card.input.config.meshConfig.opacity;
-      // Card px -> world: the body is a unit quad moved to the end of the leader line and sized.
-      _m.makeScale(width, height, 1).setPosition(lineWidth, lineHeight, 0).premultiply(card.matrix);
+      const c = crop ?? WHOLE;
+      // Card px -> world: the body (or its part) is a unit quad moved to the end of the leader line and sized.
+      _m.makeScale(width * (c.x1 - c.x0), height * (c.y1 - c.y0), 1)
+        .setPosition(lineWidth + width * c.x0, lineHeight + height * c.y0, 0)
+        .premultiply(card.matrix);
       bodies.setMatrixAt(i, _m);
       this.atlas.uvRect(card, uv, 0);
-      uvAttr.setXYZW(i, uv[0]!, uv[1]!, uv[2]!, uv[3]!);
-      alphaAttr.setX(i, opacity);
+      const [u = 0, v = 0, du = 0, dv = 0] = uv;
+      uvAttr.setXYZW(i, u + c.x0 * du, v + c.y0 * dv, (c.x1 - c.x0) * du, (c.y1 - c.y0) * dv);
+      alphaAttr.setX(i, card.input.config.meshConfig.opacity);
+    });
+    withLines.forEach((card, i) => {
+      const { lineWidth, lineHeight } = card.input.config.cardConfig;
       _a.set(0, 0, 0).applyMatrix4(card.matrix);
       _b.set(lineWidth, lineHeight, 0).applyMatrix4(card.matrix);
       pos.setXYZ(2 * i, _a.x, _a.y, _a.z);
       pos.setXYZ(2 * i + 1, _b.x, _b.y, _b.z);
       const c = card.lineColour;
-      const alpha = opacity * card.lineAlpha;
+      const alpha = card.input.config.meshConfig.opacity * card.lineAlpha;
       col.setXYZW(2 * i, c.r, c.g, c.b, alpha);
       col.setXYZW(2 * i + 1, c.r, c.g, c.b, alpha);
     });
     const n = shown.length;
+    const l = withLines.length;
     bodies.count = n;
-    lines.geometry.setDrawRange(0, 2 * n);
-    for (const [attr, size] of [
-      [bodies.instanceMatrix, 16],
-      [uvAttr, 4],
-      [alphaAttr, 1],
-      [pos, 6],
-      [col, 8],
+    lines.geometry.setDrawRange(0, 2 * l);
+    for (const [attr, size, count] of [
+      [bodies.instanceMatrix, 16, n],
+      [uvAttr, 4, n],
+      [alphaAttr, 1, n],
+      [pos, 6, l],
+      [col, 8, l],
     ] as const) {
       // Only the part in use goes to the GPU.
       attr.clearUpdateRanges();
-      if (n > 0) attr.addUpdateRange(0, n * size);
+      if (count > 0) attr.addUpdateRange(0, count * size);
       attr.needsUpdate = true;
     }
-    bodies.visible = lines.visible = n > 0;
+    bodies.visible = n > 0;
+    lines.visible = l > 0;
   }
 
   private allocate(capacity: number) {

@@ -23,6 +23,12 @@ export class CardNode implements AtlasEntry {
   /** The leader line's colour (linear, as vertex colours are) and alpha, from the theme's border colour. */
   readonly lineColour = new Color();
   lineAlpha = 1;
+  /**
+   * How opaque the drawn body is at least, inside `bodyInset` CSS px from its edges (its background:
+   * text and item boxes drawn over it only add): cover.ts lets such a body hide those behind it.
+   */
+  bodyAlpha = 0;
+  bodyInset = 0;
   /** Whether the canvas holds a drawing (a card is not shown before). */
   painted = false;
   private drawnKey = '';
@@ -56,6 +62,10 @@ export class CardNode implements AtlasEntry {
     if (key === this.drawnKey && this.painted) return false;
     this.drawnKey = key;
     paintCard(this.canvas, this.layout, pixelRatio, items, columns, theme, active);
+    const body = active ? theme.activeBody : theme.body;
+    this.bodyAlpha = cssColour(body.background).a;
+    // Rounded corners and the border's antialiasing are less opaque than the inside.
+    this.bodyInset = Math.max(body.borderRadius, body.borderWidth) + 1;
     this.painted = true;
     return true;
   }

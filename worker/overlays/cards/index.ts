@@ -2,13 +2,14 @@ import { Vector3, type WebGLRenderer } from 'three';
 import type { CardRect } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
 import { CardAtlas } from './atlas';
-import { CardBatch } from './batch';
+import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
 import type { CardInput } from './input';
 import { createOcclusion } from './occlusion';
 import { anchorOf, insideQuad, placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { listenForClicks } from './click';
+import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -34,6 +35,24 @@ export interface CardLayer {
 
 type Place = ScreenPlace & { visible: boolean };
 
+/** The share of a body's rectangle (0..1, x right, y up as the card's own units) a part of it is. */
+function cropOf(r: ScreenRect, part: ScreenRect): BodyCrop {
+  const w = r.maxX - r.minX || 1;
+  const h = r.maxY - r.minY || 1;
+  return { x0: (part.minX - r.minX) / w, x1: (part.maxX - r.minX) / w, y0: (r.maxY - part.maxY) / h, y1: (r.maxY - part.minY) / h };
+}
+
+function boundsOf(quad: readonly { x: number; y: number }[]): ScreenRect {
+  const r = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const q of quad) {
+    r.minX = Math.min(r.minX, q.x);
+    r.minY = Math.min(r.minY, q.y);
+    r.maxX = Math.max(r.maxX, q.x);
+    r.maxY = Math.max(r.maxY, q.y);
+  }
+  return r;
+}
+
 /**
  * The space's data cards, drawn by the worker (issue: data cards live in the 3D scene). Each card
  * is a body drawn into a shared atlas texture and a leader line; all shown cards are two draw
@@ -51,6 +70,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   ctx.scene.add(batch.root);
   const occlusion = createOcclusion(ctx.scene, batch.root);
   const anchor = new Vector3();
+  const cover = createCoverGrid();
   let theme = defaultTheme();
   let themeVersion = 0;
   let textureDraws = 0;
@@ -116,7 +136,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     },
     place() {
       if (cards.size === 0) {
-        batch.write([]);
+        batch.write([], []);
         return;
       }
       const { camera } = ctx;
@@ -129,17 +149,35 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       repaint();
       camera.updateMatrixWorld();
       occlusion.begin(camera);
-      const shown: { card: CardNode; depth: number }[] = [];
+      const shown: { card: CardNode; depth: number; rect: ScreenRect }[] = [];
       for (const [id, card] of cards) {
         const place = placeCard(card, camera, width, height);
         // A card not drawn yet (over the budget of its first frame) has no texture to show.
         const visible = card.drawn && place.inView && !occlusion.hidden(anchorOf(card, anchor), camera, height);
         places.set(id, { ...place, visible });
-        if (visible) shown.push({ card, depth: place.depth });
+        if (visible) shown.push({ card, depth: place.depth, rect: boundsOf(place.quad) });
+      }
+      // Near to far: a body under enough nearer ones is not drawn (its leader line still is).
+      shown.sort((a, b) => a.depth - b.depth);
+      cover.reset(width, height);
+      const bodies: DrawnBody[] = [];
+      for (const { card, rect } of shown) {
+        const { isSprite, meshConfig } = card.input.config;
+        const part = cover.visible(rect);
+        if (!part) continue;
+        // A billboard's body is an upright rectangle on screen: drawn over its visible part only.
+        bodies.push({ card, crop: isSprite ? cropOf(rect, part) : null });
+        // And its inside is known to cover what is behind it.
+        if (isSprite && card.bodyAlpha * meshConfig.opacity >= COVER_ALPHA) {
+          const k = (card.bodyInset * (rect.maxX - rect.minX)) / card.layout.width;
+          cover.add({ minX: rect.minX + k, minY: rect.minY + k, maxX: rect.maxX - k, maxY: rect.maxY - k });
+        }
       }
       // Far to near: without depth testing, the nearer card is drawn over the farther.
-      shown.sort((a, b) => b.depth - a.depth);
-      batch.write(shown.map((s) => s.card));
+      batch.write(
+        bodies.reverse(),
+        shown.map((s) => s.card),
+      );
     },
     rects() {
       const out: Record<string, CardRect> = {};
