@@ -112,11 +112,13 @@ export class CardAtlas {
 
 /**
  * An allocated, empty texture: contents only ever come from copyTextureToTexture. It holds the
- * canvases' sRGB bytes undecoded (NoColorSpace): batch.ts' shader knows what they are.
+ * canvases' sRGB bytes undecoded (NoColorSpace) and premultiplied: batch.ts' shader knows what they are.
  */
 function makeTexture(width: number, height: number): DataTexture {
   const t = new DataTexture(null, width, height, RGBAFormat, UnsignedByteType);
   t.colorSpace = NoColorSpace;
+  // As a 2D canvas stores them: the upload copies, and does not divide every pixel by its alpha.
+  t.premultiplyAlpha = true;
   t.minFilter = LinearFilter;
   t.magFilter = LinearFilter;
   t.generateMipmaps = false;

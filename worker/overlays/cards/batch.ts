@@ -27,6 +27,7 @@ const CARD_RENDER_ORDER = 1_000_000;
  * does for an sRGB texture through linear and back (blending happens on the canvas' sRGB values in
  * both cases), without a per-pixel conversion each way, the costliest part of a card pixel on a
  * software rasteriser. Into a linear target (a composer) they are decoded, then encoded for it.
+ * Colour stays premultiplied by alpha, as the canvases hold it, and is blended as such.
  */
 const VERTEX = /* glsl */ `
 attribute vec4 cardUv;
@@ -45,8 +46,11 @@ varying vec2 vCardUv;
 varying float vCardAlpha;
 void main() {
   vec4 texel = texture2D(atlas, vCardUv);
-  gl_FragColor = vec4(texel.rgb, texel.a * vCardAlpha);
-  if (!srgbOut) gl_FragColor = linearToOutputTexel(sRGBTransferEOTF(gl_FragColor));
+  if (!srgbOut && texel.a > 0.0) {
+    vec4 straight = linearToOutputTexel(sRGBTransferEOTF(vec4(texel.rgb / texel.a, texel.a)));
+    texel.rgb = straight.rgb * texel.a;
+  }
+  gl_FragColor = texel * vCardAlpha;
 }`;
 
 /** The part of a body to draw, as shares of its width and height from its bottom-left corner. */
@@ -84,6 +88,8 @@ export class CardBatch {
     fragmentShader: FRAGMENT,
     uniforms: { atlas: { value: null }, srgbOut: { value: true } },
     transparent: true,
+    // The atlas holds premultiplied colour: blended as such (the same result as straight colour).
+    premultipliedAlpha: true,
     depthTest: false,
     depthWrite: false,
   });
