@@ -175,6 +175,18 @@ function hitObject(o: Object3D, raycaster: Raycaster, camera: Camera, viewportHe
   return best;
 }
 
+/**
+ * Whether the raycaster's ray meets any of `objects` themselves (not their children), stopping at
+ * the first hit: an occlusion test needs no nearest hit. The caller has already left out invisible
+ * subtrees, helpers and objects on layers the camera does not see (as pickNearest does).
+ */
+export function hitsAny(raycaster: Raycaster, objects: readonly Object3D[], camera: Camera, viewportHeight: number): boolean {
+  raycaster.firstHitOnly = true;
+  raycaster.camera = camera;
+  for (const o of objects) if (hitObject(o, raycaster, camera, viewportHeight)) return true;
+  return false;
+}
+
 export interface PickTarget<T> {
   root: Object3D;
   owner: T;

@@ -35,6 +35,24 @@ describe('data card input in the worker', () => {
     expect(parseCard({ config: {}, items: 'nope' })).toMatchObject({ ok: true, card: { items: [] } });
   });
 
+  it('a plain draw (the usual message, checked without the schema) gives what the schema gives', () => {
+    const items = [
+      { label: 'T', value: '21 °C', extra: '<b>' },
+      { label: '', value: 'x'.repeat(CARD_MAX_TEXT) },
+    ];
+    const plain = parseCard({ config: {}, items, active: false });
+    // `active` not a boolean: the schema checks the whole draw (and makes it false).
+    const schema = parseCard({ config: {}, items, active: 'no' });
+    expect(plain.ok && schema.ok).toBe(true);
+    if (!plain.ok || !schema.ok) return;
+    expect(plain.card.items).toEqual(schema.card.items);
+    expect(plain.card.items).toEqual([
+      { label: 'T', value: '21 °C' },
+      { label: '', value: 'x'.repeat(CARD_MAX_TEXT) },
+    ]);
+    expect(plain.card.active).toBe(schema.card.active);
+  });
+
   it('a theme: defaults when absent, sizes clamped, bad fields replaced by their defaults', () => {
     const defaults = CardThemeSchema.parse({});
     expect(parseTheme(undefined)).toEqual(defaults);

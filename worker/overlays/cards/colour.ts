@@ -4,7 +4,22 @@
  */
 let probe: OffscreenCanvasRenderingContext2D | null = null;
 
-export function cssColour(css: string): { r: number; g: number; b: number; a: number } {
+type Rgba = { r: number; g: number; b: number; a: number };
+/** Colours already read: a theme has a handful, and a read-back per card per change is not free. */
+const known = new Map<string, Rgba>();
+const KNOWN_MAX = 64;
+
+export function cssColour(css: string): Rgba {
+  let c = known.get(css);
+  if (!c) {
+    if (known.size >= KNOWN_MAX) known.clear();
+    c = readColour(css);
+    known.set(css, c);
+  }
+  return c;
+}
+
+function readColour(css: string): Rgba {
   probe ??= new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
   if (!probe) return { r: 0, g: 0, b: 0, a: 1 };
   probe.clearRect(0, 0, 1, 1);

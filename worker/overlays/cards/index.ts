@@ -1,12 +1,15 @@
-import { Group, Vector3 } from 'three';
+import { Vector3, type WebGLRenderer } from 'three';
 import type { CardRect } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
+import { CardAtlas } from './atlas';
+import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
 import type { CardInput } from './input';
 import { createOcclusion } from './occlusion';
-import { placeCard, type ScreenPlace } from './placement';
+import { anchorOf, placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
+import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -16,6 +19,8 @@ import { cardAt, listenForClicks } from './click';
 const MIN_PAINTS = 8;
 const MAX_PAINTS = 64;
 const PAINT_BUDGET_MS = 6;
+/** When the GPU does not say (a layer built without a renderer, in tests). */
+const FALLBACK_MAX_TEXTURE = 4096;
 
 export interface CardLayer {
   /** Add or replace a card (already parsed), or remove it (null). Asks for one frame; the texture is drawn then. */
@@ -30,21 +35,46 @@ export interface CardLayer {
   dispose(): void;
 }
 
+type Place = ScreenPlace & { visible: boolean };
+
+/** The share of a body's rectangle (0..1, x right, y up as the card's own units) a part of it is. */
+function cropOf(r: ScreenRect, part: ScreenRect): BodyCrop {
+  const w = r.maxX - r.minX || 1;
+  const h = r.maxY - r.minY || 1;
+  return { x0: (part.minX - r.minX) / w, x1: (part.maxX - r.minX) / w, y0: (r.maxY - part.maxY) / h, y1: (r.maxY - part.minY) / h };
+}
+
+function boundsOf(quad: readonly { x: number; y: number }[]): ScreenRect {
+  const r = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const q of quad) {
+    r.minX = Math.min(r.minX, q.x);
+    r.minY = Math.min(r.minY, q.y);
+    r.maxX = Math.max(r.maxX, q.x);
+    r.maxY = Math.max(r.maxY, q.y);
+  }
+  return r;
+}
+
 /**
  * The space's data cards, drawn by the worker (issue: data cards live in the 3D scene). Each card
- * is a textured quad and a leader line in one group under the scene; placing them happens only on
- * drawn frames (render on demand: a card change asks for one frame, an idle scene places nothing).
- * A card whose anchor the scene hides (a ray from the camera to the anchor) is not drawn.
+ * is a body drawn into a shared atlas texture and a leader line; all shown cards are two draw
+ * calls (batch.ts). Placing them happens only on drawn frames (render on demand: a card change
+ * asks for one frame, an idle scene places nothing). A card whose anchor the scene hides (a ray
+ * from the camera to the anchor) is not drawn.
  */
 export function createCardLayer(ctx: EngineContext): CardLayer {
-  const root = new Group();
-  root.name = 'dash3d-cards';
-  ctx.scene.add(root);
   const cards = new Map<string, CardNode>();
-  const places = new Map<string, ScreenPlace & { visible: boolean }>();
-  const occlusion = createOcclusion(ctx.scene, root);
+  const places = new Map<string, Place>();
+  // A layer may be built without a renderer (tests of its bookkeeping): the atlas then assumes a common limit.
+  const renderer = ctx.renderer as WebGLRenderer | undefined;
+  const atlas = new CardAtlas(renderer?.capabilities.maxTextureSize ?? FALLBACK_MAX_TEXTURE);
+  const batch = new CardBatch(atlas, () => cards.values());
+  ctx.scene.add(batch.root);
+  const occlusion = createOcclusion(ctx.scene, batch.root);
   const anchor = new Vector3();
+  const cover = createCoverGrid();
   let theme = defaultTheme();
+  let themeVersion = 0;
   let textureDraws = 0;
   let drawnRatio = ctx.size.pixelRatio;
   // Cards whose input or look changed since their texture was drawn, oldest change first. set()
@@ -64,7 +94,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       dirty.delete(id);
       const card = cards.get(id);
       if (!card) continue;
-      if (card.update(theme, ctx.size.pixelRatio)) {
+      if (card.update(theme, themeVersion, ctx.size.pixelRatio)) {
+        atlas.put(card, cards.values());
         textureDraws++;
         painted++;
       }
@@ -81,15 +112,16 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     set(id, input) {
       let card = cards.get(id);
       if (!input) {
-        card?.dispose();
+        if (card) atlas.remove(card);
         cards.delete(id);
         places.delete(id);
         dirty.delete(id);
+        // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
+        if (cards.size === 0) batch.clear();
       } else {
         if (!card) {
           card = new CardNode(id, input);
           cards.set(id, card);
-          root.add(card.group);
         }
         card.input = input;
         dirty.add(id);
@@ -98,11 +130,15 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     },
     setTheme(next) {
       theme = next;
+      themeVersion++;
       markAll();
       ctx.invalidate();
     },
     place() {
-      if (cards.size === 0) return;
+      if (cards.size === 0) {
+        batch.write([], []);
+        return;
+      }
       const { camera } = ctx;
       const { width, height, pixelRatio } = ctx.size;
       // A new pixel ratio (the window moved to another screen): text is drawn again at it.
@@ -112,14 +148,36 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       }
       repaint();
       camera.updateMatrixWorld();
-      occlusion.begin();
+      occlusion.begin(camera);
+      const shown: { card: CardNode; depth: number; rect: ScreenRect }[] = [];
       for (const [id, card] of cards) {
         const place = placeCard(card, camera, width, height);
         // A card not drawn yet (over the budget of its first frame) has no texture to show.
-        const visible = card.drawn && place.inView && !occlusion.hidden(anchor.copy(card.group.position), camera, height);
-        card.group.visible = visible;
+        const visible = card.drawn && place.inView && !occlusion.hidden(anchorOf(card, anchor), camera, height);
         places.set(id, { ...place, visible });
+        if (visible) shown.push({ card, depth: place.depth, rect: boundsOf(place.quad) });
       }
+      // Near to far: a body under enough nearer ones is not drawn (its leader line still is).
+      shown.sort((a, b) => a.depth - b.depth);
+      cover.reset(width, height);
+      const bodies: DrawnBody[] = [];
+      for (const { card, rect } of shown) {
+        const { isSprite, meshConfig } = card.input.config;
+        const part = cover.visible(rect);
+        if (!part) continue;
+        // A billboard's body is an upright rectangle on screen: drawn over its visible part only.
+        bodies.push({ card, crop: isSprite ? cropOf(rect, part) : null });
+        // And its inside is known to cover what is behind it.
+        if (isSprite && card.bodyAlpha * meshConfig.opacity >= COVER_ALPHA) {
+          const k = (card.bodyInset * (rect.maxX - rect.minX)) / card.layout.width;
+          cover.add({ minX: rect.minX + k, minY: rect.minY + k, maxX: rect.maxX - k, maxY: rect.maxY - k });
+        }
+      }
+      // Far to near: without depth testing, the nearer card is drawn over the farther.
+      batch.write(
+        bodies.reverse(),
+        shown.map((s) => s.card),
+      );
     },
     rects() {
       const out: Record<string, CardRect> = {};
@@ -144,11 +202,10 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     stats: () => ({ total: cards.size, textureDraws }),
     dispose() {
       offClick();
-      for (const card of cards.values()) card.dispose();
       cards.clear();
       places.clear();
       dirty.clear();
-      root.removeFromParent();
+      batch.dispose();
     },
   };
 }

@@ -29,6 +29,29 @@ const CardDrawSchema = z.object({
   active: z.boolean().catch(false),
 });
 
+type CardDraw = z.infer<typeof CardDrawSchema>;
+
+/**
+ * The usual draw, checked without running the schema: `items` an array of at most CARD_MAX_ITEMS
+ * objects whose label and value are strings of at most CARD_MAX_TEXT characters, `active` a
+ * boolean. For such input CardDrawSchema gives exactly this (nothing to cut, catch or default, and
+ * other keys are dropped the same way); anything else is left to the schema. Every card's values
+ * change many times a second: this is the worker's hot path for card messages.
+ */
+function plainDraw(value: unknown): CardDraw | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { items, active } = value as { items?: unknown; active?: unknown };
+  if (typeof active !== 'boolean' || !Array.isArray(items) || items.length > CARD_MAX_ITEMS) return null;
+  const out: CardItemText[] = [];
+  for (const item of items as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { label, value: text } = item as { label?: unknown; value?: unknown };
+    if (typeof label !== 'string' || typeof text !== 'string' || label.length > CARD_MAX_TEXT || text.length > CARD_MAX_TEXT) return null;
+    out.push({ label, value: text });
+  }
+  return { items: out, active };
+}
+
 export interface CardInput {
   config: CardConfig;
   /** The config as sent, as JSON: the same text next time means the parsed config can be reused. */
@@ -47,7 +70,8 @@ const issues = (e: z.ZodError, path: PropertyKey[] = []) =>
  * not parsed again (values change many times a second, configs seldom).
  */
 export function parseCard(value: unknown, previous?: CardInput): { ok: true; card: CardInput } | { ok: false; error: string } {
-  const r = CardDrawSchema.safeParse(value);
+  const plain = plainDraw(value);
+  const r = plain ? { success: true as const, data: plain } : CardDrawSchema.safeParse(value);
   if (!r.success) return { ok: false, error: issues(r.error) };
   const sent = (value as { config?: unknown }).config;
   if (sent === undefined) {

@@ -1,32 +1,82 @@
-import { Raycaster, Vector3, type Object3D, type PerspectiveCamera } from 'three';
-import { pickNearest, type PickTarget } from '../../models/raycast';
+import { Raycaster, Sphere, Vector3, type BufferGeometry, type Mesh, type Object3D, type PerspectiveCamera } from 'three';
+import { hitsAny } from '../../models/raycast';
+import { isHelperObject } from '../../models/types';
 
 const _dir = new Vector3();
+const _to = new Vector3();
+
+/** Something that may hide a card's anchor; `sphere` (world) when a ray that misses it cannot hit it. */
+interface Blocker {
+  object: Object3D;
+  sphere: Sphere | null;
+}
+
+/**
+ * A plain mesh's world bounding sphere. Skinned, morphing and instanced meshes, lines and points
+ * (hit within a pick tolerance) have none here: they are always tested.
+ */
+function sphereOf(o: Object3D, out: Sphere): Sphere | null {
+  const mesh = o as Mesh & { isSkinnedMesh?: boolean; isInstancedMesh?: boolean; isBatchedMesh?: boolean };
+  if (!mesh.isMesh || mesh.isSkinnedMesh || mesh.isInstancedMesh || mesh.isBatchedMesh) return null;
+  const g = mesh.geometry as BufferGeometry | undefined;
+  if (!g?.attributes.position || Object.keys(g.morphAttributes).length > 0) return null;
+  if (!g.boundingSphere) g.computeBoundingSphere();
+  return g.boundingSphere ? out.copy(g.boundingSphere).applyMatrix4(o.matrixWorld) : null;
+}
 
 /**
  * Whether the scene hides a point from the camera: a ray from the camera to the point, through
  * whatever the scene holds (models, the ground, objects a script added) but the cards themselves,
  * using the models' picking trees. A point on a surface (an anchor picked on a model) is not hidden
  * by that surface: hits within a small share of the distance of the point do not count.
+ * Many cards mean many rays a frame: what can hide anything is gathered once per frame, with the
+ * world bounding sphere of each plain mesh, and a ray only tests the objects whose sphere it meets.
  */
 export function createOcclusion(scene: Object3D, skip: Object3D) {
   const raycaster = new Raycaster();
-  const targets: PickTarget<null>[] = [];
+  const blockers: Blocker[] = [];
+  const spheres: Sphere[] = [];
+  const candidates: Object3D[] = [];
   return {
-    /** Gather what can hide a card, once per frame. */
-    begin() {
-      targets.length = 0;
-      for (const child of scene.children) if (child !== skip) targets.push({ root: child, owner: null });
+    /** Gather what can hide a card, once per frame (the matrices of the frame drawn last, as picking uses). */
+    begin(camera: PerspectiveCamera) {
+      blockers.length = 0;
+      const visit = (o: Object3D) => {
+        if (o === skip || !o.visible || isHelperObject(o)) return;
+        if (o.layers.test(camera.layers)) {
+          const object = o as Mesh;
+          if (object.isMesh || (o as { isPoints?: boolean }).isPoints || (o as { isLine?: boolean }).isLine) {
+            const sphere = sphereOf(o, (spheres[blockers.length] ??= new Sphere()));
+            blockers.push({ object: o, sphere });
+          }
+        }
+        for (const child of o.children) visit(child);
+      };
+      for (const child of scene.children) visit(child);
     },
     hidden(point: Vector3, camera: PerspectiveCamera, viewportHeight: number): boolean {
-      if (targets.length === 0) return false;
+      if (blockers.length === 0) return false;
       const distance = _dir.copy(point).sub(camera.position).length();
       if (distance <= 0) return false;
-      raycaster.set(camera.position, _dir.divideScalar(distance));
+      const far = distance - Math.max(1e-3, distance * 2e-3);
+      if (far <= 0) return false;
+      _dir.divideScalar(distance);
+      candidates.length = 0;
+      for (const b of blockers) {
+        if (b.sphere) {
+          // Along the ray to the sphere's centre, and how far the ray passes from it.
+          const c = _to.copy(b.sphere.center).sub(camera.position);
+          const along = c.dot(_dir);
+          const r = b.sphere.radius;
+          if (along + r < 0 || along - r > far || c.lengthSq() - along * along > r * r) continue;
+        }
+        candidates.push(b.object);
+      }
+      if (candidates.length === 0) return false;
+      raycaster.set(camera.position, _dir);
       raycaster.near = 0;
-      raycaster.far = distance - Math.max(1e-3, distance * 2e-3);
-      if (raycaster.far <= 0) return false;
-      return pickNearest(raycaster, targets, camera, viewportHeight) !== null;
+      raycaster.far = far;
+      return hitsAny(raycaster, candidates, camera, viewportHeight);
     },
   };
 }

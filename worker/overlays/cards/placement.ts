@@ -17,6 +17,8 @@ const _euler = new Euler();
 const _q = new Quaternion();
 const _v = new Vector3();
 const _forward = new Vector3();
+const _position = new Vector3();
+const _scale = new Vector3();
 
 /** World position of the card's anchor (meshConfig.position, space coordinates). */
 export function anchorOf(card: CardNode, out: Vector3): Vector3 {
@@ -30,40 +32,47 @@ function toScreen(p: Vector3, camera: PerspectiveCamera, width: number, height: 
 }
 
 /**
- * Turn and scale a card's group for this camera (spec §3 data card):
+ * Turn and scale a card for this camera (spec §3 data card), into `card.matrix`:
  * - isSprite: faces the screen (the camera's rotation); otherwise meshConfig.rotation (degrees).
  * - isFixd: one card px is one CSS px on screen at the anchor's depth; otherwise one world unit
  *   (three's CSS3DRenderer convention). meshConfig.scale multiplies either.
+ * `camera` must have its world matrices up to date.
  */
 export function placeCard(card: CardNode, camera: PerspectiveCamera, width: number, height: number): ScreenPlace {
   const { isSprite, isFixd, meshConfig } = card.input.config;
-  const g = card.group;
-  anchorOf(card, g.position);
-  if (isSprite) g.quaternion.copy(camera.getWorldQuaternion(_q));
+  const position = anchorOf(card, _position);
+  if (isSprite) camera.getWorldQuaternion(_q);
   else {
     const r = meshConfig.rotation;
-    g.quaternion.setFromEuler(_euler.set(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z)));
+    _q.setFromEuler(_euler.set(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z)));
   }
   camera.getWorldDirection(_forward);
-  const depth = _v.copy(g.position).sub(camera.position).dot(_forward);
-  const perPx = isFixd ? worldPerPixel(camera, height, g.position) : 1;
-  g.scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
-  g.updateMatrixWorld(true);
+  const depth = _v.copy(position).sub(camera.position).dot(_forward);
+  const perPx = isFixd ? worldPerPixel(camera, height, position) : 1;
+  _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
+  const m = card.matrix.compose(position, _q, _scale);
 
   const { lineWidth, lineHeight } = card.input.config.cardConfig;
   const { width: w, height: h } = card.layout;
-  const corners: [number, number][] = [
-    [lineWidth, lineHeight],
-    [lineWidth + w, lineHeight],
-    [lineWidth + w, lineHeight + h],
-    [lineWidth, lineHeight + h],
+  const quad = [
+    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), camera, width, height),
+    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), camera, width, height),
+    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), camera, width, height),
+    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), camera, width, height),
   ];
-  const quad = corners.map(([x, y]) => toScreen(_v.set(x, y, 0).applyMatrix4(g.matrixWorld), camera, width, height));
-  const anchor = toScreen(g.position, camera, width, height);
+  const anchor = toScreen(position, camera, width, height);
   // Off the canvas (body and leader line both outside it): not drawn, and no occlusion ray is cast.
-  const xs = [anchor.x, ...quad.map((q) => q.x)];
-  const ys = [anchor.y, ...quad.map((q) => q.y)];
-  const onCanvas = Math.max(...xs) >= 0 && Math.min(...xs) <= width && Math.max(...ys) >= 0 && Math.min(...ys) <= height;
+  let minX = anchor.x,
+    maxX = anchor.x,
+    minY = anchor.y,
+    maxY = anchor.y;
+  for (const q of quad) {
+    minX = Math.min(minX, q.x);
+    maxX = Math.max(maxX, q.x);
+    minY = Math.min(minY, q.y);
+    maxY = Math.max(maxY, q.y);
+  }
+  const onCanvas = maxX >= 0 && minX <= width && maxY >= 0 && minY <= height;
   const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas;
   return { quad, anchor, depth, inView };
 }
