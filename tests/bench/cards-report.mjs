@@ -96,6 +96,8 @@ export function cardsSection(r, { date, load }) {
     cardsTable(r),
     '',
     ...cardsChecks(r).map((c) => `- ${checkLine(c)}`),
+    '',
+    "Where the worker's time goes at 500 cards, and why the frame-rate goal is not met on this machine: [cards-profile.md](cards-profile.md).",
     END,
   ].join('\n');
 }
