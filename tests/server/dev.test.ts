@@ -56,9 +56,11 @@ describe('npm run dev (scripts/dev.mjs): Vite with hot reload, only the page sou
       '/@fs/etc/passwd',
     ];
     for (const path of denied) expect([path, (await fetch(app.base + path)).status]).toEqual([path, 404]);
-    // Denied before Vite saw them: no dependency scan, no "optimized dependencies changed, reloading".
+    // Denied before Vite saw them: Vite would have optimised what they import (the service's
+    // fastify) and said so. Only those names count: on a clean clone the page's own cold start may
+    // still be scanning and optimising its dependencies meanwhile ("optimized dependencies changed").
     await new Promise((r) => setTimeout(r, 1000));
-    expect(app.out().slice(before.length)).not.toMatch(/optimiz|reload/i);
+    expect(app.out().slice(before.length)).not.toMatch(/fastify/i);
   });
 });
 
