@@ -182,15 +182,12 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     rects() {
       const out: Record<string, CardRect> = {};
       for (const [id, p] of places) {
-        const xs = p.quad.map((q) => q.x);
-        const ys = p.quad.map((q) => q.y);
-        const x = Math.min(...xs);
-        const y = Math.min(...ys);
+        const r = boundsOf(p.quad);
         out[id] = {
-          x,
-          y,
-          width: Math.max(...xs) - x,
-          height: Math.max(...ys) - y,
+          x: r.minX,
+          y: r.minY,
+          width: r.maxX - r.minX,
+          height: r.maxY - r.minY,
           anchorX: p.anchor.x,
           anchorY: p.anchor.y,
           visible: p.visible,

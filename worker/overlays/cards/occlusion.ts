@@ -3,7 +3,6 @@ import { hitsAny } from '../../models/raycast';
 import { isHelperObject } from '../../models/types';
 
 const _dir = new Vector3();
-const _to = new Vector3();
 
 /** Something that may hide a card's anchor; `sphere` (world) when a ray that misses it cannot hit it. */
 interface Blocker {
@@ -61,22 +60,12 @@ export function createOcclusion(scene: Object3D, skip: Object3D) {
       const far = distance - Math.max(1e-3, distance * 2e-3);
       if (far <= 0) return false;
       _dir.divideScalar(distance);
-      candidates.length = 0;
-      for (const b of blockers) {
-        if (b.sphere) {
-          // Along the ray to the sphere's centre, and how far the ray passes from it.
-          const c = _to.copy(b.sphere.center).sub(camera.position);
-          const along = c.dot(_dir);
-          const r = b.sphere.radius;
-          if (along + r < 0 || along - r > far || c.lengthSq() - along * along > r * r) continue;
-        }
-        candidates.push(b.object);
-      }
-      if (candidates.length === 0) return false;
       raycaster.set(camera.position, _dir);
       raycaster.near = 0;
       raycaster.far = far;
-      return hitsAny(raycaster, candidates, camera, viewportHeight);
+      candidates.length = 0;
+      for (const b of blockers) if (!b.sphere || raycaster.ray.intersectsSphere(b.sphere)) candidates.push(b.object);
+      return candidates.length > 0 && hitsAny(raycaster, candidates, camera, viewportHeight);
     },
   };
 }
