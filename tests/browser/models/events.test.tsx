@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { colourDistance, meanColour, mountSpace, unmountAll, waitFor, type Mounted, type RGBA } from '../support/harness';
 import type { EngineEvent } from '../../../shared/protocol';
+import { objCube } from '../support/obj';
 
 /**
  * Model pointer events and hover highlight with a REAL mouse (Playwright, through Chromium's input
@@ -10,29 +11,7 @@ import type { EngineEvent } from '../../../shared/protocol';
  * z = 600 (fov 45) in a 320 x 200 canvas: Left covers about x 0.22..0.41 and Right 0.59..0.78 of
  * the canvas width, both y 0.35..0.65. Nothing else is in the scene.
  */
-function cube(name: string, cx: number, half: number, first: number): string {
-  const v = [
-    [-1, -1, -1],
-    [1, -1, -1],
-    [1, 1, -1],
-    [-1, 1, -1],
-    [-1, -1, 1],
-    [1, -1, 1],
-    [1, 1, 1],
-    [-1, 1, 1],
-  ].map(([x, y, z]) => `v ${cx + x! * half} ${y! * half} ${z! * half}`);
-  // Counter-clockwise seen from outside: front-facing, so picking (front side only) sees them.
-  const faces = [
-    [5, 6, 7, 8],
-    [2, 1, 4, 3],
-    [1, 5, 8, 4],
-    [6, 2, 3, 7],
-    [8, 7, 3, 4],
-    [1, 2, 6, 5],
-  ];
-  return [`o ${name}`, ...v, ...faces.map((f) => `f ${f.map((i) => i + first).join(' ')}`)].join('\n');
-}
-const OBJ = `${cube('Left', -150, 75, 0)}\n${cube('Right', 150, 75, 8)}\n`;
+const OBJ = `${objCube('Left', -150, 75, 0)}\n${objCube('Right', 150, 75, 8)}\n`;
 
 const LEFT = { x: 0.31, y: 0.5 };
 const RIGHT = { x: 0.69, y: 0.5 };

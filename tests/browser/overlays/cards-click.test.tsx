@@ -3,6 +3,7 @@ import { commands } from 'vitest/browser';
 import { mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
 import type { EngineEvent } from '../../../shared/protocol';
 import { card, GREEN, project, SCENE, FOV } from './support';
+import { objCube } from '../support/obj';
 
 /**
  * One click, one target: a data card is drawn over the models, so a click on it is the card's and
@@ -20,32 +21,9 @@ const H = 300;
 const HALF = 150;
 const ANCHOR = { x: -80, y: 0, z: HALF };
 
-function box(half: number): string {
-  const v = [
-    [-1, -1, -1],
-    [1, -1, -1],
-    [1, 1, -1],
-    [-1, 1, -1],
-    [-1, -1, 1],
-    [1, -1, 1],
-    [1, 1, 1],
-    [-1, 1, 1],
-  ].map(([x, y, z]) => `v ${x! * half} ${y! * half} ${z! * half}`);
-  // Counter-clockwise seen from outside: front-facing, so picking (front side only) sees them.
-  const faces = [
-    [5, 6, 7, 8],
-    [2, 1, 4, 3],
-    [1, 5, 8, 4],
-    [6, 2, 3, 7],
-    [8, 7, 3, 4],
-    [1, 2, 6, 5],
-  ];
-  return ['o Box', ...v, ...faces.map((f) => `f ${f.join(' ')}`)].join('\n') + '\n';
-}
-
 let objUrl = '';
 beforeAll(async () => {
-  objUrl = await commands.writeTempFile('box.obj', box(HALF));
+  objUrl = await commands.writeTempFile('box.obj', `${objCube('Box', 0, HALF)}\n`);
 });
 
 type ModelPointer = Extract<EngineEvent, { type: 'model-pointer' }>;
