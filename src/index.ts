@@ -37,3 +37,6 @@ export { UploadError } from './media/xhr';
 // The material editor's pieces (spec §2): a material preview drawn by its own render worker.
 export { MaterialPreview, type MaterialPreviewHandle, type MaterialPreviewProps } from './material-editor/MaterialPreview';
 export { BUILT_IN_ENVIRONMENT } from './material-editor/environment';
+// Thumbnails for hosts' own material lists: one hidden engine for all, cached by content.
+export { MaterialThumbnail, type MaterialThumbnailProps } from './material-editor/MaterialThumbnail';
+export { createThumbnailRenderer, type ThumbnailRenderer, type ThumbnailRendererOptions } from './material-editor/thumbnails';

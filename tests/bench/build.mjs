@@ -15,6 +15,8 @@ export const SPACES_PAGE = 'tests/bench/page/spaces.html';
 export const GROUPS_PAGE = 'tests/bench/page/groups.html';
 /** The data-cards page (cards.mjs), likewise. */
 export const CARDS_PAGE = 'tests/bench/page/cards.html';
+/** The material-editor page (materials.mjs), likewise. */
+export const MATERIALS_PAGE = 'tests/bench/page/materials.html';
 
 /** A string every copy of three.js carries, minified or not (its renderer's own log prefix). */
 const THREE_MARKER = /THREE\.WebGLRenderer/;
@@ -46,6 +48,7 @@ export async function buildBench() {
           join(projectRoot, SPACES_PAGE),
           join(projectRoot, GROUPS_PAGE),
           join(projectRoot, CARDS_PAGE),
+          join(projectRoot, MATERIALS_PAGE),
         ],
         checks: { bundlerTimings: false },
       },
@@ -119,6 +122,7 @@ export async function serveBench() {
     spacesUrl: `${origin}/${SPACES_PAGE}`,
     groupsUrl: `${origin}/${GROUPS_PAGE}`,
     cardsUrl: `${origin}/${CARDS_PAGE}`,
+    materialsUrl: `${origin}/${MATERIALS_PAGE}`,
     close: () => server.close(),
   };
 }

@@ -1,7 +1,7 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
 // --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug,
-// --warmup-ms=N, --measure-ms=N. See docs/benchmarks.md.
+// --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11). See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBench, serveBench } from './build.mjs';
@@ -13,6 +13,16 @@ import { runSpacesBench, SPACES_PART } from './spaces.mjs';
 import { GROUPS_BEGIN, GROUPS_END, GROUPS_PART, groupsHuman, groupsSection, runGroupsBench, spliceGroups } from './groups.mjs';
 import { BEGIN as SPACES_BEGIN, END as SPACES_END, spacesHuman, spacesSection, spliceSpaces } from './spaces-report.mjs';
 import { CARDS_DEFAULT_REPEATS, CARDS_PART, runCardsBench } from './cards.mjs';
+import {
+  MATERIALS_BEGIN,
+  MATERIALS_END,
+  MATERIALS_PART,
+  materialsChecks,
+  materialsHuman,
+  materialsSection,
+  runMaterialsBench,
+  spliceMaterials,
+} from './materials.mjs';
 import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsSection, spliceCards } from './cards-report.mjs';
 
 /**
@@ -61,7 +71,10 @@ function parseArgs(argv) {
   opts.withGroups = opts.scenes.includes(GROUPS_PART);
   // `cards` (issue 10) is in the default run: five short cases a round, CARDS_DEFAULT_REPEATS rounds.
   opts.withCards = opts.scenes.includes(CARDS_PART);
-  opts.scenes = opts.scenes.filter((s) => s !== MODELS_PART && s !== SPACES_PART && s !== GROUPS_PART && s !== CARDS_PART);
+  // `materials` (the material editor's preview and thumbnails, issue 11) runs only when named.
+  opts.withMaterials = opts.scenes.includes(MATERIALS_PART);
+  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART];
+  opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
   return opts;
 }
@@ -98,7 +111,7 @@ async function glRenderer(browser) {
  * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
  * model section (between its markers) when models ran, the page's previous model section otherwise.
  */
-function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, groups = null) {
+function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, groups = null, materials = null) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   let page = scenesPage ?? old;
@@ -117,6 +130,9 @@ function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, g
   if (groups) page = spliceGroups(page, groupsSection(groups, meta));
   else if (scenesPage && old && old.includes(GROUPS_BEGIN))
     page = spliceGroups(page, old.slice(old.indexOf(GROUPS_BEGIN), old.indexOf(GROUPS_END) + GROUPS_END.length));
+  if (materials) page = spliceMaterials(page, materialsSection(materials, meta));
+  else if (scenesPage && old && old.includes(MATERIALS_BEGIN))
+    page = spliceMaterials(page, old.slice(old.indexOf(MATERIALS_BEGIN), old.indexOf(MATERIALS_END) + MATERIALS_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -185,6 +201,13 @@ async function main() {
           afterRun: () => loads.push(loadavg()[0]),
         })
       : null;
+    const materials = opts.withMaterials
+      ? await runMaterialsBench(browser, server.materialsUrl, {
+          repeats: opts.repeatsGiven ? opts.repeats : 3,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
+      : null;
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -210,7 +233,12 @@ async function main() {
         `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms idle, then starts the busy load, ` +
         `warms up ${opts.warmupMs} ms and measures ${opts.measureMs} ms busy.`,
     };
-    const allChecks = [...results.flatMap(checks), ...models.flatMap(modelChecks), ...(cards ? cardsChecks(cards) : [])];
+    const allChecks = [
+      ...results.flatMap(checks),
+      ...models.flatMap(modelChecks),
+      ...(cards ? cardsChecks(cards) : []),
+      ...(materials ? materialsChecks(materials) : []),
+    ];
 
     if (opts.json) {
       const extra = {
@@ -219,7 +247,9 @@ async function main() {
         checks: allChecks,
         bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
       };
-      process.stdout.write(JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards }) + '\n');
+      process.stdout.write(
+        JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards, materials }) + '\n',
+      );
     } else {
       const scenesPart = results.length
         ? humanReport(results, bundle, machine, settings)
@@ -230,6 +260,7 @@ async function main() {
           (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
           (groups ? `\n\n${groupsHuman(groups)}` : '') +
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
+          (materials ? `\n\n${materialsHuman(materials)}` : '') +
           '\n',
       );
     }
@@ -242,6 +273,7 @@ async function main() {
         spaces,
         cards,
         groups,
+        materials,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {
