@@ -82,6 +82,8 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
     const result = await handle.setPreviewMaterial(material);
     if (!result.ok) throw new Error(result.issues.map((i) => `${i.path}: ${i.message}`).join('; '));
     if (!result.shown) throw new Error('the material shows nothing (a shader material without shader code?)');
+    // The background image (which also lights the ball) and the material's textures have loaded.
+    await handle.settled();
     const bytes = await handle.previewThumbnail(size, size, quality);
     rendered++;
     return new Blob([bytes], { type: 'image/jpeg' });

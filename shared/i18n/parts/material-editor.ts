@@ -1,0 +1,41 @@
+import { definePart } from './define';
+
+/** Texts of the material editor's frame (keys prefixed 'materialEditor.'); its pieces have their own parts. */
+export const materialEditor = definePart(
+  {
+    'materialEditor.title': 'Material editor',
+    'materialEditor.open': 'Material editor',
+    'materialEditor.edit': 'Edit',
+    'materialEditor.editMaterial': 'Edit the material of {name} in the material editor',
+    'materialEditor.new': 'New material',
+    'materialEditor.untitled': 'New material',
+    'materialEditor.unsaved': 'Unsaved changes',
+    'materialEditor.discard': 'The material "{name}" has unsaved changes. Discard them?',
+    'materialEditor.library': 'Library',
+    'materialEditor.preview': 'Preview',
+    'materialEditor.properties': 'Properties',
+    'materialEditor.shaderCode': 'Shader code',
+    'materialEditor.frameScript': 'Frame script',
+    'materialEditor.code.held': 'This material carries code (shader code or a frame script). It runs only when you allow it.',
+    'materialEditor.code.run': 'Run its code',
+    'materialEditor.close': 'Close',
+  },
+  {
+    'materialEditor.title': '材质编辑器',
+    'materialEditor.open': '材质编辑器',
+    'materialEditor.edit': '编辑',
+    'materialEditor.editMaterial': '在材质编辑器中编辑 {name} 的材质',
+    'materialEditor.new': '新建材质',
+    'materialEditor.untitled': '新材质',
+    'materialEditor.unsaved': '有未保存的修改',
+    'materialEditor.discard': '材质“{name}”有未保存的修改，要放弃吗？',
+    'materialEditor.library': '材质库',
+    'materialEditor.preview': '预览',
+    'materialEditor.properties': '属性',
+    'materialEditor.shaderCode': '着色器代码',
+    'materialEditor.frameScript': '帧脚本',
+    'materialEditor.code.held': '此材质包含代码（着色器代码或帧脚本），只有在您允许后才会运行。',
+    'materialEditor.code.run': '运行其代码',
+    'materialEditor.close': '关闭',
+  },
+);
