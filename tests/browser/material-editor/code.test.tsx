@@ -88,16 +88,17 @@ async function mountFields(initial: Edited, heartbeatMs?: number): Promise<Bench
 const centre = (p: PixelReadout) => meanColour(p, 0.45, 0.45, 0.55, 0.55);
 const near = (c: RGBA, rgb: [number, number, number], tolerance = 12) => colourDistance(c, [...rgb, 255] as RGBA) <= tolerance;
 
-/** The preview's centre once it is `rgb` (a restarting preview has no engine for a moment). */
+/**
+ * The preview's centre once it is `rgb`. A restarting preview has no engine for a moment, and a
+ * call to the hung one it replaces never answers: such a look is given up and taken again.
+ */
 async function waitForColour(bench: Bench, rgb: [number, number, number], what: string) {
-  return waitFor(async () => {
-    try {
-      await bench.preview.current!.settled();
-      return near(centre(await bench.preview.current!.readPixels()), rgb);
-    } catch {
-      return false;
-    }
-  }, what);
+  const look = async () => {
+    await bench.preview.current!.settled();
+    return near(centre(await bench.preview.current!.readPixels()), rgb);
+  };
+  const giveUp = () => new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000));
+  return waitFor(() => Promise.race([look(), giveUp()]).catch(() => false), what);
 }
 
 const VERTEX = "  vertexShader: 'void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }',";
