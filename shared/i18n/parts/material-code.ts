@@ -28,7 +28,7 @@ export const materialCode = definePart(
     'code.error.title': '代码错误',
     'code.error.at': '{stage}，第 {line} 行：{message}',
     'code.error.atShader': '{stage}，着色器字符串第 {line} 行：{message}',
-    'code.error.noLine': '{stage}：{message}',
+    'code.error.noLine': '{stage}出错：{message}',
     'code.stage.code': '着色器代码',
     'code.stage.vertex': '顶点着色器',
     'code.stage.fragment': '片元着色器',
