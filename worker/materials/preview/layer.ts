@@ -94,9 +94,12 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
         loading = null;
         // The last good material stays on screen (spec §8: shader code errors were logged by build).
         const message = err instanceof Error ? err.message : String(err);
-        if (err instanceof ShaderCodeError && err.cause !== undefined) return refuseShader(emit, scriptFault(err.cause));
-        if (err instanceof ShaderCodeError)
-          return { ok: false, issues: [{ path: 'shaderCode', message: message.replace(/^shaderCode: /, '') }] };
+        if (err instanceof ShaderCodeError) {
+          const issue = message.replace(/^shaderCode: /, '');
+          // Code that ran and threw is located for the editor; code not run (user code off) is not.
+          if (err.cause !== undefined) return refuseShader(emit, scriptFault(err.cause), issue);
+          return { ok: false, issues: [{ path: 'shaderCode', message: issue }] };
+        }
         return { ok: false, issues: [{ path: '(root)', message }] };
       }
       if (stale()) {
