@@ -11,6 +11,8 @@ export interface CodeEditorProps {
   readOnly?: boolean;
   /** Visible lines (the editor scrolls beyond them). */
   rows?: number;
+  /** Id of the element that explains the error (read out with the editor). */
+  errorMessageId?: string;
   locale: Locale;
 }
 
@@ -30,7 +32,16 @@ const FONT: CSSProperties = {
  * moves on to the next control and Shift+Tab keeps its usual meaning (back). No dependency: a
  * shader or frame script is a few dozen lines, and the editor must not weigh down the host's bundle.
  */
-export function CodeEditor({ value, onChange, label, errorLine = null, readOnly = false, rows = 10, locale }: CodeEditorProps) {
+export function CodeEditor({
+  value,
+  onChange,
+  label,
+  errorLine = null,
+  readOnly = false,
+  rows = 10,
+  errorMessageId,
+  locale,
+}: CodeEditorProps) {
   const hintId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
@@ -124,7 +135,7 @@ export function CodeEditor({ value, onChange, label, errorLine = null, readOnly 
           value={value}
           readOnly={readOnly}
           aria-label={label}
-          aria-describedby={hintId}
+          aria-describedby={errorMessageId ? `${hintId} ${errorMessageId}` : hintId}
           aria-invalid={error !== null || undefined}
           wrap="off"
           spellCheck={false}

@@ -32,13 +32,14 @@ export function ShaderCodeField({ value, onChange, result, locale }: ShaderCodeF
   const fault = refused?.shader ?? null;
   const text = fault ? describeShaderFault(fault, locale) : refused?.issues.find((i) => i.path === 'shaderCode')?.message;
   return (
-    <div className="dash3d-shader-code-field" aria-describedby={text ? errorId : undefined}>
+    <div className="dash3d-shader-code-field">
       <div style={{ fontWeight: 600, marginBottom: 4 }}>{t(locale, 'code.shader.label')}</div>
       <CodeEditor
         value={value}
         onChange={onChange}
         label={t(locale, 'code.shader.label')}
         errorLine={fault?.line ?? null}
+        errorMessageId={text ? errorId : undefined}
         rows={14}
         locale={locale}
       />

@@ -170,6 +170,41 @@ describe('CodeEditor', () => {
   });
 });
 
+describe('the fields in Chinese', () => {
+  it('name the editors, the error count, the stopped state and a shader error in zh_Hans', async () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const root = createRoot(host);
+    benches.add({ results: [], preview: createRef(), root, host });
+    const show = (status: { errors: number; lastError: string; stopped: boolean }) =>
+      flushSync(() =>
+        root.render(
+          <>
+            <ShaderCodeField
+              value={shaderWith('colr')}
+              onChange={() => undefined}
+              result={{
+                ok: false,
+                issues: [],
+                shader: { stage: 'fragment', line: 4, shaderLine: 4, message: "'colr' : undeclared identifier" },
+              }}
+              locale="zh_Hans"
+            />
+            <FrameScriptField value="x" onChange={() => undefined} status={status} locale="zh_Hans" />
+          </>,
+        ),
+      );
+    show({ errors: 3, lastError: 'ReferenceError: x is not defined', stopped: false });
+    await expect.element(page.getByRole('textbox', { name: '着色器代码' })).toBeVisible();
+    await expect.element(page.getByRole('textbox', { name: '帧脚本' })).toBeVisible();
+    expect(host.querySelector('.dash3d-code-error')?.textContent).toBe("代码错误 片元着色器，第 4 行：'colr' : undeclared identifier");
+    expect(host.querySelector('.dash3d-frame-errors')?.textContent).toBe('3 个错误');
+    show({ errors: 0, lastError: '', stopped: true });
+    expect(host.querySelector('.dash3d-frame-errors')).toBeNull();
+    expect(host.querySelector('.dash3d-frame-stopped')?.textContent).toBe('已停止：脚本没有返回；修改脚本即可再次运行');
+  });
+});
+
 describe('ShaderCodeField with the preview', () => {
   it('a GLSL error: named with its line under the editor, the line marked, the last good material kept; fixed, it shows', async () => {
     const bench = await mountFields({ type: 'shader', shaderCode: ORANGE });
