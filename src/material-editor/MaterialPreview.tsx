@@ -167,7 +167,9 @@ function useScriptsRestart(
   onStopped: ((stopped: boolean) => void) | undefined,
 ) {
   const tell = useLatest(onStopped);
-  useEffect(() => tell.current?.(stopped), [stopped, tell]);
+  useEffect(() => {
+    tell.current?.(stopped);
+  }, [stopped, tell]);
   const code = material ? `${material.frameScript}\u0000${material.shaderCode}` : null;
   const seen = useRef(code);
   useEffect(() => {
