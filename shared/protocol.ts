@@ -126,7 +126,22 @@ export type ModelPointerEvent = 'click' | 'dblclick' | 'mouseenter' | 'mouseleav
  * was ready, or when there is nothing to show (null, a shader type without shader code yet).
  * `problems` are values the material is drawn without (an image that did not load), in plain words.
  */
-export type PreviewMaterialResult = { ok: true; shown: boolean; problems: string[] } | { ok: false; issues: SchemaIssue[] };
+export type PreviewMaterialResult =
+  { ok: true; shown: boolean; problems: string[] } | { ok: false; issues: SchemaIssue[]; shader?: ShaderFault };
+
+/**
+ * Why a shader material's code was refused (the last good material stays on screen): its
+ * JavaScript threw ('code'), or the GLSL it returned did not compile ('vertex', 'fragment') or link.
+ * `line` is the 1-based line in the shaderCode text (what the designer edits), null when it cannot
+ * be told (a GLSL string built up in code rather than written out); `shaderLine` is the line in the
+ * GLSL string of that stage, as the driver counts it without three's prefix.
+ */
+export interface ShaderFault {
+  stage: 'code' | 'vertex' | 'fragment' | 'link';
+  line: number | null;
+  shaderLine: number | null;
+  message: string;
+}
 
 /** A camera pose: where the camera is and the point it looks at. */
 export interface CameraView {
@@ -266,6 +281,11 @@ export type EngineEvent =
    */
   | { type: 'script-activity'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  /**
+   * The previewed material's frame script threw (spec §8: swallowed, but counted): errors since the
+   * material was shown and the newest message. Sent at most four times a second, only on a change.
+   */
+  | { type: 'frame-script-errors'; count: number; message: string }
   /** User code was not run because user code is off (a material file's shaderCode or frameScript). */
   | { type: 'user-code-held'; what: 'shaderCode' | 'frameScript'; file: string }
   /** A lazily loaded part (parse worker, decoder, loader, environment preset) did not load (spec §8). */

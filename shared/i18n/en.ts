@@ -12,6 +12,7 @@ import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
 import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
+import { materialCode } from './parts/material-code';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -70,6 +71,7 @@ export const en = {
   ...snapshots.en,
   ...example.en,
   ...materialEditor.en,
+  ...materialCode.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

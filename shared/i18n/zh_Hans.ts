@@ -12,6 +12,7 @@ import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
 import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
+import { materialCode } from './parts/material-code';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -61,4 +62,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...snapshots.zh_Hans,
   ...example.zh_Hans,
   ...materialEditor.zh_Hans,
+  ...materialCode.zh_Hans,
 };

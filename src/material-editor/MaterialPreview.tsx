@@ -44,6 +44,12 @@ export interface MaterialPreviewProps {
   /** The engine's answer to the newest material: shown, or refused with the fields named (the previous one stays). */
   onResult?(result: PreviewMaterialResult): void;
   onEvent?(event: EngineEvent): void;
+  /**
+   * True while user code is stopped because a script did not return (the heartbeat restarted the
+   * preview without it); false once it runs again. Editing the frame script or shader code then
+   * gives the edited code a fresh preview with scripts on.
+   */
+  onScriptsStopped?(stopped: boolean): void;
   /** Render on the main thread even where a worker could (benchmark baseline, tests). */
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
@@ -104,6 +110,7 @@ export function MaterialPreview(props: MaterialPreviewProps) {
     );
   }, [sender, engine.handle, report]);
   useEffect(() => sender.stopped, [sender]);
+  useScriptsRestart(parsed.value, engine, (props.scriptsAllowed ?? false) && !engine.scriptsEnabled, props.onScriptsStopped);
   useEffect(() => {
     // A material that does not parse is not sent: the engine keeps showing the last good one.
     if (parsed.value || material === null || material === undefined) sender.update(parsed.value);
@@ -147,4 +154,27 @@ export function MaterialPreview(props: MaterialPreviewProps) {
       <NoticeList notices={engine.notices} locale={locale} />
     </div>
   );
+}
+
+/**
+ * After a script hang the preview runs without user code: the designer is told (onScriptsStopped),
+ * and the next edit of the material's code (not of a colour) restarts it with user code on.
+ */
+function useScriptsRestart(
+  material: Material | null,
+  engine: { scriptEdited(): boolean },
+  stopped: boolean,
+  onStopped: ((stopped: boolean) => void) | undefined,
+) {
+  const tell = useLatest(onStopped);
+  useEffect(() => {
+    tell.current?.(stopped);
+  }, [stopped, tell]);
+  const code = material ? `${material.frameScript}\u0000${material.shaderCode}` : null;
+  const seen = useRef(code);
+  useEffect(() => {
+    if (code === null || code === seen.current) return;
+    seen.current = code;
+    if (stopped) engine.scriptEdited();
+  }, [code, stopped, engine]);
 }

@@ -34,6 +34,8 @@ export interface BuildOptions {
   loadImage(url: string): Promise<TexImageSource>;
   /** The engine's user-code switch: off after a script hang; running code is announced. */
   userCode?: UserCode;
+  /** Hears each error of the frame script (spec §8: swallowed, but the preview counts them). */
+  onFrameError?: (err: unknown) => void;
 }
 
 export interface BuiltMaterial {
@@ -121,7 +123,7 @@ export async function buildMaterial(entity: MaterialEntity, opts: BuildOptions):
     material,
     textures,
     problems,
-    frame: opts.userCode?.enabled === false ? null : compileFrameScript(entity.frameScript, material),
+    frame: opts.userCode?.enabled === false ? null : compileFrameScript(entity.frameScript, material, opts.onFrameError),
   };
 }
 

@@ -47,24 +47,31 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 /**
  * `frameScript` is the body of a function `(material, dt, THREE)` (also bound as `this` to the
  * material) run before each frame while the material is on the model. By spec §4 its errors are
- * swallowed, compile errors included: a broken script simply does nothing. Returns null for an
- * empty or uncompilable script, so no frame loop is kept running for it.
+ * swallowed, compile errors included: a broken script simply does nothing. `onError` hears each
+ * one (the preview counts them for the designer); a compile error is heard once, here. Returns null
+ * for an empty or uncompilable script, so no frame loop is kept running for it.
  */
-export function compileFrameScript(code: string, material: THREE.Material): ((dt: number) => void) | null {
+export function compileFrameScript(
+  code: string,
+  material: THREE.Material,
+  onError: (err: unknown) => void = () => undefined,
+): ((dt: number) => void) | null {
   if (!code.trim()) return null;
   let fn: (this: THREE.Material, m: THREE.Material, dt: number, three: typeof THREE) => void;
   try {
     // User code by design (spec §4: frameScript is a function body), behind consent, in the worker.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
     fn = new Function('material', 'dt', 'THREE', `"use strict";\n${code}`) as typeof fn;
-  } catch {
+  } catch (err) {
+    onError(err);
     return null;
   }
   return (dt) => {
     try {
       fn.call(material, material, dt, THREE);
-    } catch {
-      // Spec §4/§8: frame-script errors are silently ignored.
+    } catch (err) {
+      // Spec §4/§8: frame-script errors are silently ignored (only counted).
+      onError(err);
     }
   };
 }

@@ -71,6 +71,9 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
       case 'script-activity':
         // The heartbeat's business (src/bridge/heartbeat.ts).
         return;
+      case 'frame-script-errors':
+        // The material editor's business (src/material-editor/code/useCodeStatus.ts).
+        return;
       default:
         return to.model(e);
     }

@@ -230,6 +230,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     valid: config.valid,
     restarts: run.generation,
     scriptsEnabled: run.scriptsEnabled,
+    /** User code was edited (a material's frame script): after a hang, a fresh engine runs it again (true). */
+    scriptEdited: restarts.scriptEdited,
     heldCode,
     context,
   };

@@ -1,6 +1,6 @@
-import { Mesh, Points, type BufferGeometry, type Material } from 'three';
+import { Mesh, Points, ShaderMaterial, type BufferGeometry, type Material } from 'three';
 import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
-import type { PreviewMaterialResult } from '../../../shared/protocol';
+import type { EngineEvent, PreviewMaterialResult } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
 import { baseUrl } from '../../engine/urls';
 import { loadBitmap } from '../../util/images';
@@ -8,6 +8,9 @@ import { buildMaterial, ShaderCodeError, type BuiltMaterial } from '../build';
 import { freeBuilt, runFrameScript } from '../lifecycle';
 import { createShapes, type PreviewShape } from './shapes';
 import { renderThumbnail } from './thumbnail';
+import { checkShader, refuseShader } from './shaderCheck';
+import { scriptFault } from './shaderLines';
+import { createFrameErrors, type FrameErrorTally } from './frameErrors';
 import type { ThumbnailSize } from '../../engine/thumbnail';
 
 interface Shown {
@@ -32,6 +35,8 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
   let shown: Shown | null = null;
   let generation = 0;
   let loading: AbortController | null = null;
+  const emit = (event: EngineEvent) => ctx.emit(event);
+  const frameErrors = createFrameErrors(emit);
 
   function unshow() {
     if (!shown) return;
@@ -41,8 +46,9 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
     shown = null;
   }
 
-  function show(entity: MaterialEntity, built: BuiltMaterial) {
+  function show(entity: MaterialEntity, built: BuiltMaterial, tally: FrameErrorTally) {
     unshow();
+    frameErrors.show(tally);
     const geometry = shapes.get(shapeOf(entity));
     const object = materialKind(entity.type) === 'points' ? new Points(geometry, built.material) : new Mesh(geometry, built.material);
     object.name = 'material-preview';
@@ -53,12 +59,13 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
     ctx.invalidate();
   }
 
-  async function build(entity: MaterialEntity, signal: AbortSignal): Promise<BuiltMaterial> {
+  async function build(entity: MaterialEntity, signal: AbortSignal, tally: FrameErrorTally): Promise<BuiltMaterial> {
     return buildMaterial(entity, {
       // Relative texture paths are relative to the page, as everything else a host hands the preview.
       baseUrl: baseUrl(),
       loadImage: (src) => loadBitmap(src, { flipY: true, signal }),
       userCode: ctx.userCode,
+      onFrameError: tally.add,
     });
   }
 
@@ -79,15 +86,20 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
       loading = controller;
       const stale = () => mine !== generation || ctx.disposed;
       let built: BuiltMaterial;
+      const tally = frameErrors.tally();
       try {
-        built = await ctx.track('preview material', build(entity, controller.signal));
+        built = await ctx.track('preview material', build(entity, controller.signal, tally));
       } catch (err) {
         if (stale()) return { ok: true, shown: false, problems: [] };
         loading = null;
         // The last good material stays on screen (spec §8: shader code errors were logged by build).
         const message = err instanceof Error ? err.message : String(err);
-        if (err instanceof ShaderCodeError)
-          return { ok: false, issues: [{ path: 'shaderCode', message: message.replace(/^shaderCode: /, '') }] };
+        if (err instanceof ShaderCodeError) {
+          const issue = message.replace(/^shaderCode: /, '');
+          // Code that ran and threw is located for the editor; code not run (user code off) is not.
+          if (err.cause !== undefined) return refuseShader(emit, scriptFault(err.cause), issue);
+          return { ok: false, issues: [{ path: 'shaderCode', message: issue }] };
+        }
         return { ok: false, issues: [{ path: '(root)', message }] };
       }
       if (stale()) {
@@ -95,7 +107,15 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
         return { ok: true, shown: false, problems: built.problems };
       }
       loading = null;
-      show(entity, built);
+      // A shader that does not compile would draw nothing: it is refused, the last good one stays.
+      const fault =
+        built.material instanceof ShaderMaterial &&
+        checkShader(ctx.renderer, ctx.camera, shapes.get(shapeOf(entity)), built.material, shapeOf(entity) === 'points', entity.shaderCode);
+      if (fault) {
+        freeBuilt(built);
+        return refuseShader(emit, fault);
+      }
+      show(entity, built, tally);
       return { ok: true, shown: true, problems: built.problems };
     },
 
@@ -123,6 +143,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
       loading = null;
       unshow();
       shapes.dispose();
+      frameErrors.dispose();
     },
   };
 }

@@ -1,0 +1,41 @@
+import { definePart } from './define';
+
+/** The material editor's shader code and frame script editors (issue 11 points 4 and 5). */
+export const materialCode = definePart(
+  {
+    'code.shader.label': 'Shader code',
+    'code.frame.label': 'Frame script',
+    'code.editorHint': 'Tab inserts two spaces; Escape or Shift+Tab leaves the editor.',
+    'code.gutter': 'Line numbers',
+    'code.error.title': 'Code error',
+    'code.error.at': '{stage}, line {line}: {message}',
+    'code.error.atShader': '{stage}, line {line} of the shader string: {message}',
+    'code.error.noLine': '{stage}: {message}',
+    'code.stage.code': 'Shader code',
+    'code.stage.vertex': 'Vertex shader',
+    'code.stage.fragment': 'Fragment shader',
+    'code.stage.link': 'Shader link',
+    'code.frame.oneError': '1 error',
+    'code.frame.errors': '{count} errors',
+    'code.frame.errorsLabel': 'The frame script failed {count} times; the newest error: {message}',
+    'code.frame.stopped': 'Stopped: the script did not return; edit it to run again',
+  },
+  {
+    'code.shader.label': '着色器代码',
+    'code.frame.label': '帧脚本',
+    'code.editorHint': '按 Tab 插入两个空格；按 Esc 或 Shift+Tab 离开编辑器。',
+    'code.gutter': '行号',
+    'code.error.title': '代码错误',
+    'code.error.at': '{stage}，第 {line} 行：{message}',
+    'code.error.atShader': '{stage}，着色器字符串第 {line} 行：{message}',
+    'code.error.noLine': '{stage}出错：{message}',
+    'code.stage.code': '着色器代码',
+    'code.stage.vertex': '顶点着色器',
+    'code.stage.fragment': '片元着色器',
+    'code.stage.link': '着色器链接',
+    'code.frame.oneError': '1 个错误',
+    'code.frame.errors': '{count} 个错误',
+    'code.frame.errorsLabel': '帧脚本已出错 {count} 次；最新的错误：{message}',
+    'code.frame.stopped': '已停止：脚本没有返回；修改脚本即可再次运行',
+  },
+);
