@@ -34,7 +34,6 @@ export function ColourRow({ field, label, value, onChange, locale, disabled }: C
         <ColorPicker
           value={error ? value : draft}
           disabled={disabled}
-          disabledAlpha
           aria-label={t(locale, 'materialForm.pickColour', { label })}
           onChange={(c) => send(c.toHexString())}
         />
