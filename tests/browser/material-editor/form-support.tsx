@@ -15,6 +15,8 @@ export interface MountedEditor {
   form: HTMLElement;
   /** Every material the form sent, in order. */
   sent: Material[];
+  /** Render the form again with other props (disabled, locale). */
+  rerender(props: { disabled?: boolean; locale?: Locale }): void;
   /** The mean colour of the middle of the preview (the box's -x face). */
   centre(): Promise<RGBA>;
 }
@@ -38,12 +40,13 @@ export async function mountEditor(
   Object.assign(host.style, { width: '420px' });
   document.body.appendChild(host);
   const sent: Material[] = [];
-  function Editor() {
+  function Editor(props: { disabled?: boolean; locale?: Locale }) {
     const [material, setMaterial] = useState(initial);
     return (
       <MaterialForm
         value={material}
-        locale={locale}
+        locale={props.locale ?? locale}
+        disabled={props.disabled}
         media={media}
         onChange={(next) => {
           sent.push(next);
@@ -72,6 +75,14 @@ export async function mountEditor(
     },
     form: host,
     sent,
+    rerender: (props) =>
+      flushSync(() =>
+        root.render(
+          <StrictMode>
+            <Editor {...props} />
+          </StrictMode>,
+        ),
+      ),
     centre: async () => centreOf(await preview!.pixels()),
   };
 }

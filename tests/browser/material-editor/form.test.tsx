@@ -104,3 +104,36 @@ describe('material form: numbers', () => {
     await waitForCentre(editor, blue, 'the blue box again');
   });
 });
+
+describe('material form: keyboard and disabled', () => {
+  it('is used with the keyboard alone: tab to the type, choose with arrows, toggle a switch, open the library', async () => {
+    const media = { baseUrl: '/__media/', headers: () => ({}), allowedFormats: [] };
+    const editor = await mountEditor({ type: 'physical', name: 'steel' }, { withPreview: false, media });
+    const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    await userEvent.click(name);
+    await userEvent.keyboard('{End}-2');
+    expect(editor.sent.at(-1)?.name).toBe('steel-2');
+    await userEvent.tab();
+    expect(document.activeElement).toBe(page.getByRole('combobox', { name: 'Type' }).element());
+    // antd's select: Enter opens it, arrows move (physical, phong, shader, points), Enter chooses.
+    await userEvent.keyboard('{Enter}{ArrowDown}{Enter}');
+    await expect.poll(() => editor.sent.at(-1)?.type).toBe('phong');
+    const fog = page.getByRole('switch', { name: 'Affected by fog' });
+    (fog.element() as HTMLElement).focus();
+    await userEvent.keyboard(' ');
+    expect(editor.sent.at(-1)?.fog).toBe(false);
+    (page.getByRole('button', { name: 'Choose Colour map from the media library' }).element() as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(page.getByRole('dialog')).toBeVisible();
+  });
+
+  it('disabled, every control is', async () => {
+    const editor = await mountEditor({ type: 'phong' }, { withPreview: false });
+    editor.rerender({ disabled: true });
+    const controls = [...editor.form.querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')];
+    expect(controls.length).toBeGreaterThan(20);
+    await expect.poll(() => controls.filter((c) => !c.disabled).map((c) => c.getAttribute('aria-label') ?? c.id)).toEqual([]);
+    const sliders = [...editor.form.querySelectorAll('[role="slider"]')];
+    expect(sliders.every((s) => s.getAttribute('aria-disabled') === 'true')).toBe(true);
+  });
+});
