@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { diffShare } from '../support/harness';
+import { diffShare, waitFor } from '../support/harness';
 import { ambientOnly, chooseOption, mountEditor, unmountEditors, waitForCentre } from './form-support';
 
 afterEach(unmountEditors);
@@ -72,6 +72,17 @@ describe('material form: colours', () => {
     await userEvent.fill(colour, 'blue');
     await waitForCentre(editor, ambientOnly([0, 0, 255]), 'the preview to show blue');
     await expect.element(page.getByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("antd's colour picker sends the colour picked as hex, and the text box shows it", async () => {
+    const editor = await mountEditor({ type: 'phong', color: 'red' });
+    const trigger = editor.form.querySelector<HTMLElement>('[aria-label="Pick Colour"]')!;
+    await userEvent.click(trigger);
+    const hex = await waitFor(() => document.querySelector<HTMLInputElement>('.ant-color-picker-hex-input input'), 'the picker panel');
+    await userEvent.fill(hex, '00ff00');
+    await expect.poll(() => editor.sent.at(-1)?.color).toBe('#00ff00');
+    await expect.element(page.getByRole('textbox', { name: 'Colour', exact: true })).toHaveValue('#00ff00');
+    await waitForCentre(editor, ambientOnly([0, 255, 0]), 'the picked green');
   });
 
   it('the texts are Chinese in zh_Hans, the message too', async () => {
