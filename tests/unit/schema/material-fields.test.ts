@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MeshPhongMaterial, MeshPhysicalMaterial, PointsMaterial, ShaderMaterial, type Material as ThreeMaterial } from 'three';
-import { MATERIAL_TYPES, MaterialSchema, type MaterialKind } from '../../../shared/schema/material';
+import { COMBINES, MATERIAL_TYPES, MaterialSchema, SIDES, type MaterialKind } from '../../../shared/schema/material';
+import { en, zh_Hans } from '../../../shared/i18n';
 import { MATERIAL_FIELDS, MATERIAL_MAPS, TEXTURE_TRANSFORM } from '../../../shared/schema/material-fields';
 
 /** The three.js material worker/materials/build.ts makes for each kind. */
@@ -46,5 +47,21 @@ describe('which fields each material kind uses (shared/schema/material-fields.ts
   it('every listed field has a new-material default in the schema (the form repeats none)', () => {
     const defaults = MaterialSchema.parse({}) as Record<string, unknown>;
     for (const kind of MATERIAL_TYPES) for (const f of MATERIAL_FIELDS[kind]) expect(defaults[f], f).toBeDefined();
+  });
+
+  it('the form has a label in both languages for every field, slot, type and option it can show', () => {
+    const keys = [
+      ...MATERIAL_TYPES.flatMap((kind) => [...MATERIAL_FIELDS[kind], ...MATERIAL_MAPS[kind], `type.${kind}`]),
+      ...TEXTURE_TRANSFORM,
+      ...SIDES.map((s) => `side.${s}`),
+      ...COMBINES.map((c) => `combine.${c}`),
+      'name',
+      'type',
+      'envMap',
+    ].map((k) => `materialForm.${k}`);
+    for (const key of keys) {
+      expect(en, key).toHaveProperty([key]);
+      expect(zh_Hans, key).toHaveProperty([key]);
+    }
   });
 });
