@@ -13,6 +13,7 @@ import { snapshots } from './parts/snapshots';
 import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
+import { materialForm } from './parts/material-form';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -72,6 +73,7 @@ export const en = {
   ...example.en,
   ...materialEditor.en,
   ...materialCode.en,
+  ...materialForm.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

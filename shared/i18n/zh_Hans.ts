@@ -13,6 +13,7 @@ import { snapshots } from './parts/snapshots';
 import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
+import { materialForm } from './parts/material-form';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -63,4 +64,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...example.zh_Hans,
   ...materialEditor.zh_Hans,
   ...materialCode.zh_Hans,
+  ...materialForm.zh_Hans,
 };
