@@ -10,10 +10,12 @@ import { THUMBNAILS } from './seed-thumbnails.mjs';
 import { cubeMtl, cubeObj, spherePcd } from './sample-models.mjs';
 import { boxGltf, turntableGlb } from './sample-gltf.mjs';
 
+/** Top folder of everything the seed writes: read-only to the API (DELETE refuses it). */
+export const BUILT_IN_ROOT = 'built-in';
 /** Catalog of the built-in materials (user materials are saved under '3d/materials'). */
-export const BUILT_IN_MATERIAL_CATALOG = 'built-in/materials';
+export const BUILT_IN_MATERIAL_CATALOG = `${BUILT_IN_ROOT}/materials`;
 /** Catalog of the sample models. */
-export const BUILT_IN_MODEL_CATALOG = 'built-in/models';
+export const BUILT_IN_MODEL_CATALOG = `${BUILT_IN_ROOT}/models`;
 /** Version of the .airm file layout: `{ formatVersion, material }`. */
 export const AIRM_FORMAT_VERSION = 1;
 export const SEED_VERSION = 1;
