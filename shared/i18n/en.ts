@@ -11,6 +11,7 @@ import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
 import { example } from './parts/example';
+import { materialLibrary } from './parts/material-library';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -68,6 +69,7 @@ export const en = {
   ...pick.en,
   ...snapshots.en,
   ...example.en,
+  ...materialLibrary.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

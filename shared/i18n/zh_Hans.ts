@@ -11,6 +11,7 @@ import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
 import { example } from './parts/example';
+import { materialLibrary } from './parts/material-library';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -59,4 +60,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...pick.zh_Hans,
   ...snapshots.zh_Hans,
   ...example.zh_Hans,
+  ...materialLibrary.zh_Hans,
 };
