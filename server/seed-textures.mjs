@@ -45,9 +45,9 @@ export function waterNormalPng() {
     (x, y) => {
       const dx = 0.35 * Math.cos(x * k * 2 + y * k) * 2 + 0.2 * Math.cos((x - y) * k * 3) * 3;
       const dy = 0.35 * Math.cos(x * k * 2 + y * k) + -0.2 * Math.cos((x - y) * k * 3) * 3 + 0.25 * Math.cos(y * k * 4) * 4;
-      const n = [-dx * 0.25, -dy * 0.25, 1];
-      const len = Math.hypot(n[0], n[1], n[2]);
-      return n.map((c) => (c / len) * 127.5 + 127.5);
+      const [nx, ny, nz] = [-dx * 0.25, -dy * 0.25, 1];
+      const len = Math.hypot(nx, ny, nz);
+      return [nx, ny, nz].map((c) => (c / len) * 127.5 + 127.5);
     },
     'rgb',
   );
