@@ -14,6 +14,15 @@ const del = (path: string, headers: Record<string, string> = AUTH) =>
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 
+describe('material saves', () => {
+  it('an upload with Cache-Control: no-cache (spec §7 material saves) is stored like any other', async () => {
+    const c = '3d/no-cache/custom_eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+    const res = await upload(s, c, 'cut.jpg', JPEG, { action: 'cover', headers: { ...AUTH, 'cache-control': 'no-cache' } });
+    expect(res.status).toBe(200);
+    expect((await list(s, c)).map((e) => [e.name, e.size])).toEqual([['cut.jpg', JPEG.length]]);
+  });
+});
+
 describe('DELETE /core/mediaLibrary?path=', () => {
   it('removes a saved material folder with everything in it, and nothing beside it', async () => {
     const a = '3d/materials/custom_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';

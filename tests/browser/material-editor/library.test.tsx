@@ -95,6 +95,7 @@ function mount(current: Material | null, locale: Locale = 'en'): Mounted {
   };
 }
 
+const m = (panel: HTMLElement) => ({ search: panel.querySelector<HTMLInputElement>('input[aria-label="Search materials"]')! });
 const section = (panel: HTMLElement, label: string) => panel.querySelector<HTMLElement>(`section[aria-label="${label}"]`)!;
 const names = (panel: HTMLElement, label: string) =>
   [...section(panel, label).querySelectorAll('[role="option"] .dash3d-library-name')].map((e) => e.textContent);
@@ -131,6 +132,9 @@ describe('material library panel against the real media library', () => {
     const imgs = [...section(panel, 'Built-in materials').querySelectorAll('img')];
     await waitFor(() => imgs.every((i) => i.complete && i.naturalWidth > 0), 'every thumbnail to decode');
     expect(imgs.every((i) => /\/cut\.jpg\?[A-Za-z0-9]+$/.test(i.src))).toBe(true);
+    // The search box filters both sections by display name, in any case.
+    await userEvent.type(m(panel).search, 'STEEL');
+    expect(names(panel, 'Built-in materials')).toEqual(['brushed-steel']);
   });
 
   it('saves as a folder custom_<32> holding <name>-<type>.airm and a JPEG cut.jpg, with no-cache and field "file"', async () => {
