@@ -7,7 +7,7 @@ import { LibraryError, reasonOf } from './errors';
 import { LibraryGrid } from './LibraryGrid';
 import { useMaterialLibrary, type LibraryItem } from './listing';
 import { openMaterial } from './open';
-import { deleteMaterial, duplicateMaterial, renameMaterial, saveMaterial } from './store';
+import { checkName, deleteMaterial, duplicateMaterial, renameMaterial, saveMaterial } from './store';
 import { ItemActions, type Pending } from './ItemActions';
 
 export interface MaterialLibraryPanelProps {
@@ -17,6 +17,10 @@ export interface MaterialLibraryPanelProps {
   current: Material | null;
   /** The preview's JPEG of `current` (MaterialPreviewHandle.thumbnail), saved as cut.jpg. */
   thumbnail(): Promise<Blob>;
+  /**
+   * A material was opened from the library, or `current` was just saved as `item` (then `material`
+   * is `current` under its saved name): the editor shows it and passes `item` back as `opened`.
+   */
   onOpen(material: Material, item: LibraryItem): void;
   /** The library item `current` came from: Save writes into its folder. Uncontrolled when absent. */
   opened?: LibraryItem | null;
@@ -87,9 +91,11 @@ export function MaterialLibraryPanel({ media, locale, current, thumbnail, onOpen
   const save = (asNew: boolean) =>
     run(async () => {
       if (!current) throw new LibraryError('library.nothingToSave');
+      const existing = asNew ? null : openedItem;
+      // The name is checked before the preview is asked for a thumbnail: a refusal costs nothing.
+      checkName(name, users, existing?.builtIn ? null : existing);
       const jpeg = await thumbnail();
       const material = { ...current, name };
-      const existing = asNew ? null : openedItem;
       const onProgress = (f: number) =>
         setStatus({ error: false, text: tr('library.saving', { name: name.trim(), percent: Math.round(f * 100) }) });
       const item = await saveMaterial(media, material, jpeg, { existing, users, onProgress });

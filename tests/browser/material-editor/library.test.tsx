@@ -64,7 +64,7 @@ interface Mounted {
   setCurrent(m: Material | null): void;
 }
 
-function mount(current: Material | null, locale: Locale = 'en'): Mounted {
+function mount(current: Material | null, locale: Locale = 'en', access: MediaAccess = media): Mounted {
   host = document.createElement('div');
   host.style.width = '420px';
   document.body.appendChild(host);
@@ -75,7 +75,7 @@ function mount(current: Material | null, locale: Locale = 'en'): Mounted {
     root!.render(
       <StrictMode>
         <MaterialLibraryPanel
-          media={media}
+          media={access}
           locale={locale}
           current={cur}
           thumbnail={() => Promise.resolve(jpeg)}
@@ -188,6 +188,18 @@ describe('material library panel against the real media library', () => {
     await userEvent.click(button(m.panel, 'Save as new'));
     await waitFor(() => status(m.panel).includes('The name cannot be empty'), 'the empty message');
     expect(sent).toHaveLength(0);
+  });
+
+  it('a refused upload is shown and changes nothing: no file stored, nothing opened', async () => {
+    const before = (await listing('3d/materials')).length;
+    const wrongToken = { ...media, headers: () => ({ Authorization: 'Bearer wrong' }) };
+    const m = mount(newMaterial({ name: 'Lost Paint' }), 'en', wrongToken);
+    await userEvent.click(button(m.panel, 'Save'));
+    await waitFor(() => status(m.panel).includes('Lost Paint was not saved'), 'the failure message');
+    expect(status(m.panel)).toContain('The material is still in the editor');
+    expect(m.panel.querySelector('[role="status"][data-error]')).not.toBeNull();
+    expect(m.opened).toEqual([]);
+    expect((await listing('3d/materials')).length).toBe(before);
   });
 
   it('shows the Chinese texts, messages included', async () => {
