@@ -90,7 +90,9 @@ export const BUILT_IN_MATERIALS = [
   material({ uuid: id('01'), name: 'brushed-steel-physical', color: '#c9ced6', metalness: 0.9, roughness: 0.35 }),
   material({ uuid: id('02'), name: 'red-plastic-phong', type: 'phong', color: '#c0392b', shininess: 80 }),
   material({ uuid: id('03'), name: 'frosted-glass-physical', color: '#dff3ff', roughness: 0.15, opacity: 0.55, transparent: true }),
-  material({ uuid: id('04'), name: 'cyan-glow-points', type: 'points', color: '#39d0ff', size: 0.12 }),
+  // Points: a fixed size in pixels (no attenuation), so the cloud reads the same on the preview's
+  // small ball and on a scanned site a hundred metres across.
+  material({ uuid: id('04'), name: 'cyan-glow-points', type: 'points', color: '#39d0ff', size: 3, sizeAttenuation: false }),
   material({
     uuid: id('05'),
     name: 'polished-chrome-physical',
