@@ -135,14 +135,16 @@ export async function uploadModelFiles(media: MediaAccess, files: File[], opts: 
 
 /**
  * Removes a file, or a folder with all it holds, from the media library (`DELETE
- * core/mediaLibrary?path=`, server/README.md). Throws with the service's own error text.
+ * core/mediaLibrary?path=`, server/README.md). Nothing there (404) counts as done: the aim is that
+ * it is gone (e.g. a rename in another tab already removed the old .airm). Other failures throw
+ * with the service's own error text.
  */
 export async function deleteMediaPath(media: MediaAccess, path: string): Promise<void> {
   const res = await fetch(`${media.baseUrl}core/mediaLibrary?path=${catalogQuery(path)}`, {
     method: 'DELETE',
     headers: authHeaders(media),
   });
-  if (res.ok) return;
+  if (res.ok || res.status === 404) return;
   const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
   throw new Error(typeof body?.error === 'string' ? body.error : `deleting ${path} failed: ${res.status}`);
 }

@@ -144,6 +144,23 @@ describe('saveMaterial: the request shape', () => {
     expect(deleted).toEqual([mine.path]);
   });
 
+  it('an old .airm already gone (renamed elsewhere) does not fail the save; another refusal does', async () => {
+    const mine = item('Red Paint');
+    let status = 404;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ error: 'the built-in resources are read-only' }, { status }))),
+    );
+    await expect(saveMaterial(media, newMaterial({ name: 'Renamed' }), JPEG, { existing: mine, users: [mine] })).resolves.toMatchObject({
+      name: 'Renamed',
+    });
+    status = 403;
+    await expect(saveMaterial(media, newMaterial({ name: 'Again' }), JPEG, { existing: mine, users: [mine] })).rejects.toMatchObject({
+      key: 'library.saveFailed',
+      params: { reason: 'the built-in resources are read-only' },
+    });
+  });
+
   it('a refused name sends nothing; a failed upload throws and deletes nothing', async () => {
     await expect(saveMaterial(media, newMaterial({ name: 'blue' }), JPEG, { users: [item('Blue')] })).rejects.toMatchObject({
       key: 'msg.nameDuplicated',
