@@ -1,10 +1,12 @@
 // @ts-check
-// The media-library calls of spec §7: list a catalog, upload into one, and the allowed formats.
+// The media-library calls of spec §7: list a catalog, upload into one, delete a file or folder, and
+// the allowed formats.
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { refusedExtension, unsupportedFormatMessage } from './formats.mjs';
+import { BUILT_IN_ROOT } from './seed.mjs';
 import { HttpError, checkedSegments, commitTemp, listCatalog, resolveInside, segmentProblem, tempPathFor, urlPathOf } from './storage.mjs';
 
 export const MEDIA_URL_PREFIX = '/media';
@@ -30,6 +32,22 @@ export function mediaRoutes(app, opts, auth) {
   });
 
   app.get('/core/mediaLibrary/config', { onRequest: auth }, () => ({ allowedFormats, maxUploadBytes }));
+
+  // The material library deletes a saved material (its whole folder) and, on rename, the old .airm.
+  // The root and the seeded built-ins are not the user's to delete: the seed would not bring them back.
+  app.delete('/core/mediaLibrary', { onRequest: auth }, async (req) => {
+    const given = /** @type {Record<string, unknown>} */ (req.query).path;
+    if (typeof given !== 'string') throw new HttpError(400, 'path must be given once');
+    const segs = checkedSegments(given);
+    if (segs.length === 0) throw new HttpError(403, 'the media root cannot be deleted');
+    if (segs[0] === BUILT_IN_ROOT) throw new HttpError(403, 'the built-in resources are read-only');
+    const target = resolveInside(root, segs);
+    // lstat: a symbolic link is removed itself, never followed out of the root.
+    const st = await lstat(target).catch(() => null);
+    if (!st) throw new HttpError(404, `nothing at "${segs.join('/')}"`);
+    await rm(target, { recursive: true, force: true });
+    return { path: segs.join('/'), isDir: st.isDirectory() };
+  });
 
   app.post('/core/mediaLibrary/upload', { onRequest: auth }, async (req, reply) => {
     const query = /** @type {Record<string, unknown>} */ (req.query);

@@ -14,6 +14,7 @@ import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
 import { materialForm } from './parts/material-form';
+import { materialLibrary } from './parts/material-library';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -74,6 +75,7 @@ export const en = {
   ...materialEditor.en,
   ...materialCode.en,
   ...materialForm.en,
+  ...materialLibrary.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -14,6 +14,7 @@ import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
 import { materialForm } from './parts/material-form';
+import { materialLibrary } from './parts/material-library';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -65,4 +66,5 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...materialEditor.zh_Hans,
   ...materialCode.zh_Hans,
   ...materialForm.zh_Hans,
+  ...materialLibrary.zh_Hans,
 };

@@ -96,6 +96,9 @@ export function materialDisplayName(name: string): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
+/** Largest `.airm` file the editor opens: a material is a few KB; more is not a material. */
+export const AIRM_MAX_BYTES = 2 * 1024 * 1024;
+
 /** Version of the `.airm` file layout (docs/airm.md); server/seed.mjs writes the same number. */
 export const AIRM_FORMAT_VERSION = 1;
 

@@ -20,6 +20,8 @@ export interface UploadOptions {
   /** Fraction 0..1 of the bytes sent so far. */
   onProgress?(fraction: number): void;
   signal?: AbortSignal;
+  /** More request headers (e.g. spec §7's `Cache-Control: no-cache` for material saves). */
+  headers?: Record<string, string>;
 }
 
 export interface ModelUploadOptions {
@@ -82,7 +84,13 @@ export async function uploadFile(media: MediaAccess, catalog: string, file: File
   const url = `${media.baseUrl}core/mediaLibrary/upload?catalog=${catalogQuery(catalog)}` + (opts.cover ? '&action=cover' : '');
   const body = new FormData();
   body.append('file', file, file.name);
-  const answer = await xhrUpload({ url, headers: authHeaders(media), body, onProgress: opts.onProgress, signal: opts.signal });
+  const answer = await xhrUpload({
+    url,
+    headers: { ...authHeaders(media), ...opts.headers },
+    body,
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+  });
   const parsed = UploadResponseSchema.safeParse(answer);
   if (!parsed.success) throw new Error('the media library answered without a url');
   return { url: parsed.data.url };
@@ -123,6 +131,22 @@ export async function uploadModelFiles(media: MediaAccess, files: File[], opts: 
   } finally {
     opts.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+/**
+ * Removes a file, or a folder with all it holds, from the media library (`DELETE
+ * core/mediaLibrary?path=`, server/README.md). Nothing there (404) counts as done: the aim is that
+ * it is gone (e.g. a rename in another tab already removed the old .airm). Other failures throw
+ * with the service's own error text.
+ */
+export async function deleteMediaPath(media: MediaAccess, path: string): Promise<void> {
+  const res = await fetch(`${media.baseUrl}core/mediaLibrary?path=${catalogQuery(path)}`, {
+    method: 'DELETE',
+    headers: authHeaders(media),
+  });
+  if (res.ok || res.status === 404) return;
+  const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+  throw new Error(typeof body?.error === 'string' ? body.error : `deleting ${path} failed: ${res.status}`);
 }
 
 /** Spec §7: media URL + file path + '/cut.jpg' with a random query, so a re-saved thumbnail shows. */

@@ -38,11 +38,19 @@ function jpegSize(b: Uint8Array) {
 describe('built-in materials (first start)', () => {
   it('are folders in the built-in catalog, each with <folder>.airm and a cut.jpg thumbnail', async () => {
     const folders = await list(s, BUILT_IN_MATERIAL_CATALOG);
-    expect(folders.length).toBeGreaterThanOrEqual(3);
+    expect(folders.length).toBeGreaterThanOrEqual(12);
     for (const f of folders) {
       expect(f.isDir).toBe(true);
       const inside = await list(s, f.path);
-      expect(inside.map((e) => e.name).sort()).toEqual([`${f.name}.airm`, MATERIAL_THUMBNAIL].sort());
+      // Besides the .airm and its thumbnail, only the textures the material names (relatively).
+      const airm = JSON.parse(await fetchText(`${f.filePath}/${f.name}.airm`)) as { material: Record<string, unknown> };
+      const textures = [...new Set(Object.values(airm.material).filter((v): v is string => typeof v === 'string' && v.endsWith('.png')))];
+      expect(inside.map((e) => e.name).sort()).toEqual([`${f.name}.airm`, MATERIAL_THUMBNAIL, ...textures].sort());
+      for (const name of textures) {
+        const png = await fetchBytes(`${f.filePath}/${name}`);
+        expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+        expect(png.length).toBeLessThan(16 * 1024);
+      }
       const { width, height } = jpegSize(await fetchBytes(`${f.filePath}/${MATERIAL_THUMBNAIL}`));
       expect([width, height]).toEqual([128, 128]);
     }
@@ -60,7 +68,19 @@ describe('built-in materials (first start)', () => {
       expect(parsed.name).toBe(f.name);
       names.push(materialDisplayName(f.name));
     }
-    expect(names).toEqual(expect.arrayContaining(['brushed-steel', 'red-plastic', 'cyan-glow']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'brushed-steel',
+        'polished-chrome',
+        'clear-glass',
+        'red-plastic',
+        'oak-wood',
+        'concrete',
+        'water',
+        'heat-bands',
+        'cyan-glow',
+      ]),
+    );
   });
 });
 

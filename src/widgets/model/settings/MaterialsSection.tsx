@@ -4,7 +4,7 @@ import { materialDisplayName } from '../../../../shared/schema/material';
 import type { ModelConfig } from '../../../../shared/schema/model';
 import { useSettings } from '../../../settings/context';
 import { useModelStatus } from '../modelStatus';
-import { useMaterialLibrary, type LibraryMaterial, type MaterialLibrary } from './materialLibrary';
+import { useMaterialLibrary, type LibraryMaterial, type MaterialLibrary } from '../../../material-editor/library/listing';
 
 interface Option {
   value: string;
