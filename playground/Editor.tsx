@@ -13,6 +13,7 @@ import { exposeDashboard, exposeEvents } from './testHook';
 import { createEventLog, widgetSource } from './host/widgetEvents';
 import type { Widget } from '../shared/schema/dashboard';
 import { Toolbar } from './editor/Toolbar';
+import { MaterialEditorModal } from '../src/material-editor/MaterialEditorModal';
 import { Palette } from './editor/Palette';
 import { Outline } from './editor/Outline';
 import { Variables } from './editor/Variables';
@@ -53,6 +54,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const docHost = useMemo<ThreeDHost>(() => ({ ...host, userCode }), [host, userCode]);
   const [saving, setSaving] = useState(false);
   const [openDialog, setOpenDialog] = useState(false);
+  const [materialEditor, setMaterialEditor] = useState(false);
   // Outlives mode switches: events seen in preview are listed when the sidebar is back.
   const [eventLog] = useState(() => createEventLog(variables));
   const editing = settings.mode === 'edit';
@@ -136,6 +138,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         onOpen={() => setOpenDialog(true)}
         onSave={() => void onSave()}
         onCopyLink={() => void onCopyLink()}
+        onMaterialEditor={() => setMaterialEditor(true)}
       />
       <SessionNotice />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>
@@ -165,6 +168,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
           </aside>
         ) : null}
       </div>
+      <MaterialEditorModal open={materialEditor} host={host} onClose={() => setMaterialEditor(false)} />
       <OpenDialog
         open={openDialog}
         onClose={() => setOpenDialog(false)}

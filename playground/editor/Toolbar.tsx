@@ -22,6 +22,7 @@ export interface ToolbarProps {
   onOpen(): void;
   onSave(): void;
   onCopyLink(): void;
+  onMaterialEditor(): void;
 }
 
 /** Language names are written in their own language, so each is found whatever is shown now. */
@@ -60,6 +61,7 @@ export function Toolbar(p: ToolbarProps) {
         <Button disabled={!p.canSave} onClick={p.onCopyLink}>
           {text('playground.copyLink')}
         </Button>
+        <Button onClick={p.onMaterialEditor}>{text('materialEditor.open')}</Button>
       </Flex>
       <span style={{ flex: 1 }} />
       <Segmented

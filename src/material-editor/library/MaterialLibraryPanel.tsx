@@ -26,6 +26,8 @@ export interface MaterialLibraryPanelProps {
   opened?: LibraryItem | null;
   /** Changing it lists the library again (e.g. after the host saved elsewhere). */
   refreshKey?: unknown;
+  /** `current` was saved as `item` (after onOpen with the saved material). */
+  onSaved?(material: Material, item: LibraryItem): void;
 }
 
 interface Status {
@@ -40,7 +42,16 @@ const matches = (query: string) => (item: LibraryItem) => item.name.toLowerCase(
  * search box, Save / Save as new with a name, and Duplicate / Rename / Delete for the selected item
  * (built-ins: open and duplicate only). Every failure is shown and changes nothing in the editor.
  */
-export function MaterialLibraryPanel({ media, locale, current, thumbnail, onOpen, opened, refreshKey }: MaterialLibraryPanelProps) {
+export function MaterialLibraryPanel({
+  media,
+  locale,
+  current,
+  thumbnail,
+  onOpen,
+  opened,
+  refreshKey,
+  onSaved,
+}: MaterialLibraryPanelProps) {
   const [ownRefresh, setOwnRefresh] = useState(0);
   const library = useMaterialLibrary(media, true, `${String(refreshKey)}:${ownRefresh}`);
   const [openedLocal, setOpenedLocal] = useState<LibraryItem | null>(null);
@@ -101,7 +112,9 @@ export function MaterialLibraryPanel({ media, locale, current, thumbnail, onOpen
       const item = await saveMaterial(media, material, jpeg, { existing, users, onProgress });
       setOwnRefresh((n) => n + 1);
       setSelected(item.path);
-      markOpened({ ...material, name: item.name }, item);
+      const saved = { ...material, name: item.name };
+      markOpened(saved, item);
+      onSaved?.(saved, item);
       return tr('library.saved', { name: item.name });
     });
 

@@ -46,7 +46,7 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
     ...(files
       ? ([
           { key: 'parts', sections: ['tree', 'treeConfig'], body: <PartsSection widgetId={id} config={value} /> },
-          { key: 'materials', sections: ['materialsConfig'], body: <MaterialsSection widgetId={id} config={value} /> },
+          { key: 'materials', sections: ['materialsConfig'], body: <MaterialsSection widgetId={id} config={value} host={host} /> },
         ] as const)
       : []),
     { key: 'effects', sections: ['edgeConfig', 'highlightConfig', 'tweenConfig'], body: <EffectsSection /> },

@@ -1,10 +1,12 @@
-import { useId, useMemo, type ReactNode } from 'react';
-import { Flex, Form, Select, Typography } from 'antd';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Button, Flex, Form, Select, Typography } from 'antd';
 import { materialDisplayName } from '../../../../shared/schema/material';
 import type { ModelConfig } from '../../../../shared/schema/model';
 import { useSettings } from '../../../settings/context';
 import { useModelStatus } from '../modelStatus';
 import { useMaterialLibrary, type LibraryMaterial, type MaterialLibrary } from '../../../material-editor/library/listing';
+import type { ThreeDHost } from '../../../host/types';
+import { MaterialEditorModal } from '../../../material-editor/MaterialEditorModal';
 
 interface Option {
   value: string;
@@ -36,14 +38,18 @@ const storedOption = (path: string): Option => {
  * the scene puts the model's own material back (spec §4). Assignments for names the file no longer
  * has are kept (a re-export may bring them back) and listed so they can be cleared.
  */
-export function MaterialsSection({ widgetId, config }: { widgetId: string; config: ModelConfig }) {
+export function MaterialsSection({ widgetId, config, host }: { widgetId: string; config: ModelConfig; host: ThreeDHost }) {
   const { t, media, setValue } = useSettings();
   const form = Form.useFormInstance();
   const info = useModelStatus(widgetId).info;
   const stored = config.materialsConfig.materials;
   const names = info?.materials ?? [];
   const stale = info ? Object.keys(stored).filter((n) => !names.includes(n)) : [];
-  const library = useMaterialLibrary(media, names.length + stale.length > 0);
+  // Saving in the editor lists the material again (a new one, a new thumbnail).
+  const [listing, setListing] = useState(0);
+  const library = useMaterialLibrary(media, names.length + stale.length > 0, listing);
+  /** The part whose material the editor is open for, or null. */
+  const [editing, setEditing] = useState<string | null>(null);
   const groups = useMemo(() => groupsOf(library, t), [library, t]);
 
   const write = (name: string, path: string | undefined) => {
@@ -68,6 +74,7 @@ export function MaterialsSection({ widgetId, config }: { widgetId: string; confi
           groups={groups}
           library={library}
           onChange={(p) => write(name, p)}
+          onEdit={() => setEditing(name)}
         />
       ))}
       {stale.map((name) => (
@@ -79,8 +86,20 @@ export function MaterialsSection({ widgetId, config }: { widgetId: string; confi
           groups={groups}
           library={library}
           onChange={(p) => write(name, p)}
+          onEdit={() => setEditing(name)}
         />
       ))}
+      <MaterialEditorModal
+        open={editing !== null}
+        host={host}
+        path={editing === null ? undefined : stored[editing]}
+        onClose={() => setEditing(null)}
+        onSaved={(path) => {
+          // A new material saved for this part (or its file renamed) is what the part wears now.
+          if (editing !== null) write(editing, path);
+          setListing((n) => n + 1);
+        }}
+      />
     </>
   );
 }
@@ -108,27 +127,34 @@ interface RowProps {
   groups: Groups;
   library: MaterialLibrary | null;
   onChange(path: string | undefined): void;
+  onEdit(): void;
 }
 
-function MaterialRow({ name, label, value, groups, library, onChange }: RowProps) {
+function MaterialRow({ name, label, value, groups, library, onChange, onEdit }: RowProps) {
   const { t } = useSettings();
   const id = useId();
   const listed = groups.some((g) => g.options.some((o) => o.value === value));
   const options = value && !listed ? [storedOption(value), ...groups] : groups;
   return (
     <Form.Item label={label} htmlFor={id} style={{ marginBottom: 8 }}>
-      <Select<string, Option | Groups[number]>
-        id={id}
-        aria-label={t('modelPanel.materialFor', { name })}
-        value={value}
-        options={options}
-        onChange={(v) => onChange(v || undefined)}
-        allowClear
-        loading={library === null}
-        placeholder={t('modelPanel.materialPlaceholder')}
-        showSearch={{ optionFilterProp: 'text' }}
-        style={{ width: '100%' }}
-      />
+      <Flex gap={6}>
+        <Select<string, Option | Groups[number]>
+          id={id}
+          aria-label={t('modelPanel.materialFor', { name })}
+          value={value}
+          options={options}
+          onChange={(v) => onChange(v || undefined)}
+          allowClear
+          loading={library === null}
+          placeholder={t('modelPanel.materialPlaceholder')}
+          showSearch={{ optionFilterProp: 'text' }}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        {/* Opens the material editor on this part's material (a new one when it has none: saving assigns it). */}
+        <Button onClick={onEdit} aria-label={t('materialEditor.editMaterial', { name })}>
+          {t('materialEditor.edit')}
+        </Button>
+      </Flex>
     </Form.Item>
   );
 }
