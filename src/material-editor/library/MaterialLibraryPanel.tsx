@@ -161,26 +161,7 @@ export function MaterialLibraryPanel({
   return (
     <div className="dash3d-material-library" aria-busy={busy || library === null} aria-label={tr('library.title')} role="region">
       <Flex vertical gap={8}>
-        <Input.Search
-          allowClear
-          aria-label={tr('library.search')}
-          placeholder={tr('library.search')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        {section(tr('library.user'), users)}
-        {section(tr('library.builtIn'), library?.builtIn ?? [])}
-        {selectedItem && (
-          <ItemActions
-            item={selectedItem}
-            tr={tr}
-            busy={busy}
-            pending={pending}
-            setPending={setPending}
-            onOpen={(i) => void open(i)}
-            onConfirm={(p) => void act(p)}
-          />
-        )}
+        {/* Saving comes first: the grids below can be long, and the designer saves more often than they scroll. */}
         <Flex gap={4} wrap>
           <Input
             aria-label={tr('library.name')}
@@ -199,6 +180,26 @@ export function MaterialLibraryPanel({
         <div role="status" aria-live="polite" className="dash3d-library-status" data-error={status?.error || undefined}>
           {status && <Typography.Text type={status.error ? 'danger' : undefined}>{status.text}</Typography.Text>}
         </div>
+        {selectedItem && (
+          <ItemActions
+            item={selectedItem}
+            tr={tr}
+            busy={busy}
+            pending={pending}
+            setPending={setPending}
+            onOpen={(i) => void open(i)}
+            onConfirm={(p) => void act(p)}
+          />
+        )}
+        <Input.Search
+          allowClear
+          aria-label={tr('library.search')}
+          placeholder={tr('library.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        {section(tr('library.user'), users)}
+        {section(tr('library.builtIn'), library?.builtIn ?? [])}
       </Flex>
     </div>
   );
