@@ -129,7 +129,7 @@ export class Stage {
     );
     this.cards = createCardLayer(this.ctx);
     this.groups = createGroupOverlays(this.ctx);
-    this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow());
+    this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow(), opts.modelLimits);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */

@@ -1,18 +1,24 @@
 import { MaterialSchema, type Material } from '../../../shared/schema/material';
 import { toIssues } from '../../../shared/schema/common';
-import type { PreviewMaterialResult } from '../../../shared/protocol';
+import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
 import type { PreviewLayer } from './layer';
 
 /**
  * The previewed material as the engine keeps it across stages: checked where it enters (the worker
  * never trusts the main thread), and the newest one not refused shown again on a stage rebuilt after
  * a lost context. A material that does not parse is refused with its fields named; the previous one stays.
+ * With a model previewed, the model and each part's edited material are kept the same way.
  */
 export class KeptPreview {
   private material: Material | null = null;
   private calls = 0;
+  private model: unknown = null;
+  /** Edited materials of the previewed model's parts, by the uuid of the material they replace. */
+  private parts = new Map<string, Material>();
 
-  async set(input: unknown, layer: PreviewLayer): Promise<PreviewMaterialResult> {
+  async set(input: unknown, layer: PreviewLayer, target: unknown = null): Promise<PreviewMaterialResult> {
+    if (target !== null && target !== undefined && typeof target !== 'string')
+      return { ok: false, issues: [{ path: 'target', message: 'a material uuid (text) or null' }] };
     let entity: Material | null = null;
     if (input !== null) {
       const r = MaterialSchema.safeParse(input);
@@ -20,13 +26,29 @@ export class KeptPreview {
       entity = r.data;
     }
     const mine = ++this.calls;
-    const result = await layer.set(entity);
-    if (result.ok && mine === this.calls) this.material = entity;
+    const result = await layer.set(entity, target ?? null);
+    if (result.ok && mine === this.calls) {
+      if (!target) this.material = entity;
+      else if (entity) this.parts.set(target, entity);
+      else this.parts.delete(target);
+    }
     return result;
+  }
+
+  /** A model instead of the box (its source is checked by the layer's model), or null for the box. */
+  setModel(src: unknown, layer: PreviewLayer): Promise<PreviewModelResult> {
+    this.model = src ?? null;
+    this.parts.clear();
+    return layer.setModel(src ?? null);
   }
 
   /** A fresh stage shows what the old one did. */
   restore(layer: PreviewLayer): void {
-    if (this.material) void layer.set(this.material);
+    if (this.model === null) {
+      if (this.material) void layer.set(this.material);
+      return;
+    }
+    const parts = [...this.parts];
+    void layer.setModel(this.model).then(() => Promise.all(parts.map(([target, entity]) => layer.set(entity, target))));
   }
 }

@@ -1,6 +1,7 @@
 import { Mesh, Points, type BufferGeometry, type Material } from 'three';
 import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
-import type { PreviewMaterialResult } from '../../../shared/protocol';
+import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
+import type { ModelLimits } from '../../../shared/schema/limits';
 import type { EngineContext } from '../../engine/context';
 import { baseUrl } from '../../engine/urls';
 import { loadBitmap } from '../../util/images';
@@ -8,6 +9,7 @@ import { buildMaterial, ShaderCodeError, type BuiltMaterial } from '../build';
 import { freeBuilt, runFrameScript } from '../lifecycle';
 import { createShapes, type PreviewShape } from './shapes';
 import { renderThumbnail } from './thumbnail';
+import { createPreviewModel } from './model';
 import type { ThumbnailSize } from '../../engine/thumbnail';
 
 interface Shown {
@@ -27,11 +29,14 @@ const shapeOf = (entity: MaterialEntity): PreviewShape => (materialKind(entity.t
  * finishes later is freed unseen. A material that fails to build leaves the previous one on screen.
  * Nothing is made until a material is first shown: a space that never previews pays nothing.
  */
-export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
+export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, limits: ModelLimits) {
   const shapes = createShapes();
   let shown: Shown | null = null;
   let generation = 0;
   let loading: AbortController | null = null;
+  // A model previewed instead of the box (issue 11 point 2): materials then go to its parts.
+  const model = createPreviewModel(ctx, limits, (entity, signal) => build(entity, signal));
+  let modelMode = false;
 
   function unshow() {
     if (!shown) return;
@@ -63,8 +68,29 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
   }
 
   return {
-    /** Show `entity` (parsed already), or nothing for null. Resolves once it is on screen, replaced or refused. */
-    async set(entity: MaterialEntity | null): Promise<PreviewMaterialResult> {
+    /**
+     * Show a model (a ModelSource, checked by the model) instead of the box, or null for the box
+     * again. Answers the model's object tree, its materials' snapshots included.
+     */
+    setModel(src: unknown): Promise<PreviewModelResult> {
+      modelMode = src !== null && src !== undefined;
+      if (modelMode) {
+        // The box's build in flight must not bring it back over the model.
+        generation++;
+        loading?.abort();
+        loading = null;
+        unshow();
+      }
+      return model.load(src);
+    },
+
+    /**
+     * Show `entity` (parsed already), or nothing for null. Resolves once it is on screen, replaced
+     * or refused. With a model shown it replaces the model material whose uuid is `target` (null
+     * restores that one's own); without a target it goes nowhere.
+     */
+    async set(entity: MaterialEntity | null, target: string | null = null): Promise<PreviewMaterialResult> {
+      if (modelMode) return model.setMaterial(entity, target);
       const mine = ++generation;
       loading?.abort();
       loading = null;
@@ -118,6 +144,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
     material: (): Material | null => shown?.built.material ?? null,
 
     dispose() {
+      model.dispose();
       generation++;
       loading?.abort();
       loading = null;

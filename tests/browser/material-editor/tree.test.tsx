@@ -1,0 +1,280 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commands, page, userEvent } from 'vitest/browser';
+import { StrictMode, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import type { PixelReadout, PreviewMaterialResult } from '../../../shared/protocol';
+import type { SceneObjectNode } from '../../../shared/schema/tree';
+import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/material-editor/MaterialPreview';
+import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
+import { colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
+import { objCube } from '../support/obj';
+
+/**
+ * A cube with one material on the left, and on the right a cube whose front face (+z, towards the
+ * camera) has a material of its own: one mesh with a material list (OBJ `usemtl` within an object).
+ */
+function twoCubes(): string {
+  const left = objCube('Left', -150, 75, 0).split('\n');
+  const right = objCube('Right', 150, 75, 8).split('\n');
+  return [
+    ...[left[0], 'usemtl leftPaint', ...left.slice(1)],
+    ...[right[0], ...right.slice(1, 9), 'usemtl frontPaint', right[9], 'usemtl sidePaint', ...right.slice(10)],
+    '',
+  ].join('\n');
+}
+
+/** Looking down -z: the model (scaled to the box's size, centred) has Left on the left, Right on the right. */
+const CAMERA = { x: 0, y: 0, z: 220 };
+const LEFT = (p: PixelReadout) => meanColour(p, 0.26, 0.46, 0.32, 0.54);
+const RIGHT = (p: PixelReadout) => meanColour(p, 0.68, 0.46, 0.74, 0.54);
+const isRed = (c: RGBA) => c[0] > 40 && c[0] > 3 * c[1] && c[0] > 3 * c[2];
+const isGrey = (c: RGBA) => c[0] > 20 && Math.abs(c[0] - c[1]) < 6 && Math.abs(c[1] - c[2]) < 6;
+
+let objUrl = '';
+beforeAll(async () => {
+  objUrl = await commands.writeTempFile('two-cubes.obj', twoCubes());
+});
+
+interface Editor {
+  handle: () => MaterialPreviewHandle;
+  nodes: () => SceneObjectNode[];
+  /** The form's edit of the chosen part's material: the snapshot with these fields changed. */
+  edit(fields: Record<string, unknown>): Promise<PreviewMaterialResult>;
+  setModel(model: { url: string } | null): void;
+  pixels(): Promise<PixelReadout>;
+  results: PreviewMaterialResult[];
+  /** What onSelect reported: the node's key and uuid, and the chosen material's uuid. */
+  selections: { key: string; uuid: string; material: string }[];
+  unmount(): void;
+}
+
+let mounted: { root: Root; host: HTMLElement } | null = null;
+afterEach(() => {
+  mounted?.root.unmount();
+  mounted?.host.remove();
+  mounted = null;
+});
+
+/** The editor's middle column as MaterialEditor assembles it: the tree above the preview. */
+async function mountEditor(model: { url: string } | null): Promise<Editor> {
+  const host = document.createElement('div');
+  Object.assign(host.style, { width: '320px' });
+  document.body.appendChild(host);
+  const results: PreviewMaterialResult[] = [];
+  const selections: { key: string; uuid: string; material: string }[] = [];
+  let tree: SceneObjectNode[] = [];
+  let handle: MaterialPreviewHandle | null = null;
+  let edit: (fields: Record<string, unknown>) => void = () => undefined;
+  let changeModel: (m: { url: string } | null) => void = () => undefined;
+  function Harness() {
+    const [shown, setShown] = useState(model);
+    const [nodes, setNodes] = useState<SceneObjectNode[]>([]);
+    const [key, setKey] = useState<string | null>(null);
+    const [target, setTarget] = useState<string | null>(null);
+    const [material, setMaterial] = useState<Record<string, unknown> | null>(null);
+    edit = (fields) => setMaterial((m) => ({ ...m, ...fields }));
+    // Another model: the chosen part is gone with the old one (as the editor does).
+    changeModel = (m) => {
+      setShown(m);
+      setKey(null);
+      setTarget(null);
+      setMaterial(null);
+    };
+    return (
+      <>
+        <MaterialTree
+          nodes={nodes}
+          value={key}
+          locale="en"
+          onSelect={(node, m) => {
+            selections.push({ key: node.key, uuid: node.uuid, material: m.uuid });
+            setKey(node.key);
+            setTarget(m.uuid);
+            setMaterial(m);
+          }}
+          onClear={() => setMaterial(null)}
+        />
+        <div style={{ width: 240, height: 240 }}>
+          <MaterialPreview
+            ref={(h) => {
+              handle = h;
+            }}
+            model={shown}
+            target={target}
+            material={material}
+            camera={CAMERA}
+            onTree={(n) => {
+              tree = n;
+              setNodes(n);
+            }}
+            onResult={(r) => results.push(r)}
+          />
+        </div>
+      </>
+    );
+  }
+  const root = createRoot(host);
+  mounted = { root, host };
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <Harness />
+      </StrictMode>,
+    ),
+  );
+  await waitFor(
+    () => handle?.mode && host.querySelector<HTMLElement>('.dash3d-material-preview')?.dataset.state === 'ready',
+    'the preview',
+  );
+  if (model) await waitFor(() => tree.length > 0, 'the model tree', 60_000);
+  const answered = async (before: number) => {
+    await waitFor(() => results.length > before, 'the preview to answer');
+    await handle!.settled();
+    return results[results.length - 1]!;
+  };
+  return {
+    handle: () => handle!,
+    nodes: () => tree,
+    results,
+    selections,
+    async edit(fields) {
+      const before = results.length;
+      flushSync(() => edit(fields));
+      return answered(before);
+    },
+    setModel(m) {
+      flushSync(() => changeModel(m));
+    },
+    async pixels() {
+      await handle!.settled();
+      return handle!.readPixels();
+    },
+    unmount() {
+      root.unmount();
+      host.remove();
+      mounted = null;
+    },
+  };
+}
+
+const treeSelect = () => page.getByRole('combobox', { name: 'Part to edit' });
+const dropdown = () => document.querySelector<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+const titles = () => [...(dropdown()?.querySelectorAll('.ant-select-tree-title') ?? [])].map((e) => e.textContent);
+
+async function choose(title: string) {
+  await userEvent.click(treeSelect());
+  await expect.poll(() => titles().includes(title)).toBe(true);
+  const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === title)!;
+  await userEvent.click(node);
+}
+
+describe('material tree: the previewed model parts', () => {
+  it('lists the objects by name, else type, with the spec key format, and a material list under its mesh', async () => {
+    const editor = await mountEditor({ url: objUrl });
+    // The worker's tree: spec §3 nodes, materials as entity snapshots (the OBJ's default phong, white).
+    const [root] = editor.nodes();
+    expect(root!.type).toBe('Group');
+    expect(root!.children.map((c) => c.name)).toEqual(['Left', 'Right']);
+    const [left, right] = root!.children;
+    expect(left!.material).toMatchObject({ name: 'leftPaint', type: 'phong', color: '#ffffff' });
+    expect((right!.material as { name: string }[]).map((m) => m.name)).toEqual(['frontPaint', 'sidePaint']);
+
+    await userEvent.click(treeSelect());
+    // The root group has no name: its type. Right's list materials are entries of their own.
+    await expect.poll(titles).toEqual(['Group', 'Left', 'Right', 'frontPaint (material 1)', 'sidePaint (material 2)']);
+    await userEvent.keyboard('{Escape}');
+
+    // Spec §3 keys: sibling indexes joined by 'children'; a list's material under its mesh's key.
+    await choose('Left');
+    expect(editor.selections.at(-1)).toEqual({ key: '0children0', uuid: left!.uuid, material: (left!.material as { uuid: string }).uuid });
+    await choose('sidePaint (material 2)');
+    const side = (right!.material as { uuid: string }[])[1]!;
+    expect(editor.selections.at(-1)).toEqual({ key: '0children1material1', uuid: side.uuid, material: side.uuid });
+    // The group has no material, Right a list of them: shown, but not edited as one.
+    for (const title of ['Group', 'Right']) {
+      await userEvent.click(treeSelect());
+      const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === title)!;
+      await userEvent.click(node);
+    }
+    expect(editor.selections.length).toBe(2);
+  });
+
+  it('the dropdown is at most 500 px high; a big tree scrolls inside it', async () => {
+    const host = document.createElement('div');
+    document.body.appendChild(host);
+    const root = createRoot(host);
+    mounted = { root, host };
+    const mesh = (i: number): SceneObjectNode => ({
+      uuid: `m${i}`,
+      name: i % 2 ? `Pipe ${i}` : '',
+      type: 'Mesh',
+      material: { uuid: `mat${i}`, name: '', type: 'physical' },
+      children: [],
+    });
+    const nodes: SceneObjectNode[] = [{ uuid: 'r', name: 'Plant', type: 'Group', children: Array.from({ length: 60 }, (_, i) => mesh(i)) }];
+    flushSync(() =>
+      root.render(<MaterialTree nodes={nodes} value={null} locale="en" onSelect={() => undefined} onClear={() => undefined} />),
+    );
+    await userEvent.click(treeSelect());
+    await expect.poll(() => titles().slice(0, 3)).toEqual(['Plant', 'Mesh', 'Pipe 1']);
+    const holder = dropdown()!.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
+    expect(getComputedStyle(holder).maxHeight).toBe('500px');
+    expect(holder.getBoundingClientRect().height).toBeLessThanOrEqual(500);
+    expect(holder.scrollHeight).toBeGreaterThan(500);
+  });
+
+  it('choosing a part and editing its colour turns exactly that part red; Clear restores the original pixels', async () => {
+    const editor = await mountEditor({ url: objUrl });
+    const before = await editor.pixels();
+    expect(isGrey(LEFT(before)), `left ${LEFT(before).join(',')}`).toBe(true);
+    expect(isGrey(RIGHT(before)), `right ${RIGHT(before).join(',')}`).toBe(true);
+
+    await choose('Left');
+    await waitFor(() => editor.results.length > 0, 'the snapshot to be shown');
+    expect(await editor.edit({ color: '#ff0000' })).toMatchObject({ ok: true, shown: true });
+    const red = await editor.pixels();
+    expect(isRed(LEFT(red)), `left ${LEFT(red).join(',')}`).toBe(true);
+    expect(colourDistance(RIGHT(red), RIGHT(before))).toBeLessThanOrEqual(2);
+
+    // Clear: the part's own material again, the very pixels of before.
+    await userEvent.click(page.getByRole('button', { name: 'Restore the original material of the chosen part' }));
+    await waitFor(() => editor.results.at(-1)?.ok && !(editor.results.at(-1) as { shown: boolean }).shown, 'the clear to be answered');
+    await editor.handle().settled();
+    const cleared = await editor.pixels();
+    expect(cleared.data).toEqual(before.data);
+  });
+
+  it('a material inside a material list is found and replaced, by keyboard', async () => {
+    const editor = await mountEditor({ url: objUrl });
+    const before = await editor.pixels();
+    // Keyboard only: open, walk down to Right's first list material (Group, Left, Right, frontPaint), Enter.
+    (treeSelect().element() as HTMLElement).focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect.poll(() => titles().length).toBe(5);
+    const active = () => dropdown()?.querySelector('.ant-select-tree-treenode-active .ant-select-tree-title')?.textContent;
+    for (let i = 0; i < 6 && active() !== 'frontPaint (material 1)'; i++) await userEvent.keyboard('{ArrowDown}');
+    expect(active()).toBe('frontPaint (material 1)');
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(() => editor.selections.at(-1)?.key).toBe('0children1material0');
+    expect(await editor.edit({ color: '#ff0000' })).toMatchObject({ ok: true, shown: true });
+    const red = await editor.pixels();
+    expect(isRed(RIGHT(red)), `right ${RIGHT(red).join(',')}`).toBe(true);
+    expect(colourDistance(LEFT(red), LEFT(before))).toBeLessThanOrEqual(2);
+  });
+
+  it('frees the model and its edited materials: GPU memory back to the baseline', async () => {
+    const editor = await mountEditor(null);
+    const baseline = (await editor.handle().stats()).memory;
+    editor.setModel({ url: objUrl });
+    await waitFor(() => editor.nodes().length > 0, 'the model tree', 60_000);
+    await choose('Left');
+    await editor.edit({ color: '#00ff00', map: '/@fs/does-not-matter.png' });
+    const loaded = (await editor.handle().stats()).memory;
+    expect(loaded.geometries).toBeGreaterThan(baseline.geometries);
+    editor.setModel(null);
+    await waitFor(async () => (await editor.handle().stats()).memory.geometries === baseline.geometries, 'the model to be freed');
+    await editor.handle().settled();
+    expect((await editor.handle().stats()).memory).toEqual(baseline);
+  });
+});

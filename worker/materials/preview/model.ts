@@ -1,0 +1,173 @@
+import { Box3, Group, Sphere, type Material } from 'three';
+import { ModelSrcSchema } from '../../../shared/schema/model';
+import type { ModelLimits } from '../../../shared/schema/limits';
+import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
+import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
+import type { EngineContext } from '../../engine/context';
+import { loadModel } from '../../models/load/index';
+import { uploadBeforeShowing } from '../../models/load/upload';
+import { disposeObject } from '../../models/dispose';
+import { errorText } from '../../models/load/problem';
+import type { LoadedModel } from '../../models/types';
+import { materialsOf } from '../../util/materials';
+import { PREVIEW } from '../../../shared/schema/preview';
+import { ShaderCodeError, type BuiltMaterial } from '../build';
+import { freeBuilt, runFrameScript } from '../lifecycle';
+import { describePreviewTree, swapMaterial } from './tree';
+
+/** A model material replaced by an edited one: the original is kept to restore (spec §4 Clear). */
+interface Swap {
+  original: Material;
+  built: BuiltMaterial;
+  stopFrame: (() => void) | null;
+}
+
+/** The box's bounding sphere: a model is scaled to it, so the camera that frames the box frames the model. */
+const FRAME_RADIUS = (PREVIEW.box * Math.sqrt(3)) / 2;
+const NOTHING: PreviewMaterialResult = { ok: true, shown: false, problems: [] };
+const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'AbortError';
+
+/**
+ * A model from the media library shown in the material preview instead of the box (issue 11 point
+ * 2), loaded by the model widget's loader (origin checks, size caps). Edited materials replace one
+ * of its materials by uuid wherever it sits (spec §4); clearing puts the original back. The newest
+ * model wins, and per material the newest edit wins; whatever loses is freed unseen.
+ */
+export function createPreviewModel(
+  ctx: EngineContext,
+  limits: ModelLimits,
+  build: (entity: MaterialEntity, signal: AbortSignal) => Promise<BuiltMaterial>,
+) {
+  const holder = new Group();
+  holder.name = 'material-preview-model';
+  let model: LoadedModel | null = null;
+  let originals = new Map<string, Material>();
+  const swaps = new Map<string, Swap>();
+  const edits = new Map<string, AbortController>();
+  let loading: AbortController | null = null;
+  /** The load under way: a material for one of its parts waits for it. */
+  let ready: Promise<unknown> = Promise.resolve();
+
+  function restore(target: string) {
+    edits.get(target)?.abort();
+    edits.delete(target);
+    const swap = swaps.get(target);
+    if (!swap || !model) return;
+    swapMaterial(model.object, swap.built.material.uuid, swap.original);
+    swap.stopFrame?.();
+    freeBuilt(swap.built);
+    swaps.delete(target);
+    ctx.invalidate();
+  }
+
+  function unload() {
+    for (const target of [...swaps.keys(), ...edits.keys()]) restore(target);
+    if (model) disposeObject(model.object);
+    holder.removeFromParent();
+    model = null;
+    originals = new Map();
+    ctx.invalidate();
+  }
+
+  /** Centre the model on the origin and scale it to the box's size. */
+  function frame(object: LoadedModel['object']) {
+    object.updateMatrixWorld(true);
+    const sphere = new Box3().setFromObject(object).getBoundingSphere(new Sphere());
+    const scale = sphere.radius > 0 && Number.isFinite(sphere.radius) ? FRAME_RADIUS / sphere.radius : 1;
+    holder.scale.setScalar(scale);
+    holder.position.copy(sphere.center).multiplyScalar(-scale);
+    holder.add(object);
+    holder.updateMatrixWorld(true);
+  }
+
+  async function load(input: unknown): Promise<PreviewModelResult> {
+    loading?.abort();
+    loading = null;
+    unload();
+    if (input === null || input === undefined) return { ok: true, shown: false, nodes: [] };
+    const parsed = ModelSrcSchema.safeParse(input);
+    if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+    const controller = new AbortController();
+    loading = controller;
+    const { signal } = controller;
+    const work = loadModel(parsed.data, { signal, renderer: ctx.renderer, limits, onProgress: () => undefined }).then(async (m) => {
+      if (m) await uploadBeforeShowing(m, ctx, () => undefined, signal);
+      return m;
+    });
+    ready = work.catch(() => null);
+    try {
+      const loaded = await ctx.track('preview model', work);
+      if (signal.aborted || ctx.disposed || !loaded) {
+        if (loaded) disposeObject(loaded.object);
+        return { ok: true, shown: false, nodes: [] };
+      }
+      loading = null;
+      model = loaded;
+      loaded.object.traverse((o) => materialsOf(o).forEach((m) => originals.set(m.uuid, m)));
+      frame(loaded.object);
+      ctx.scene.add(holder);
+      ctx.invalidate();
+      return { ok: true, shown: true, nodes: describePreviewTree(loaded.object) };
+    } catch (err) {
+      if (signal.aborted || isAbort(err)) return { ok: true, shown: false, nodes: [] };
+      loading = null;
+      return { ok: false, message: errorText(err) };
+    }
+  }
+
+  async function setMaterial(entity: MaterialEntity | null, target: string | null): Promise<PreviewMaterialResult> {
+    await ready;
+    if (!target || !model) return NOTHING;
+    const original = originals.get(target);
+    // A part of a model shown before (the editor still on it while the new tree arrives): nothing to do.
+    if (!original) return { ok: true, shown: false, problems: [`target: no material ${target} in the previewed model`] };
+    // Spec §4: a shader material shows nothing until its shader properties exist; the part keeps its own.
+    if (!entity || (materialKind(entity.type) === 'shader' && !entity.shaderCode.trim())) {
+      restore(target);
+      return NOTHING;
+    }
+    edits.get(target)?.abort();
+    const controller = new AbortController();
+    edits.set(target, controller);
+    const shownModel = model;
+    const stale = () => controller.signal.aborted || model !== shownModel || ctx.disposed;
+    let built: BuiltMaterial;
+    try {
+      built = await ctx.track('preview material', build(entity, controller.signal));
+    } catch (err) {
+      if (stale()) return NOTHING;
+      edits.delete(target);
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof ShaderCodeError)
+        return { ok: false, issues: [{ path: 'shaderCode', message: message.replace(/^shaderCode: /, '') }] };
+      return { ok: false, issues: [{ path: '(root)', message }] };
+    }
+    if (stale()) {
+      freeBuilt(built);
+      return { ok: true, shown: false, problems: built.problems };
+    }
+    edits.delete(target);
+    const previous = swaps.get(target);
+    swapMaterial(shownModel.object, previous ? previous.built.material.uuid : target, built.material);
+    if (previous) {
+      previous.stopFrame?.();
+      freeBuilt(previous.built);
+    }
+    for (const t of built.textures) ctx.renderer.initTexture(t);
+    swaps.set(target, { original, built, stopFrame: runFrameScript(ctx, built) });
+    ctx.invalidate();
+    return { ok: true, shown: true, problems: built.problems };
+  }
+
+  return {
+    load,
+    setMaterial,
+    /** The material a part wears now (tests): the edited one, or the model's own. */
+    materialOf: (target: string): Material | null => swaps.get(target)?.built.material ?? originals.get(target) ?? null,
+    dispose() {
+      loading?.abort();
+      loading = null;
+      unload();
+    },
+  };
+}
