@@ -9,6 +9,8 @@ import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/materi
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import { colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
 import { objCube } from '../support/obj';
+import { PreviewModelButton, type PreviewModel } from '../../../src/material-editor/tree/PreviewModelButton';
+import type { MediaAccess } from '../../../src/host/types';
 
 /**
  * A cube with one material on the left, and on the right a cube whose front face (+z, towards the
@@ -41,7 +43,7 @@ interface Editor {
   nodes: () => SceneObjectNode[];
   /** The form's edit of the chosen part's material: the snapshot with these fields changed. */
   edit(fields: Record<string, unknown>): Promise<PreviewMaterialResult>;
-  setModel(model: { url: string } | null): void;
+  setModel(model: PreviewModel | null): void;
   pixels(): Promise<PixelReadout>;
   results: PreviewMaterialResult[];
   /** What onSelect reported: the node's key and uuid, and the chosen material's uuid. */
@@ -57,7 +59,10 @@ afterEach(() => {
 });
 
 /** The editor's middle column as MaterialEditor assembles it: the tree above the preview. */
-async function mountEditor(model: { url: string } | null): Promise<Editor> {
+async function mountEditor(
+  model: PreviewModel | null,
+  { media, boxMaterial = null }: { media?: MediaAccess; boxMaterial?: Record<string, unknown> | null } = {},
+): Promise<Editor> {
   const host = document.createElement('div');
   Object.assign(host.style, { width: '320px' });
   document.body.appendChild(host);
@@ -66,23 +71,24 @@ async function mountEditor(model: { url: string } | null): Promise<Editor> {
   let tree: SceneObjectNode[] = [];
   let handle: MaterialPreviewHandle | null = null;
   let edit: (fields: Record<string, unknown>) => void = () => undefined;
-  let changeModel: (m: { url: string } | null) => void = () => undefined;
+  let changeModel: (m: PreviewModel | null) => void = () => undefined;
   function Harness() {
     const [shown, setShown] = useState(model);
     const [nodes, setNodes] = useState<SceneObjectNode[]>([]);
     const [key, setKey] = useState<string | null>(null);
     const [target, setTarget] = useState<string | null>(null);
-    const [material, setMaterial] = useState<Record<string, unknown> | null>(null);
+    const [material, setMaterial] = useState<Record<string, unknown> | null>(boxMaterial);
     edit = (fields) => setMaterial((m) => ({ ...m, ...fields }));
     // Another model: the chosen part is gone with the old one (as the editor does).
     changeModel = (m) => {
       setShown(m);
       setKey(null);
       setTarget(null);
-      setMaterial(null);
+      setMaterial(boxMaterial);
     };
     return (
       <>
+        {media ? <PreviewModelButton media={media} value={shown} onChange={changeModel} locale="en" /> : null}
         <MaterialTree
           nodes={nodes}
           value={key}
@@ -171,7 +177,7 @@ async function choose(title: string) {
 
 describe('material tree: the previewed model parts', () => {
   it('lists the objects by name, else type, with the spec key format, and a material list under its mesh', async () => {
-    const editor = await mountEditor({ url: objUrl });
+    const editor = await mountEditor({ url: objUrl, files: [] });
     // The worker's tree: spec §3 nodes, materials as entity snapshots (the OBJ's default phong, white).
     const [root] = editor.nodes();
     expect(root!.type).toBe('Group');
@@ -225,7 +231,7 @@ describe('material tree: the previewed model parts', () => {
   });
 
   it('choosing a part and editing its colour turns exactly that part red; Clear restores the original pixels', async () => {
-    const editor = await mountEditor({ url: objUrl });
+    const editor = await mountEditor({ url: objUrl, files: [] });
     const before = await editor.pixels();
     expect(isGrey(LEFT(before)), `left ${LEFT(before).join(',')}`).toBe(true);
     expect(isGrey(RIGHT(before)), `right ${RIGHT(before).join(',')}`).toBe(true);
@@ -246,7 +252,7 @@ describe('material tree: the previewed model parts', () => {
   });
 
   it('a material inside a material list is found and replaced, by keyboard', async () => {
-    const editor = await mountEditor({ url: objUrl });
+    const editor = await mountEditor({ url: objUrl, files: [] });
     const before = await editor.pixels();
     // Keyboard only: open, walk down to Right's first list material (Group, Left, Right, frontPaint), Enter.
     (treeSelect().element() as HTMLElement).focus();
@@ -266,7 +272,7 @@ describe('material tree: the previewed model parts', () => {
   it('frees the model and its edited materials: GPU memory back to the baseline', async () => {
     const editor = await mountEditor(null);
     const baseline = (await editor.handle().stats()).memory;
-    editor.setModel({ url: objUrl });
+    editor.setModel({ url: objUrl, files: [] });
     await waitFor(() => editor.nodes().length > 0, 'the model tree', 60_000);
     await choose('Left');
     await editor.edit({ color: '#00ff00', map: '/@fs/does-not-matter.png' });
@@ -276,5 +282,51 @@ describe('material tree: the previewed model parts', () => {
     await waitFor(async () => (await editor.handle().stats()).memory.geometries === baseline.geometries, 'the model to be freed');
     await editor.handle().settled();
     expect((await editor.handle().stats()).memory).toEqual(baseline);
+  });
+});
+
+describe('previewing a model from the media library', () => {
+  /** Share of clearly blue pixels: the built-in cube's CubeBlue (Kd 0.2 0.45 0.8, from its .mtl). */
+  function blueShare(p: PixelReadout): number {
+    let n = 0;
+    for (let i = 0; i < p.data.length; i += 4) if (p.data[i + 2]! > 60 && p.data[i + 2]! > p.data[i]! + 40) n++;
+    return n / (p.data.length / 4);
+  }
+
+  it('the built-in cube.obj (with its .mtl) replaces the box, its parts are listed; Back to the box shows the box again', async () => {
+    const { baseUrl, token } = await commands.mediaServer();
+    const media: MediaAccess = { baseUrl, headers: () => ({ Authorization: `Bearer ${token}` }), allowedFormats: [] };
+    const editor = await mountEditor(null, { media, boxMaterial: { type: 'phong', color: '#ffffff' } });
+    await waitFor(() => editor.results.length > 0, 'the box to be drawn');
+    const box = await editor.pixels();
+    expect(blueShare(box)).toBe(0);
+    expect(page.getByRole('button', { name: 'Back to the box' }).element()).toHaveProperty('disabled', true);
+
+    await userEvent.click(page.getByRole('button', { name: 'Preview a model' }));
+    const dialog = page.getByRole('dialog');
+    await expect.element(dialog.getByText('Choose a model to preview')).toBeVisible();
+    await userEvent.click(dialog.getByRole('button', { name: 'Open folder built-in' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Open folder models' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Preview cube.obj' }));
+
+    await waitFor(() => editor.nodes().length > 0, 'the model tree', 60_000);
+    // The .mtl came along: the cube's material is its blue, snapshotted for the form.
+    const materials: string[] = [];
+    const walk = (n: SceneObjectNode) => {
+      if (n.material && !Array.isArray(n.material)) materials.push(`${n.material.name} ${String(n.material.color)}`);
+      n.children.forEach(walk);
+    };
+    editor.nodes().forEach(walk);
+    expect(materials.some((m) => m.startsWith('CubeBlue #'))).toBe(true);
+    const shown = await waitFor(async () => {
+      const p = await editor.pixels();
+      return blueShare(p) > 0.05 ? p : null;
+    }, 'the blue cube');
+    expect(blueShare(shown)).toBeGreaterThan(0.05);
+
+    await userEvent.click(page.getByRole('button', { name: 'Back to the box' }));
+    await waitFor(() => editor.nodes().length === 0, 'the tree to empty');
+    await waitFor(async () => blueShare(await editor.pixels()) === 0, 'the box again');
+    expect((await editor.pixels()).data).toEqual(box.data);
   });
 });
