@@ -13,15 +13,17 @@ import { PreviewModelButton, type PreviewModel } from '../../../src/material-edi
 import type { MediaAccess } from '../../../src/host/types';
 
 /**
- * A cube with one material on the left, and on the right a cube whose front face (+z, towards the
+ * A cube with one material on the left, a small one in the middle, and on the right a cube whose front face (+z, towards the
  * camera) has a material of its own: one mesh with a material list (OBJ `usemtl` within an object).
  */
 function twoCubes(): string {
   const left = objCube('Left', -150, 75, 0).split('\n');
   const right = objCube('Right', 150, 75, 8).split('\n');
+  const middle = objCube('Middle', 0, 20, 16).split('\n');
   return [
     ...[left[0], 'usemtl leftPaint', ...left.slice(1)],
     ...[right[0], ...right.slice(1, 9), 'usemtl frontPaint', right[9], 'usemtl sidePaint', ...right.slice(10)],
+    ...[middle[0], 'usemtl middlePaint', ...middle.slice(1)],
     '',
   ].join('\n');
 }
@@ -30,6 +32,7 @@ function twoCubes(): string {
 const CAMERA = { x: 0, y: 0, z: 220 };
 const LEFT = (p: PixelReadout) => meanColour(p, 0.26, 0.46, 0.32, 0.54);
 const RIGHT = (p: PixelReadout) => meanColour(p, 0.68, 0.46, 0.74, 0.54);
+const MIDDLE = (p: PixelReadout) => meanColour(p, 0.48, 0.48, 0.52, 0.52);
 const isRed = (c: RGBA) => c[0] > 40 && c[0] > 3 * c[1] && c[0] > 3 * c[2];
 const isGrey = (c: RGBA) => c[0] > 20 && Math.abs(c[0] - c[1]) < 6 && Math.abs(c[1] - c[2]) < 6;
 
@@ -181,14 +184,14 @@ describe('material tree: the previewed model parts', () => {
     // The worker's tree: spec §3 nodes, materials as entity snapshots (the OBJ's default phong, white).
     const [root] = editor.nodes();
     expect(root!.type).toBe('Group');
-    expect(root!.children.map((c) => c.name)).toEqual(['Left', 'Right']);
+    expect(root!.children.map((c) => c.name)).toEqual(['Left', 'Right', 'Middle']);
     const [left, right] = root!.children;
     expect(left!.material).toMatchObject({ name: 'leftPaint', type: 'phong', color: '#ffffff' });
     expect((right!.material as { name: string }[]).map((m) => m.name)).toEqual(['frontPaint', 'sidePaint']);
 
     await userEvent.click(treeSelect());
     // The root group has no name: its type. Right's list materials are entries of their own.
-    await expect.poll(titles).toEqual(['Group', 'Left', 'Right', 'frontPaint (material 1)', 'sidePaint (material 2)']);
+    await expect.poll(titles).toEqual(['Group', 'Left', 'Right', 'frontPaint (material 1)', 'sidePaint (material 2)', 'Middle']);
     await userEvent.keyboard('{Escape}');
 
     // Spec §3 keys: sibling indexes joined by 'children'; a list's material under its mesh's key.
@@ -235,6 +238,7 @@ describe('material tree: the previewed model parts', () => {
     const before = await editor.pixels();
     expect(isGrey(LEFT(before)), `left ${LEFT(before).join(',')}`).toBe(true);
     expect(isGrey(RIGHT(before)), `right ${RIGHT(before).join(',')}`).toBe(true);
+    expect(isGrey(MIDDLE(before)), `middle ${MIDDLE(before).join(',')}`).toBe(true);
 
     await choose('Left');
     await waitFor(() => editor.results.length > 0, 'the snapshot to be shown');
@@ -242,6 +246,7 @@ describe('material tree: the previewed model parts', () => {
     const red = await editor.pixels();
     expect(isRed(LEFT(red)), `left ${LEFT(red).join(',')}`).toBe(true);
     expect(colourDistance(RIGHT(red), RIGHT(before))).toBeLessThanOrEqual(2);
+    expect(colourDistance(MIDDLE(red), MIDDLE(before))).toBeLessThanOrEqual(2);
 
     // Clear: the part's own material again, the very pixels of before.
     await userEvent.click(page.getByRole('button', { name: 'Restore the original material of the chosen part' }));
@@ -257,7 +262,7 @@ describe('material tree: the previewed model parts', () => {
     // Keyboard only: open, walk down to Right's first list material (Group, Left, Right, frontPaint), Enter.
     (treeSelect().element() as HTMLElement).focus();
     await userEvent.keyboard('{ArrowDown}');
-    await expect.poll(() => titles().length).toBe(5);
+    await expect.poll(() => titles().length).toBe(6);
     const active = () => dropdown()?.querySelector('.ant-select-tree-treenode-active .ant-select-tree-title')?.textContent;
     for (let i = 0; i < 6 && active() !== 'frontPaint (material 1)'; i++) await userEvent.keyboard('{ArrowDown}');
     expect(active()).toBe('frontPaint (material 1)');
@@ -267,6 +272,7 @@ describe('material tree: the previewed model parts', () => {
     const red = await editor.pixels();
     expect(isRed(RIGHT(red)), `right ${RIGHT(red).join(',')}`).toBe(true);
     expect(colourDistance(LEFT(red), LEFT(before))).toBeLessThanOrEqual(2);
+    expect(colourDistance(MIDDLE(red), MIDDLE(before))).toBeLessThanOrEqual(2);
   });
 
   it('frees the model and its edited materials: GPU memory back to the baseline', async () => {
