@@ -7,7 +7,7 @@ import type { PixelReadout, PreviewMaterialResult } from '../../../shared/protoc
 import type { SceneObjectNode } from '../../../shared/schema/tree';
 import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/material-editor/MaterialPreview';
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
-import { colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
+import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, waitFor, type RGBA } from '../support/harness';
 import { objCube } from '../support/obj';
 import { PreviewModelButton, type PreviewModel } from '../../../src/material-editor/tree/PreviewModelButton';
 import type { MediaAccess } from '../../../src/host/types';
@@ -56,6 +56,7 @@ interface Editor {
 
 let mounted: { root: Root; host: HTMLElement } | null = null;
 afterEach(() => {
+  unmountAll();
   mounted?.root.unmount();
   mounted?.host.remove();
   mounted = null;
@@ -334,5 +335,30 @@ describe('previewing a model from the media library', () => {
     await waitFor(() => editor.nodes().length === 0, 'the tree to empty');
     await waitFor(async () => blueShare(await editor.pixels()) === 0, 'the box again');
     expect((await editor.pixels()).data).toEqual(box.data);
+  });
+});
+
+describe('the previewed model after a lost WebGL context', () => {
+  it('comes back with the same parts (same uuids) and the edited part still edited', async () => {
+    const space = await mountSpace(
+      { ...EMPTY, lightConfig: { ambientLight: [{ intensity: 0.5 }], directionalLight: [] }, cameraConfig: { cameraPositon: CAMERA } },
+      { width: 240, height: 240 },
+    );
+    const shown = await space.handle.setPreviewModel({ filePath: objUrl, fileList: [] });
+    if (!shown.ok) throw new Error(shown.message);
+    const left = shown.nodes[0]!.children[0]!;
+    const target = (left.material as { uuid: string }).uuid;
+    expect(await space.handle.setPreviewMaterial({ type: 'phong', color: '#ff0000' }, target)).toMatchObject({ ok: true, shown: true });
+    const red = await space.pixels();
+    expect(isRed(LEFT(red)), `left ${LEFT(red).join(',')}`).toBe(true);
+
+    expect(await space.handle.simulateContextLoss(100)).toBe(true);
+    await waitFor(() => space.events.some((e) => e.type === 'context-restored'), 'context-restored event');
+    await waitFor(async () => isRed(LEFT(await space.pixels())), 'the edited part again');
+    expect(diffShare(red, await space.pixels())).toBeLessThan(0.01);
+    // The main thread's target still names the part: Clear (null for it) restores the file's material.
+    expect(await space.handle.setPreviewMaterial(null, target)).toMatchObject({ ok: true });
+    const cleared = await space.pixels();
+    expect(isGrey(LEFT(cleared)), `left ${LEFT(cleared).join(',')}`).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { MaterialSchema, type Material } from '../../../shared/schema/material';
 import { toIssues } from '../../../shared/schema/common';
 import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
 import type { PreviewLayer } from './layer';
+import { identityOfTree, type ModelIdentity } from './identity';
 
 /**
  * The previewed material as the engine keeps it across stages: checked where it enters (the worker
@@ -15,6 +16,8 @@ export class KeptPreview {
   private model: unknown = null;
   /** Edited materials of the previewed model's parts, by the uuid of the material they replace. */
   private parts = new Map<string, Material>();
+  private identity: ModelIdentity | undefined;
+  private modelCalls = 0;
 
   async set(input: unknown, layer: PreviewLayer, target: unknown = null): Promise<PreviewMaterialResult> {
     if (target !== null && target !== undefined && typeof target !== 'string')
@@ -36,10 +39,14 @@ export class KeptPreview {
   }
 
   /** A model instead of the box (its source is checked by the layer's model), or null for the box. */
-  setModel(src: unknown, layer: PreviewLayer): Promise<PreviewModelResult> {
+  async setModel(src: unknown, layer: PreviewLayer): Promise<PreviewModelResult> {
     this.model = src ?? null;
     this.parts.clear();
-    return layer.setModel(src ?? null);
+    this.identity = undefined;
+    const mine = ++this.modelCalls;
+    const result = await layer.setModel(src ?? null);
+    if (mine === this.modelCalls && result.ok && result.shown) this.identity = identityOfTree(result.nodes);
+    return result;
   }
 
   /** A fresh stage shows what the old one did. */
@@ -49,6 +56,6 @@ export class KeptPreview {
       return;
     }
     const parts = [...this.parts];
-    void layer.setModel(this.model).then(() => Promise.all(parts.map(([target, entity]) => layer.set(entity, target))));
+    void layer.setModel(this.model, this.identity).then(() => Promise.all(parts.map(([target, entity]) => layer.set(entity, target))));
   }
 }

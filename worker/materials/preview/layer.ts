@@ -10,6 +10,7 @@ import { freeBuilt, runFrameScript } from '../lifecycle';
 import { createShapes, type PreviewShape } from './shapes';
 import { renderThumbnail } from './thumbnail';
 import { createPreviewModel } from './model';
+import type { ModelIdentity } from './identity';
 import type { ThumbnailSize } from '../../engine/thumbnail';
 
 interface Shown {
@@ -72,7 +73,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, limi
      * Show a model (a ModelSource, checked by the model) instead of the box, or null for the box
      * again. Answers the model's object tree, its materials' snapshots included.
      */
-    setModel(src: unknown): Promise<PreviewModelResult> {
+    setModel(src: unknown, identity?: ModelIdentity): Promise<PreviewModelResult> {
       modelMode = src !== null && src !== undefined;
       if (modelMode) {
         // The box's build in flight must not bring it back over the model.
@@ -81,7 +82,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, limi
         loading = null;
         unshow();
       }
-      return model.load(src);
+      return model.load(src, identity);
     },
 
     /**

@@ -14,6 +14,7 @@ import { PREVIEW } from '../../../shared/schema/preview';
 import { ShaderCodeError, type BuiltMaterial } from '../build';
 import { freeBuilt, runFrameScript } from '../lifecycle';
 import { describePreviewTree, swapMaterial } from './tree';
+import { applyIdentity, type ModelIdentity } from './identity';
 
 /** A model material replaced by an edited one: the original is kept to restore (spec §4 Clear). */
 interface Swap {
@@ -80,7 +81,8 @@ export function createPreviewModel(
     holder.updateMatrixWorld(true);
   }
 
-  async function load(input: unknown): Promise<PreviewModelResult> {
+  /** `identity`: the uuids the same model had on a stage before this one (identity.ts). */
+  async function load(input: unknown, identity?: ModelIdentity): Promise<PreviewModelResult> {
     loading?.abort();
     loading = null;
     unload();
@@ -103,6 +105,7 @@ export function createPreviewModel(
       }
       loading = null;
       model = loaded;
+      if (identity) applyIdentity(loaded.object, identity);
       loaded.object.traverse((o) => materialsOf(o).forEach((m) => originals.set(m.uuid, m)));
       frame(loaded.object);
       ctx.scene.add(holder);
