@@ -9,6 +9,7 @@ import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/materi
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, waitFor, type RGBA } from '../support/harness';
 import { objCube } from '../support/obj';
+import { decodeJpeg } from './support';
 import { PreviewModelButton, type PreviewModel } from '../../../src/material-editor/tree/PreviewModelButton';
 import type { MediaAccess } from '../../../src/host/types';
 
@@ -248,6 +249,10 @@ describe('material tree: the previewed model parts', () => {
     expect(isRed(LEFT(red)), `left ${LEFT(red).join(',')}`).toBe(true);
     expect(colourDistance(RIGHT(red), RIGHT(before))).toBeLessThanOrEqual(2);
     expect(colourDistance(MIDDLE(red), MIDDLE(before))).toBeLessThanOrEqual(2);
+    // The library's thumbnail of the edited material, on the sphere; the view on screen is unchanged.
+    const ball = await decodeJpeg(await editor.handle().thumbnail(64, 64));
+    expect(isRed(meanColour(ball, 0.4, 0.4, 0.6, 0.6)), `ball ${meanColour(ball, 0.4, 0.4, 0.6, 0.6).join(',')}`).toBe(true);
+    expect(diffShare(red, await editor.pixels())).toBe(0);
 
     // Clear: the part's own material again, the very pixels of before.
     await userEvent.click(page.getByRole('button', { name: 'Restore the original material of the chosen part' }));

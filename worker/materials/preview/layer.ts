@@ -128,6 +128,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, limi
 
     /** The shown material on the sphere, as a JPEG of exactly `size`; the canvas on screen never shows the sphere. */
     thumbnail(size: ThumbnailSize): Promise<Blob> {
+      if (modelMode) return model.thumbnail(size, shapes.get('sphere'), drawNow);
       if (!shown) return Promise.reject(new Error('no material is shown in the preview'));
       const object = shown.object;
       const geometry: BufferGeometry = object.geometry;

@@ -1,4 +1,4 @@
-import { Box3, Group, Sphere, type Material } from 'three';
+import { Box3, Group, Mesh, Points, Sphere, type BufferGeometry, type Material } from 'three';
 import { ModelSrcSchema } from '../../../shared/schema/model';
 import type { ModelLimits } from '../../../shared/schema/limits';
 import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
@@ -15,6 +15,8 @@ import { ShaderCodeError, type BuiltMaterial } from '../build';
 import { freeBuilt, runFrameScript } from '../lifecycle';
 import { describePreviewTree, swapMaterial } from './tree';
 import { applyIdentity, type ModelIdentity } from './identity';
+import { renderThumbnail } from './thumbnail';
+import type { ThumbnailSize } from '../../engine/thumbnail';
 
 /** A model material replaced by an edited one: the original is kept to restore (spec §4 Clear). */
 interface Swap {
@@ -46,6 +48,8 @@ export function createPreviewModel(
   const swaps = new Map<string, Swap>();
   const edits = new Map<string, AbortController>();
   let loading: AbortController | null = null;
+  /** The part edited last: its material is the one a thumbnail shows. */
+  let lastEdited: string | null = null;
   /** The load under way: a material for one of its parts waits for it. */
   let ready: Promise<unknown> = Promise.resolve();
 
@@ -66,6 +70,7 @@ export function createPreviewModel(
     if (model) disposeObject(model.object);
     holder.removeFromParent();
     model = null;
+    lastEdited = null;
     originals = new Map();
     ctx.invalidate();
   }
@@ -158,6 +163,7 @@ export function createPreviewModel(
     }
     for (const t of built.textures) ctx.renderer.initTexture(t);
     swaps.set(target, { original, built, stopFrame: runFrameScript(ctx, built) });
+    lastEdited = target;
     ctx.invalidate();
     return { ok: true, shown: true, problems: built.problems };
   }
@@ -167,6 +173,28 @@ export function createPreviewModel(
     setMaterial,
     /** The material a part wears now (tests): the edited one, or the model's own. */
     materialOf: (target: string): Material | null => swaps.get(target)?.built.material ?? originals.get(target) ?? null,
+    /**
+     * The material edited last on the sphere (the box's thumbnail, spec §9), the model hidden while
+     * it is drawn: what the library shows for the material being saved.
+     */
+    thumbnail(size: ThumbnailSize, sphere: BufferGeometry, drawNow: () => void): Promise<Blob> {
+      const material = (lastEdited && swaps.get(lastEdited)?.built.material) || null;
+      if (!material) return Promise.reject(new Error('no edited material is shown in the preview'));
+      const ball = (material as { isPointsMaterial?: boolean }).isPointsMaterial
+        ? new Points(sphere, material)
+        : new Mesh(sphere, material);
+      holder.visible = false;
+      ctx.scene.add(ball);
+      try {
+        return renderThumbnail(ctx, size);
+      } finally {
+        ball.removeFromParent();
+        holder.visible = true;
+        // Still in the task that drew the sphere: the frame the page gets is the usual view again.
+        drawNow();
+      }
+    },
+
     dispose() {
       loading?.abort();
       loading = null;
