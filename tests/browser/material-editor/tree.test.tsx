@@ -1,184 +1,38 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
-import { StrictMode, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { flushSync } from 'react-dom';
-import type { PixelReadout, PreviewMaterialResult } from '../../../shared/protocol';
 import type { SceneObjectNode } from '../../../shared/schema/tree';
-import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/material-editor/MaterialPreview';
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
-import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, waitFor, type RGBA } from '../support/harness';
-import { objCube } from '../support/obj';
-import { decodeJpeg } from './support';
-import { PreviewModelButton, type PreviewModel } from '../../../src/material-editor/tree/PreviewModelButton';
 import type { MediaAccess } from '../../../src/host/types';
-
-/**
- * A cube with one material on the left, a small one in the middle, and on the right a cube whose front face (+z, towards the
- * camera) has a material of its own: one mesh with a material list (OBJ `usemtl` within an object).
- */
-function twoCubes(): string {
-  const left = objCube('Left', -150, 75, 0).split('\n');
-  const right = objCube('Right', 150, 75, 8).split('\n');
-  const middle = objCube('Middle', 0, 20, 16).split('\n');
-  return [
-    ...[left[0], 'usemtl leftPaint', ...left.slice(1)],
-    ...[right[0], ...right.slice(1, 9), 'usemtl frontPaint', right[9], 'usemtl sidePaint', ...right.slice(10)],
-    ...[middle[0], 'usemtl middlePaint', ...middle.slice(1)],
-    '',
-  ].join('\n');
-}
-
-/** Looking down -z: the model (scaled to the box's size, centred) has Left on the left, Right on the right. */
-const CAMERA = { x: 0, y: 0, z: 220 };
-const LEFT = (p: PixelReadout) => meanColour(p, 0.26, 0.46, 0.32, 0.54);
-const RIGHT = (p: PixelReadout) => meanColour(p, 0.68, 0.46, 0.74, 0.54);
-const MIDDLE = (p: PixelReadout) => meanColour(p, 0.48, 0.48, 0.52, 0.52);
-const isRed = (c: RGBA) => c[0] > 40 && c[0] > 3 * c[1] && c[0] > 3 * c[2];
-const isGrey = (c: RGBA) => c[0] > 20 && Math.abs(c[0] - c[1]) < 6 && Math.abs(c[1] - c[2]) < 6;
+import type { PixelReadout } from '../../../shared/protocol';
+import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, waitFor } from '../support/harness';
+import { fixtureUrl } from '../support/fixtures';
+import { decodeJpeg } from './support';
+import {
+  CAMERA,
+  choose,
+  dropdown,
+  isGrey,
+  isRed,
+  LEFT,
+  MIDDLE,
+  mountEditor,
+  mountPlain,
+  RIGHT,
+  titles,
+  treeSelect,
+  twoCubes,
+  unmountEditors,
+} from './tree-support';
 
 let objUrl = '';
 beforeAll(async () => {
   objUrl = await commands.writeTempFile('two-cubes.obj', twoCubes());
 });
 
-interface Editor {
-  handle: () => MaterialPreviewHandle;
-  nodes: () => SceneObjectNode[];
-  /** The form's edit of the chosen part's material: the snapshot with these fields changed. */
-  edit(fields: Record<string, unknown>): Promise<PreviewMaterialResult>;
-  setModel(model: PreviewModel | null): void;
-  pixels(): Promise<PixelReadout>;
-  results: PreviewMaterialResult[];
-  /** What onSelect reported: the node's key and uuid, and the chosen material's uuid. */
-  selections: { key: string; uuid: string; material: string }[];
-  unmount(): void;
-}
-
-let mounted: { root: Root; host: HTMLElement } | null = null;
 afterEach(() => {
   unmountAll();
-  mounted?.root.unmount();
-  mounted?.host.remove();
-  mounted = null;
+  unmountEditors();
 });
-
-/** The editor's middle column as MaterialEditor assembles it: the tree above the preview. */
-async function mountEditor(
-  model: PreviewModel | null,
-  { media, boxMaterial = null }: { media?: MediaAccess; boxMaterial?: Record<string, unknown> | null } = {},
-): Promise<Editor> {
-  const host = document.createElement('div');
-  Object.assign(host.style, { width: '320px' });
-  document.body.appendChild(host);
-  const results: PreviewMaterialResult[] = [];
-  const selections: { key: string; uuid: string; material: string }[] = [];
-  let tree: SceneObjectNode[] = [];
-  let handle: MaterialPreviewHandle | null = null;
-  let edit: (fields: Record<string, unknown>) => void = () => undefined;
-  let changeModel: (m: PreviewModel | null) => void = () => undefined;
-  function Harness() {
-    const [shown, setShown] = useState(model);
-    const [nodes, setNodes] = useState<SceneObjectNode[]>([]);
-    const [key, setKey] = useState<string | null>(null);
-    const [target, setTarget] = useState<string | null>(null);
-    const [material, setMaterial] = useState<Record<string, unknown> | null>(boxMaterial);
-    edit = (fields) => setMaterial((m) => ({ ...m, ...fields }));
-    // Another model: the chosen part is gone with the old one (as the editor does).
-    changeModel = (m) => {
-      setShown(m);
-      setKey(null);
-      setTarget(null);
-      setMaterial(boxMaterial);
-    };
-    return (
-      <>
-        {media ? <PreviewModelButton media={media} value={shown} onChange={changeModel} locale="en" /> : null}
-        <MaterialTree
-          nodes={nodes}
-          value={key}
-          locale="en"
-          onSelect={(node, m) => {
-            selections.push({ key: node.key, uuid: node.uuid, material: m.uuid });
-            setKey(node.key);
-            setTarget(m.uuid);
-            setMaterial(m);
-          }}
-          onClear={() => setMaterial(null)}
-        />
-        <div style={{ width: 240, height: 240 }}>
-          <MaterialPreview
-            ref={(h) => {
-              handle = h;
-            }}
-            model={shown}
-            target={target}
-            material={material}
-            camera={CAMERA}
-            onTree={(n) => {
-              tree = n;
-              setNodes(n);
-            }}
-            onResult={(r) => results.push(r)}
-          />
-        </div>
-      </>
-    );
-  }
-  const root = createRoot(host);
-  mounted = { root, host };
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <Harness />
-      </StrictMode>,
-    ),
-  );
-  await waitFor(
-    () => handle?.mode && host.querySelector<HTMLElement>('.dash3d-material-preview')?.dataset.state === 'ready',
-    'the preview',
-  );
-  if (model) await waitFor(() => tree.length > 0, 'the model tree', 60_000);
-  const answered = async (before: number) => {
-    await waitFor(() => results.length > before, 'the preview to answer');
-    await handle!.settled();
-    return results[results.length - 1]!;
-  };
-  return {
-    handle: () => handle!,
-    nodes: () => tree,
-    results,
-    selections,
-    async edit(fields) {
-      const before = results.length;
-      flushSync(() => edit(fields));
-      return answered(before);
-    },
-    setModel(m) {
-      flushSync(() => changeModel(m));
-    },
-    async pixels() {
-      await handle!.settled();
-      return handle!.readPixels();
-    },
-    unmount() {
-      root.unmount();
-      host.remove();
-      mounted = null;
-    },
-  };
-}
-
-const treeSelect = () => page.getByRole('combobox', { name: 'Part to edit' });
-const dropdown = () => document.querySelector<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-const titles = () => [...(dropdown()?.querySelectorAll('.ant-select-tree-title') ?? [])].map((e) => e.textContent);
-
-async function choose(title: string) {
-  await userEvent.click(treeSelect());
-  await expect.poll(() => titles().includes(title)).toBe(true);
-  const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === title)!;
-  await userEvent.click(node);
-}
 
 describe('material tree: the previewed model parts', () => {
   it('lists the objects by name, else type, with the spec key format, and a material list under its mesh', async () => {
@@ -212,10 +66,6 @@ describe('material tree: the previewed model parts', () => {
   });
 
   it('the dropdown is at most 500 px high; a big tree scrolls inside it', async () => {
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    const root = createRoot(host);
-    mounted = { root, host };
     const mesh = (i: number): SceneObjectNode => ({
       uuid: `m${i}`,
       name: i % 2 ? `Pipe ${i}` : '',
@@ -224,9 +74,7 @@ describe('material tree: the previewed model parts', () => {
       children: [],
     });
     const nodes: SceneObjectNode[] = [{ uuid: 'r', name: 'Plant', type: 'Group', children: Array.from({ length: 60 }, (_, i) => mesh(i)) }];
-    flushSync(() =>
-      root.render(<MaterialTree nodes={nodes} value={null} locale="en" onSelect={() => undefined} onClear={() => undefined} />),
-    );
+    mountPlain(<MaterialTree nodes={nodes} value={null} locale="en" onSelect={() => undefined} onClear={() => undefined} />);
     await userEvent.click(treeSelect());
     await expect.poll(() => titles().slice(0, 3)).toEqual(['Plant', 'Mesh', 'Pipe 1']);
     const holder = dropdown()!.querySelector<HTMLElement>('.ant-select-tree-list-holder')!;
@@ -286,12 +134,19 @@ describe('material tree: the previewed model parts', () => {
     const baseline = (await editor.handle().stats()).memory;
     editor.setModel({ url: objUrl, files: [] });
     await waitFor(() => editor.nodes().length > 0, 'the model tree', 60_000);
+    const afterModel = (await editor.handle().stats()).memory;
+    expect(afterModel.geometries).toBeGreaterThan(baseline.geometries);
+    // An edited part with a texture, edited twice: the first edit's texture is freed by the second.
     await choose('Left');
-    await editor.edit({ color: '#00ff00', map: '/@fs/does-not-matter.png' });
-    const loaded = (await editor.handle().stats()).memory;
-    expect(loaded.geometries).toBeGreaterThan(baseline.geometries);
+    const textured = { color: '#00ff00', map: fixtureUrl('gltf/DamagedHelmet/Default_albedo.jpg') };
+    expect(await editor.edit(textured)).toMatchObject({ shown: true, problems: [] });
+    expect((await editor.handle().stats()).memory.textures).toBe(afterModel.textures + 1);
+    expect(await editor.edit({ map: '' })).toMatchObject({ shown: true });
+    expect((await editor.handle().stats()).memory.textures).toBe(afterModel.textures);
+    // Edited again when the model goes: the edit must be freed with it.
+    await editor.edit(textured);
     editor.setModel(null);
-    await waitFor(async () => (await editor.handle().stats()).memory.geometries === baseline.geometries, 'the model to be freed');
+    await waitFor(() => editor.nodes().length === 0, 'the empty tree');
     await editor.handle().settled();
     expect((await editor.handle().stats()).memory).toEqual(baseline);
   });
@@ -365,5 +220,29 @@ describe('the previewed model after a lost WebGL context', () => {
     expect(await space.handle.setPreviewMaterial(null, target)).toMatchObject({ ok: true });
     const cleared = await space.pixels();
     expect(isGrey(LEFT(cleared)), `left ${LEFT(cleared).join(',')}`).toBe(true);
+  });
+});
+
+describe('a model that cannot be previewed', () => {
+  it('is named under the canvas, and the tree stays empty', async () => {
+    const editor = await mountEditor(null);
+    // Another origin than the page's (the preview's allowed origins): refused without a request.
+    editor.setModel({ url: 'https://elsewhere.example/part.obj', files: [] });
+    const preview = document.querySelector<HTMLElement>('.dash3d-material-preview')!;
+    await waitFor(() => preview.querySelector('.dash3d-issues')?.textContent?.includes('part.obj'), 'the refusal to be shown');
+    expect(editor.nodes()).toEqual([]);
+    expect(treeSelect().element()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('material tree texts', () => {
+  it('are in the editor language (zh_Hans)', async () => {
+    const nodes: SceneObjectNode[] = [
+      { uuid: 'm', name: '', type: 'Mesh', material: [{ uuid: 'a', name: '', type: 'phong' }], children: [] },
+    ];
+    mountPlain(<MaterialTree nodes={nodes} value="0material0" locale="zh_Hans" onSelect={() => undefined} onClear={() => undefined} />);
+    await expect.element(page.getByRole('combobox', { name: '要编辑的部件' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: '恢复所选部件的原始材质' })).toHaveTextContent(/清\s?除/); // antd spaces two-character CJK labels
+    await expect.element(page.getByText('phong（材质 1）')).toBeVisible();
   });
 });
