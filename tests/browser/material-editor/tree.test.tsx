@@ -224,6 +224,20 @@ describe('the previewed model after a lost WebGL context', () => {
 });
 
 describe('a model that cannot be previewed', () => {
+  it('the worker checks what it is sent itself: a source or target of the wrong shape is refused', async () => {
+    const space = await mountSpace(EMPTY, { width: 120, height: 120 });
+    expect(await space.handle.setPreviewModel({ filePath: 5 })).toMatchObject({ ok: false, message: expect.stringContaining('filePath') });
+    expect(await space.handle.setPreviewMaterial({ type: 'phong' }, 42 as never)).toMatchObject({
+      ok: false,
+      issues: [{ path: 'target' }],
+    });
+    // A target the model does not have: nothing replaced, said in words.
+    const shown = await space.handle.setPreviewModel({ filePath: objUrl, fileList: [] });
+    expect(shown).toMatchObject({ ok: true, shown: true });
+    const r = await space.handle.setPreviewMaterial({ type: 'phong' }, 'no-such-material');
+    expect(r).toMatchObject({ ok: true, shown: false, problems: [expect.stringContaining('no-such-material')] });
+  });
+
   it('is named under the canvas, and the tree stays empty', async () => {
     const editor = await mountEditor(null);
     // Another origin than the page's (the preview's allowed origins): refused without a request.
