@@ -226,7 +226,9 @@ describe('the previewed model after a lost WebGL context', () => {
 describe('a model that cannot be previewed', () => {
   it('the worker checks what it is sent itself: a source or target of the wrong shape is refused', async () => {
     const space = await mountSpace(EMPTY, { width: 120, height: 120 });
-    expect(await space.handle.setPreviewModel({ filePath: 5 })).toMatchObject({ ok: false, message: expect.stringContaining('filePath') });
+    const bad = await space.handle.setPreviewModel({ filePath: 5 });
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? '' : bad.message).toContain('filePath');
     expect(await space.handle.setPreviewMaterial({ type: 'phong' }, 42 as never)).toMatchObject({
       ok: false,
       issues: [{ path: 'target' }],
@@ -235,7 +237,8 @@ describe('a model that cannot be previewed', () => {
     const shown = await space.handle.setPreviewModel({ filePath: objUrl, fileList: [] });
     expect(shown).toMatchObject({ ok: true, shown: true });
     const r = await space.handle.setPreviewMaterial({ type: 'phong' }, 'no-such-material');
-    expect(r).toMatchObject({ ok: true, shown: false, problems: [expect.stringContaining('no-such-material')] });
+    expect(r).toMatchObject({ ok: true, shown: false });
+    expect(r.ok ? r.problems.join() : '').toContain('no-such-material');
   });
 
   it('is named under the canvas, and the tree stays empty', async () => {
