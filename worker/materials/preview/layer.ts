@@ -1,7 +1,6 @@
 import { Mesh, Points, type BufferGeometry, type Material } from 'three';
 import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
 import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
-import type { ModelLimits } from '../../../shared/schema/limits';
 import type { EngineContext } from '../../engine/context';
 import { baseUrl } from '../../engine/urls';
 import { loadBitmap } from '../../util/images';
@@ -9,7 +8,7 @@ import { buildMaterial, ShaderCodeError, type BuiltMaterial } from '../build';
 import { freeBuilt, runFrameScript } from '../lifecycle';
 import { createShapes, type PreviewShape } from './shapes';
 import { renderThumbnail } from './thumbnail';
-import { createPreviewModel } from './model';
+import { createPreviewModel, type PreviewModelLoader } from './model';
 import type { ModelIdentity } from './identity';
 import type { ThumbnailSize } from '../../engine/thumbnail';
 
@@ -30,13 +29,13 @@ const shapeOf = (entity: MaterialEntity): PreviewShape => (materialKind(entity.t
  * finishes later is freed unseen. A material that fails to build leaves the previous one on screen.
  * Nothing is made until a material is first shown: a space that never previews pays nothing.
  */
-export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, limits: ModelLimits) {
+export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, loader: PreviewModelLoader) {
   const shapes = createShapes();
   let shown: Shown | null = null;
   let generation = 0;
   let loading: AbortController | null = null;
   // A model previewed instead of the box (issue 11 point 2): materials then go to its parts.
-  const model = createPreviewModel(ctx, limits, (entity, signal) => build(entity, signal));
+  const model = createPreviewModel(ctx, loader, (entity, signal) => build(entity, signal));
   let modelMode = false;
 
   function unshow() {

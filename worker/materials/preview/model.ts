@@ -1,14 +1,9 @@
-import { Box3, Group, Mesh, Points, Sphere, type BufferGeometry, type Material } from 'three';
-import { ModelSrcSchema } from '../../../shared/schema/model';
-import type { ModelLimits } from '../../../shared/schema/limits';
+import { Box3, Group, Mesh, Points, Sphere, type BufferGeometry, type Material, type Object3D } from 'three';
+import { ModelSrcSchema, type ModelConfig } from '../../../shared/schema/model';
+import type { SceneObjectNode } from '../../../shared/schema/tree';
 import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
 import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
-import { loadModel } from '../../models/load/index';
-import { uploadBeforeShowing } from '../../models/load/upload';
-import { disposeObject } from '../../models/dispose';
-import { errorText } from '../../models/load/problem';
-import type { LoadedModel } from '../../models/types';
 import { materialsOf } from '../../util/materials';
 import { PREVIEW } from '../../../shared/schema/preview';
 import { ShaderCodeError, type BuiltMaterial } from '../build';
@@ -17,6 +12,21 @@ import { describePreviewTree, swapMaterial } from './tree';
 import { applyIdentity, type ModelIdentity } from './identity';
 import { renderThumbnail } from './thumbnail';
 import type { ThumbnailSize } from '../../engine/thumbnail';
+
+/**
+ * What the preview needs of the model widget's loader, handed over by the stage: a material does
+ * not reach into the model room (ARCHITECTURE.md 14), and there is one loader, not a second copy.
+ */
+export interface PreviewModelLoader {
+  /** Fetch (origin checks, size caps), parse and upload a source; null when there was nothing to show. Rejects with a readable Error. */
+  load(src: ModelConfig['src'], signal: AbortSignal): Promise<Object3D | null>;
+  /** Free everything a loaded model owns on the GPU. */
+  dispose(object: Object3D): void;
+  /** Spec §3 Scene object node of the loaded model, as the model widget reports it. */
+  describe(object: Object3D): SceneObjectNode;
+  /** A failure in words that name the file. */
+  errorText(err: unknown): string;
+}
 
 /** A model material replaced by an edited one: the original is kept to restore (spec §4 Clear). */
 interface Swap {
@@ -38,12 +48,13 @@ const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'A
  */
 export function createPreviewModel(
   ctx: EngineContext,
-  limits: ModelLimits,
+  loader: PreviewModelLoader,
   build: (entity: MaterialEntity, signal: AbortSignal) => Promise<BuiltMaterial>,
 ) {
   const holder = new Group();
   holder.name = 'material-preview-model';
-  let model: LoadedModel | null = null;
+  /** The loaded model's root, or null. */
+  let model: Object3D | null = null;
   let originals = new Map<string, Material>();
   const swaps = new Map<string, Swap>();
   const edits = new Map<string, AbortController>();
@@ -58,7 +69,7 @@ export function createPreviewModel(
     edits.delete(target);
     const swap = swaps.get(target);
     if (!swap || !model) return;
-    swapMaterial(model.object, swap.built.material.uuid, swap.original);
+    swapMaterial(model, swap.built.material.uuid, swap.original);
     swap.stopFrame?.();
     freeBuilt(swap.built);
     swaps.delete(target);
@@ -67,7 +78,7 @@ export function createPreviewModel(
 
   function unload() {
     for (const target of [...swaps.keys(), ...edits.keys()]) restore(target);
-    if (model) disposeObject(model.object);
+    if (model) loader.dispose(model);
     holder.removeFromParent();
     model = null;
     lastEdited = null;
@@ -76,7 +87,7 @@ export function createPreviewModel(
   }
 
   /** Centre the model on the origin and scale it to the box's size. */
-  function frame(object: LoadedModel['object']) {
+  function frame(object: Object3D) {
     object.updateMatrixWorld(true);
     const sphere = new Box3().setFromObject(object).getBoundingSphere(new Sphere());
     const scale = sphere.radius > 0 && Number.isFinite(sphere.radius) ? FRAME_RADIUS / sphere.radius : 1;
@@ -97,29 +108,26 @@ export function createPreviewModel(
     const controller = new AbortController();
     loading = controller;
     const { signal } = controller;
-    const work = loadModel(parsed.data, { signal, renderer: ctx.renderer, limits, onProgress: () => undefined }).then(async (m) => {
-      if (m) await uploadBeforeShowing(m, ctx, () => undefined, signal);
-      return m;
-    });
+    const work = loader.load(parsed.data, signal);
     ready = work.catch(() => null);
     try {
       const loaded = await ctx.track('preview model', work);
       if (signal.aborted || ctx.disposed || !loaded) {
-        if (loaded) disposeObject(loaded.object);
+        if (loaded) loader.dispose(loaded);
         return { ok: true, shown: false, nodes: [] };
       }
       loading = null;
       model = loaded;
-      if (identity) applyIdentity(loaded.object, identity);
-      loaded.object.traverse((o) => materialsOf(o).forEach((m) => originals.set(m.uuid, m)));
-      frame(loaded.object);
+      if (identity) applyIdentity(loaded, identity);
+      loaded.traverse((o) => materialsOf(o).forEach((m) => originals.set(m.uuid, m)));
+      frame(loaded);
       ctx.scene.add(holder);
       ctx.invalidate();
-      return { ok: true, shown: true, nodes: describePreviewTree(loaded.object) };
+      return { ok: true, shown: true, nodes: describePreviewTree(loaded, loader.describe(loaded)) };
     } catch (err) {
       if (signal.aborted || isAbort(err)) return { ok: true, shown: false, nodes: [] };
       loading = null;
-      return { ok: false, message: errorText(err) };
+      return { ok: false, message: loader.errorText(err) };
     }
   }
 
@@ -156,7 +164,7 @@ export function createPreviewModel(
     }
     edits.delete(target);
     const previous = swaps.get(target);
-    swapMaterial(shownModel.object, previous ? previous.built.material.uuid : target, built.material);
+    swapMaterial(shownModel, previous ? previous.built.material.uuid : target, built.material);
     if (previous) {
       previous.stopFrame?.();
       freeBuilt(previous.built);

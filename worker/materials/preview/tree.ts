@@ -1,15 +1,14 @@
 import type { Material, Object3D } from 'three';
 import type { MaterialRef, SceneObjectNode } from '../../../shared/schema/tree';
-import { toSceneObjectNode } from '../../models/features/describe';
 import { materialsOf, type MaterialSlot } from '../../util/materials';
 import { materialSnapshot } from './snapshot';
 
 /**
- * The previewed model's object tree (spec §3 Scene object node), the model widget's own shape
- * (models/features/describe.ts), with each material reference carrying a Material entity snapshot
- * of the model's material, so the form can start editing from what the part looks like now.
+ * The previewed model's object tree (spec §3 Scene object node; `node` is the model widget's own
+ * description of `root`), with each material reference carrying a Material entity snapshot of the
+ * model's material, so the form can start editing from what the part looks like now.
  */
-export function describePreviewTree(root: Object3D): SceneObjectNode[] {
+export function describePreviewTree(root: Object3D, node: SceneObjectNode): SceneObjectNode[] {
   const byUuid = new Map<string, Material>();
   root.traverse((o) => materialsOf(o).forEach((m) => byUuid.set(m.uuid, m)));
   const withSnapshots = (node: SceneObjectNode): SceneObjectNode => {
@@ -21,7 +20,7 @@ export function describePreviewTree(root: Object3D): SceneObjectNode[] {
     if (node.material) out.material = Array.isArray(node.material) ? node.material.map(snap) : snap(node.material);
     return out;
   };
-  return [withSnapshots(toSceneObjectNode(root))];
+  return [withSnapshots(node)];
 }
 
 /**
