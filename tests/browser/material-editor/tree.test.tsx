@@ -223,6 +223,27 @@ describe('the previewed model after a lost WebGL context', () => {
   });
 });
 
+describe('the newest model wins', () => {
+  it('a model replaced while it loads is never shown; GPU memory as for one model', async () => {
+    const space = await mountSpace(EMPTY, { width: 120, height: 120 });
+    const baseline = (await space.handle.stats()).memory;
+    const one = await space.handle.setPreviewModel({ filePath: objUrl, fileList: [] });
+    expect(one).toMatchObject({ ok: true, shown: true });
+    const single = (await space.handle.stats()).memory;
+    expect(single.geometries).toBeGreaterThan(baseline.geometries);
+    const [first, second] = await Promise.all([
+      space.handle.setPreviewModel({ filePath: objUrl, fileList: [] }),
+      space.handle.setPreviewModel({ filePath: `${objUrl}?again`, fileList: [] }),
+    ]);
+    expect(first).toMatchObject({ ok: true, shown: false, nodes: [] });
+    expect(second).toMatchObject({ ok: true, shown: true });
+    await space.handle.settled();
+    expect((await space.handle.stats()).memory).toEqual(single);
+    expect(await space.handle.setPreviewModel(null)).toMatchObject({ ok: true, shown: false });
+    expect((await space.handle.stats()).memory).toEqual(baseline);
+  });
+});
+
 describe('a model that cannot be previewed', () => {
   it('the worker checks what it is sent itself: a source or target of the wrong shape is refused', async () => {
     const space = await mountSpace(EMPTY, { width: 120, height: 120 });
