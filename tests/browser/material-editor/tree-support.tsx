@@ -69,7 +69,11 @@ export function unmountEditors(): void {
 /** The editor's middle column as MaterialEditor assembles it: the tree above the preview. */
 export async function mountEditor(
   model: PreviewModel | null,
-  { media, boxMaterial = null }: { media?: MediaAccess; boxMaterial?: Record<string, unknown> | null } = {},
+  {
+    media,
+    boxMaterial = null,
+    forceMainThread,
+  }: { media?: MediaAccess; boxMaterial?: Record<string, unknown> | null; forceMainThread?: boolean } = {},
 ): Promise<Editor> {
   const host = document.createElement('div');
   Object.assign(host.style, { width: '320px' });
@@ -118,6 +122,7 @@ export async function mountEditor(
             target={target}
             material={material}
             camera={CAMERA}
+            forceMainThread={forceMainThread}
             onTree={(n) => {
               tree = n;
               setNodes(n);

@@ -223,6 +223,19 @@ describe('the previewed model after a lost WebGL context', () => {
   });
 });
 
+describe('the main-thread fallback', () => {
+  it('previews the model and replaces a part the same way', async () => {
+    const editor = await mountEditor({ url: objUrl, files: [] }, { forceMainThread: true });
+    expect(editor.handle().mode).toBe('main');
+    const before = await editor.pixels();
+    await choose('Left');
+    expect(await editor.edit({ color: '#ff0000' })).toMatchObject({ ok: true, shown: true });
+    const red = await editor.pixels();
+    expect(isRed(LEFT(red)), `left ${LEFT(red).join(',')}`).toBe(true);
+    expect(colourDistance(RIGHT(red), RIGHT(before))).toBeLessThanOrEqual(2);
+  });
+});
+
 describe('the newest model wins', () => {
   it('a model replaced while it loads is never shown; GPU memory as for one model', async () => {
     const space = await mountSpace(EMPTY, { width: 120, height: 120 });
