@@ -143,6 +143,13 @@ export interface ShaderFault {
   message: string;
 }
 
+/**
+ * What became of a model sent to a preview (RenderApi.setPreviewModel): its object tree (spec §3,
+ * each material reference a Material entity snapshot of the model's material), or why it failed.
+ * `shown` is false for null (the box again) or when a newer model replaced it before it was ready.
+ */
+export type PreviewModelResult = { ok: true; shown: boolean; nodes: SceneObjectNode[] } | { ok: false; message: string };
+
 /** A camera pose: where the camera is and the point it looks at. */
 export interface CameraView {
   position: { x: number; y: number; z: number };
@@ -217,7 +224,14 @@ export interface RenderApi {
    * Show a material (spec §3 Material, any stored form: parsed again here) on the preview object:
    * the box, or points for the points type; null takes it away. The newest call wins.
    */
-  setPreviewMaterial(material: unknown): Promise<PreviewMaterialResult>;
+  setPreviewMaterial(material: unknown, target?: string | null): Promise<PreviewMaterialResult>;
+  /**
+   * Preview a model (spec §3 src {filePath, fileList}, loaded as a model widget's) instead of the
+   * box, framed by the camera; null shows the box again. With a model shown, setPreviewMaterial's
+   * `target` is the uuid of the model material to replace (wherever it sits, material lists
+   * included); material null for a target restores that part's own material. The newest call wins.
+   */
+  setPreviewModel(src: unknown): Promise<PreviewModelResult>;
   /**
    * The previewed material on the sphere (radius 1.3, 32x32), as the bytes of a JPEG of exactly
    * width x height pixels (at most 1024 each; quality 0..1, default 0.8). Rejects while no material is shown.
@@ -251,6 +265,7 @@ export const RENDER_API_METHODS = [
   'cardRects',
   'setGroups',
   'setPreviewMaterial',
+  'setPreviewModel',
   'previewThumbnail',
   'simulateContextLoss',
   'dispose',

@@ -165,9 +165,14 @@ export function createRenderApi() {
       return blob.arrayBuffer();
     },
 
-    setPreviewMaterial(material: unknown) {
+    setPreviewMaterial(material: unknown, target?: string | null) {
       // Parsed by the engine (shared/schema/material.ts), which answers the issues.
-      return need().setPreviewMaterial(material);
+      return need().setPreviewMaterial(material, target);
+    },
+
+    setPreviewModel(src: unknown) {
+      // Checked by the preview's model (shared/schema/model.ts ModelSrcSchema) and the model loader.
+      return need().setPreviewModel(src);
     },
 
     async previewThumbnail(width: number, height: number, quality?: number) {

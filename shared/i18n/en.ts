@@ -3,6 +3,7 @@ import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
+import { materialTree } from './parts/material-tree';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
@@ -64,6 +65,7 @@ export const en = {
   ...widgets.en,
   ...playground.en,
   ...modelPanel.en,
+  ...materialTree.en,
   ...documents.en,
   ...consent.en,
   ...modelLimits.en,

@@ -3,6 +3,7 @@ import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
 import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
+import { materialTree } from './parts/material-tree';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
@@ -55,6 +56,7 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...widgets.zh_Hans,
   ...playground.zh_Hans,
   ...modelPanel.zh_Hans,
+  ...materialTree.zh_Hans,
   ...documents.zh_Hans,
   ...consent.zh_Hans,
   ...modelLimits.zh_Hans,

@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
-import type { EngineEvent, PreviewMaterialResult, RenderApi } from '../../shared/protocol';
+import type { EngineEvent, PreviewMaterialResult, PreviewModelResult, RenderApi } from '../../shared/protocol';
+import type { SceneObjectNode } from '../../shared/schema/tree';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { MaterialSchema, type Material } from '../../shared/schema/material';
 import { previewSpaceConfig, type PreviewOptionsInput } from '../../shared/schema/preview';
@@ -10,7 +11,7 @@ import type { HeartbeatOptions } from '../bridge/heartbeat';
 import { useSpaceEngine } from '../widgets/space/useSpaceEngine';
 import { ErrorPanel, IssueList, NoticeList } from '../widgets/space/SpaceOverlays';
 import { LastFrame } from '../widgets/space/LastFrame';
-import { createMaterialSender } from './materialSender';
+import { createMaterialSender, type PreviewModelSource } from './materialSender';
 import { BUILT_IN_ENVIRONMENT } from './environment';
 
 /** The render calls a preview passes on, as promises (their signatures are the protocol's). */
@@ -28,6 +29,15 @@ export type MaterialPreviewHandle = Calls & {
 export interface MaterialPreviewProps {
   /** A material entity (spec §3) in any stored form; missing fields take the new-material defaults (§9). */
   material: unknown;
+  /**
+   * A model (e.g. from the media library) to preview instead of the box: its main file's URL and,
+   * for a model in several files, all of them. Null or absent: the box.
+   */
+  model?: { url: string; files?: readonly { uid: string; name: string; url: string }[] } | null;
+  /** The previewed model's object tree (spec §3), each material a Material entity snapshot; [] for the box. */
+  onTree?(nodes: SceneObjectNode[]): void;
+  /** With a model: the uuid of its material that `material` replaces (null `material` restores it). */
+  target?: string | null;
   /** Where the camera starts (default (-300, 100, 0)). */
   camera?: PreviewOptionsInput['camera'];
   /** The environment image behind the material when it names none (default: the built-in studio gradient). */
@@ -74,7 +84,7 @@ function parseMaterial(material: unknown): { value: Material | null; issues: Sch
  * A material that does not parse is named under the canvas and not sent: the last good one stays.
  */
 export function MaterialPreview(props: MaterialPreviewProps) {
-  const { material, camera, envMap, locale = 'en', onResult, className, style, ref } = props;
+  const { material, camera, envMap, locale = 'en', onResult, className, style, ref, model, target = null } = props;
   const host = useRef<HTMLDivElement>(null);
   const parsed = useMemo(() => parseMaterial(material), [material]);
   // The background is the material's envMap: the last good material's while a broken edit is shown.
@@ -83,6 +93,15 @@ export function MaterialPreview(props: MaterialPreviewProps) {
   if (envNow !== materialEnv) setMaterialEnv(envNow);
   const [refused, setRefused] = useState<SchemaIssue[]>([]);
   const report = useLatest(onResult);
+  const reportTree = useLatest(props.onTree);
+  const [modelProblem, setModelProblem] = useState<SchemaIssue[]>([]);
+  // One object per source: the sender sends a model again only when it is another one.
+  const modelKey = model ? JSON.stringify([model.url, model.files ?? []]) : '';
+  const source = useMemo((): PreviewModelSource | null => {
+    if (!modelKey) return null;
+    const [url, files] = JSON.parse(modelKey) as [string, PreviewModelSource['fileList']];
+    return { filePath: url, fileList: files };
+  }, [modelKey]);
   const [sender] = useState(createMaterialSender);
   const cameraKey = JSON.stringify(camera ?? null);
   const config = useMemo(() => {
@@ -107,14 +126,19 @@ export function MaterialPreview(props: MaterialPreviewProps) {
         setRefused(result.ok ? [] : result.issues);
         report.current?.(result);
       },
+      (result: PreviewModelResult) => {
+        setModelProblem(result.ok ? [] : [{ path: 'model', message: result.message }]);
+        reportTree.current?.(result.ok ? result.nodes : []);
+      },
     );
-  }, [sender, engine.handle, report]);
+  }, [sender, engine.handle, report, reportTree]);
   useEffect(() => sender.stopped, [sender]);
   useScriptsRestart(parsed.value, engine, (props.scriptsAllowed ?? false) && !engine.scriptsEnabled, props.onScriptsStopped);
   useEffect(() => {
     // A material that does not parse is not sent: the engine keeps showing the last good one.
-    if (parsed.value || material === null || material === undefined) sender.update(parsed.value);
-  }, [parsed, material, sender]);
+    if (parsed.value || material === null || material === undefined) sender.update(parsed.value, target);
+  }, [parsed, material, sender, target]);
+  useEffect(() => sender.model(source), [sender, source]);
 
   useImperativeHandle(ref, (): MaterialPreviewHandle => {
     const need = () => {
@@ -137,7 +161,7 @@ export function MaterialPreview(props: MaterialPreviewProps) {
     };
   }, [engine.handle]);
 
-  const issues = [...parsed.issues, ...refused, ...engine.issues];
+  const issues = [...parsed.issues, ...refused, ...modelProblem, ...engine.issues];
   return (
     <div
       className={['dash3d-material-preview', className].filter(Boolean).join(' ')}

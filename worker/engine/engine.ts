@@ -171,9 +171,14 @@ export class Engine {
     this.overlays.setGroups(changes, this.layers());
   }
 
-  /** Show a material on the preview object (null: none); checked in KeptPreview. */
-  setPreviewMaterial(input: unknown) {
-    return this.preview.set(input, this.stage.preview);
+  /** Show a material on the preview object (null: none), or on the previewed model's material `target`; checked in KeptPreview. */
+  setPreviewMaterial(input: unknown, target?: unknown) {
+    return this.preview.set(input, this.stage.preview, target);
+  }
+
+  /** Preview a model instead of the box (null: the box again). */
+  setPreviewModel(src: unknown) {
+    return this.preview.setModel(src, this.stage.preview);
   }
 
   /** The previewed material on the sphere, as a JPEG of exactly the asked size. */

@@ -12,6 +12,7 @@ import { ModelRegistry } from '../models/registry';
 import { createCardLayer, type CardLayer } from '../overlays/cards';
 import { createGroupOverlays, type GroupOverlays } from '../overlays/groups';
 import { createPreviewLayer, type PreviewLayer } from '../materials/preview/layer';
+import { previewModelLoader } from './preview-model';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -129,7 +130,7 @@ export class Stage {
     );
     this.cards = createCardLayer(this.ctx);
     this.groups = createGroupOverlays(this.ctx);
-    this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow());
+    this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow(), previewModelLoader(this.ctx, opts.modelLimits));
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PreviewMaterialResult } from '../../../shared/protocol';
+import type { PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
 import { newMaterial } from '../../../shared/schema/material';
 import type { RenderHandle } from '../../../src/bridge/connection';
 import { createMaterialSender } from '../../../src/material-editor/materialSender';
@@ -23,13 +23,21 @@ afterEach(() => vi.unstubAllGlobals());
 function fakeEngine() {
   const sent: unknown[] = [];
   const answers: ((r: PreviewMaterialResult) => void)[] = [];
+  /** Every call in order: ['model', src] or ['material', material, target]. */
+  const calls: unknown[][] = [];
+  const modelAnswers: ((r: PreviewModelResult) => void)[] = [];
   const handle = {
-    setPreviewMaterial: (m: unknown) => {
+    setPreviewMaterial: (m: unknown, target: unknown) => {
       sent.push(m);
+      calls.push(['material', m, target]);
       return new Promise<PreviewMaterialResult>((resolve) => answers.push(resolve));
     },
+    setPreviewModel: (src: unknown) => {
+      calls.push(['model', src]);
+      return new Promise<PreviewModelResult>((resolve) => modelAnswers.push(resolve));
+    },
   } as unknown as RenderHandle;
-  return { handle, sent, answers };
+  return { handle, sent, answers, calls, modelAnswers };
 }
 
 describe('the previewed material on its way to the engine', () => {
@@ -84,5 +92,53 @@ describe('the previewed material on its way to the engine', () => {
     sender.started();
     nextFrame();
     expect(engine.sent.at(-1)).toBe(b);
+  });
+});
+
+describe('a model previewed instead of the box', () => {
+  const cube = { filePath: '/m/cube.obj', fileList: [] };
+  const cone = { filePath: '/m/cone.obj', fileList: [] };
+
+  it('goes before the material, which follows every model change; edits to a part carry its target', async () => {
+    const engine = fakeEngine();
+    const trees: PreviewModelResult[] = [];
+    const sender = createMaterialSender();
+    sender.connect(
+      () => engine.handle,
+      () => undefined,
+      (r) => trees.push(r),
+    );
+    const m = newMaterial({ color: 'red' });
+    sender.started();
+    sender.update(m);
+    nextFrame();
+    expect(engine.calls).toEqual([
+      ['model', null],
+      ['material', m, null],
+    ]);
+
+    sender.model(cube);
+    nextFrame();
+    expect(engine.calls.slice(2)).toEqual([
+      ['model', cube],
+      ['material', m, null],
+    ]);
+    // A part chosen: only the material goes, with the part's material uuid.
+    sender.update(m, 'mat-1');
+    nextFrame();
+    expect(engine.calls.slice(4)).toEqual([['material', m, 'mat-1']]);
+    // The same model object again: nothing to send.
+    sender.model(cube);
+    nextFrame();
+    expect(engine.calls).toHaveLength(5);
+
+    // Only the newest model's tree is reported.
+    sender.model(cone);
+    nextFrame();
+    engine.modelAnswers[2]!({ ok: true, shown: true, nodes: [] });
+    engine.modelAnswers[1]!({ ok: false, message: 'stale' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(trees).toEqual([{ ok: true, shown: true, nodes: [] }]);
   });
 });

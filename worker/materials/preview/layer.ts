@@ -1,6 +1,6 @@
 import { Mesh, Points, ShaderMaterial, type BufferGeometry, type Material } from 'three';
 import { materialKind, type Material as MaterialEntity } from '../../../shared/schema/material';
-import type { EngineEvent, PreviewMaterialResult } from '../../../shared/protocol';
+import type { EngineEvent, PreviewMaterialResult, PreviewModelResult } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
 import { baseUrl } from '../../engine/urls';
 import { loadBitmap } from '../../util/images';
@@ -11,6 +11,8 @@ import { renderThumbnail } from './thumbnail';
 import { checkShader, refuseShader } from './shaderCheck';
 import { scriptFault } from './shaderLines';
 import { createFrameErrors, type FrameErrorTally } from './frameErrors';
+import { createPreviewModel, type PreviewModelLoader } from './model';
+import type { ModelIdentity } from './identity';
 import type { ThumbnailSize } from '../../engine/thumbnail';
 
 interface Shown {
@@ -30,13 +32,17 @@ const shapeOf = (entity: MaterialEntity): PreviewShape => (materialKind(entity.t
  * finishes later is freed unseen. A material that fails to build leaves the previous one on screen.
  * Nothing is made until a material is first shown: a space that never previews pays nothing.
  */
-export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
+export function createPreviewLayer(ctx: EngineContext, drawNow: () => void, loader: PreviewModelLoader) {
   const shapes = createShapes();
   let shown: Shown | null = null;
   let generation = 0;
   let loading: AbortController | null = null;
   const emit = (event: EngineEvent) => ctx.emit(event);
   const frameErrors = createFrameErrors(emit);
+  // A model previewed instead of the box (issue 11 point 2): materials then go to its parts. Their
+  // frame scripts' errors are swallowed but not counted there (the badge counts the box's material).
+  const model = createPreviewModel(ctx, loader, (entity, signal) => build(entity, signal, frameErrors.tally()));
+  let modelMode = false;
 
   function unshow() {
     if (!shown) return;
@@ -70,8 +76,29 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
   }
 
   return {
-    /** Show `entity` (parsed already), or nothing for null. Resolves once it is on screen, replaced or refused. */
-    async set(entity: MaterialEntity | null): Promise<PreviewMaterialResult> {
+    /**
+     * Show a model (a ModelSource, checked by the model) instead of the box, or null for the box
+     * again. Answers the model's object tree, its materials' snapshots included.
+     */
+    setModel(src: unknown, identity?: ModelIdentity): Promise<PreviewModelResult> {
+      modelMode = src !== null && src !== undefined;
+      if (modelMode) {
+        // The box's build in flight must not bring it back over the model.
+        generation++;
+        loading?.abort();
+        loading = null;
+        unshow();
+      }
+      return model.load(src, identity);
+    },
+
+    /**
+     * Show `entity` (parsed already), or nothing for null. Resolves once it is on screen, replaced
+     * or refused. With a model shown it replaces the model material whose uuid is `target` (null
+     * restores that one's own); without a target it goes nowhere.
+     */
+    async set(entity: MaterialEntity | null, target: string | null = null): Promise<PreviewMaterialResult> {
+      if (modelMode) return model.setMaterial(entity, target);
       const mine = ++generation;
       loading?.abort();
       loading = null;
@@ -121,6 +148,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
 
     /** The shown material on the sphere, as a JPEG of exactly `size`; the canvas on screen never shows the sphere. */
     thumbnail(size: ThumbnailSize): Promise<Blob> {
+      if (modelMode) return model.thumbnail(size, shapes.get('sphere'), drawNow);
       if (!shown) return Promise.reject(new Error('no material is shown in the preview'));
       const object = shown.object;
       const geometry: BufferGeometry = object.geometry;
@@ -138,6 +166,7 @@ export function createPreviewLayer(ctx: EngineContext, drawNow: () => void) {
     material: (): Material | null => shown?.built.material ?? null,
 
     dispose() {
+      model.dispose();
       generation++;
       loading?.abort();
       loading = null;
