@@ -34,7 +34,10 @@ export {
 } from './media/client';
 export { UploadError } from './media/xhr';
 
-// The material editor's pieces (spec §2): a material preview drawn by its own render worker.
+// The material editor (spec §2): the whole editor, or in a modal as the playground opens it.
+export { MaterialEditor, type MaterialEditorProps } from './material-editor/MaterialEditor';
+export { MaterialEditorModal, type MaterialEditorModalProps } from './material-editor/MaterialEditorModal';
+// The material editor's pieces: a material preview drawn by its own render worker.
 export { MaterialPreview, type MaterialPreviewHandle, type MaterialPreviewProps } from './material-editor/MaterialPreview';
 export { BUILT_IN_ENVIRONMENT } from './material-editor/environment';
 // Thumbnails for hosts' own material lists: one hidden engine for all, cached by content.

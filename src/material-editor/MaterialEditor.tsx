@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { Alert, Button, Flex, Modal, Tabs, Tag, Typography } from 'antd';
 import type { PreviewMaterialResult } from '../../shared/protocol';
 import { newMaterial, type Material } from '../../shared/schema/material';
@@ -14,6 +14,9 @@ import { loadMaterialLibrary, type LibraryItem } from './library/listing';
 import { openMaterial } from './library/open';
 import { LibraryError, reasonOf } from './library/errors';
 import { hasCode } from './editorState';
+import { MaterialTree } from './tree/MaterialTree';
+import { PreviewModelButton, type PreviewModel } from './tree/PreviewModelButton';
+import type { SceneObjectNode } from '../../shared/schema/tree';
 
 export interface MaterialEditorProps {
   host: ThreeDHost;
@@ -21,6 +24,8 @@ export interface MaterialEditorProps {
   initialPath?: string;
   /** A material was saved: its .airm's media path. */
   onSaved?(path: string): void;
+  /** The preview's handle (its pixels, a thumbnail), for a host that wants it and for tests. */
+  previewRef?: RefObject<MaterialPreviewHandle | null>;
   className?: string;
   style?: CSSProperties;
 }
@@ -36,7 +41,7 @@ const THUMBNAIL = 128;
  * media library that carries code (shader code, a frame script) runs it only after "Run its code"
  * (a library file can come from anyone who can upload), except the product's own built-ins.
  */
-export function MaterialEditor({ host, initialPath, onSaved, className, style }: MaterialEditorProps) {
+export function MaterialEditor({ host, initialPath, onSaved, previewRef, className, style }: MaterialEditorProps) {
   const locale = host.locale;
   const [material, setMaterial] = useState<Material>(() => newMaterial({ name: t(locale, 'materialEditor.untitled') }));
   /** The material as last opened or saved: what "unsaved changes" compares with. */
@@ -47,11 +52,30 @@ export function MaterialEditor({ host, initialPath, onSaved, className, style }:
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const preview = useRef<MaterialPreviewHandle>(null);
   const frameScript = useFrameScriptStatus();
+  // A model previewed instead of the box (spec §2): its parts in the material tree; the chosen
+  // part's material is what the form edits and the preview replaces (by the material's uuid).
+  const [model, setModel] = useState<PreviewModel | null>(null);
+  const [nodes, setNodes] = useState<SceneObjectNode[]>([]);
+  const [part, setPart] = useState<{ key: string; target: string; original: Material } | null>(null);
+  /** Clear was pressed: the part shows its own material until the next edit. */
+  const [cleared, setCleared] = useState(false);
   const dirty = JSON.stringify(material) !== savedJson;
 
-  const edit = (next: Material) => setMaterial(next);
+  const edit = (next: Material) => {
+    setCleared(false);
+    setMaterial(next);
+  };
+
+  const changeModel = (next: PreviewModel | null) => {
+    // The chosen part went with the old model; the material in the form stays.
+    setModel(next);
+    setNodes([]);
+    setPart(null);
+    setCleared(false);
+  };
 
   const open = (next: Material, item: LibraryItem | null) => {
+    setCleared(false);
     setMaterial(next);
     setOpened(item);
     setSavedJson(JSON.stringify(next));
@@ -173,10 +197,41 @@ export function MaterialEditor({ host, initialPath, onSaved, className, style }:
             style={{ margin: 8 }}
           />
         ) : null}
+        <Flex align="center" gap={8} wrap style={{ padding: '6px 12px' }}>
+          <PreviewModelButton media={host.media} value={model} onChange={changeModel} locale={locale} />
+          {model ? (
+            <div style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <MaterialTree
+                nodes={nodes}
+                value={part?.key ?? null}
+                locale={locale}
+                onSelect={(node, m) => {
+                  // Editing a part starts from its own material as the model has it now.
+                  confirmDiscard(() => {
+                    setPart({ key: node.key, target: m.uuid, original: m });
+                    open(m, null);
+                  });
+                }}
+                onClear={() => {
+                  if (!part) return;
+                  setCleared(true);
+                  setMaterial(part.original);
+                  setSavedJson(JSON.stringify(part.original));
+                }}
+              />
+            </div>
+          ) : null}
+        </Flex>
         <div style={{ flex: 1, minHeight: 200, position: 'relative' }}>
           <MaterialPreview
-            ref={preview}
-            material={material}
+            ref={(h) => {
+              preview.current = h;
+              if (previewRef) previewRef.current = h;
+            }}
+            material={cleared ? null : material}
+            model={model}
+            target={part?.target ?? null}
+            onTree={setNodes}
             locale={locale}
             scriptsAllowed={codeAllowed}
             allowedOrigins={allowedOrigins(host)}
