@@ -20,12 +20,12 @@ async function memory(m: Mounted) {
 }
 
 describe('model lifecycle in the worker', () => {
-  it('loading, unloading and reloading a textured model 30 times returns renderer memory to its baseline', async () => {
+  it('loading, unloading and reloading a textured model 10 times returns renderer memory to its baseline', async () => {
     const m = await mountSpace(scene, { models: {} });
     const baseline = await memory(m);
     const mug = { src: fixtureSource('gltf/coffeeMug.glb') };
     let loadedWith: { geometries: number; textures: number } | null = null;
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 10; i++) {
       const before = loadedEvents(m, 'mug').length;
       await m.update(scene, { models: { mug } });
       await waitFor(() => loadedEvents(m, 'mug').length > before, `load ${i + 1}`);
