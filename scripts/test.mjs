@@ -30,7 +30,7 @@ try {
   // The checks simply run at normal priority.
 }
 // The binary itself rather than npx, so that stopping it stops the run.
-const tests = start('node_modules/.bin/vitest', VITEST.slice(1));
+const tests = start('node_modules/.bin/vitest', [...VITEST.slice(1), ...process.argv.slice(2)]);
 
 const checksCode = await checks.done;
 if (checksCode !== 0) {
