@@ -160,6 +160,37 @@ describe('the material editor in the playground', () => {
     expect(isRed(red), `${red.join(',')} (blue before: ${bluePixels.join(',')})`).toBe(true);
   });
 
+  it("edited from the part's Edit button and saved again: the cube wears the change the next time the space loads it", async () => {
+    const panel = page.locator(`.dash3d-inspector[data-widget-id="${MODEL}"]`);
+    if (!(await panel.isVisible())) await page.locator(`.dash3d-outline__item[data-widget-id="${MODEL}"]`).click();
+    const materials = panel.getByRole('button', { name: en('modelPanel.group.materials'), exact: true });
+    if ((await materials.getAttribute('aria-expanded')) !== 'true') await materials.click();
+    await panel.getByRole('button', { name: en('materialEditor.editMaterial', { name: 'CubeBlue' }), exact: true }).click();
+    // The editor opens on the part's library material.
+    await editor().locator('.dash3d-material-preview[data-state="ready"]').waitFor({ timeout: 90_000 });
+    const name = form().getByLabel(en('materialForm.name'), { exact: true });
+    await expect.poll(() => name.inputValue(), { timeout: 30_000 }).toBe(NAME);
+    const colour = form().getByLabel(en('materialForm.color'), { exact: true });
+    await colour.fill('#00ff00');
+    await colour.press('Enter');
+    const library = editor().locator('.dash3d-material-library');
+    await library.getByRole('button', { name: en('library.save'), exact: true }).click();
+    await library.getByText(en('library.saved', { name: NAME })).waitFor({ timeout: 30_000 });
+    // Saved into its own folder: the same file, so the part's assignment is unchanged.
+    const stored = parseAirm(await (await pg.get(`/media/${savedPath.split('/').map(encodeURIComponent).join('/')}`)).text());
+    expect(stored.ok && stored.material.color).toBe('#00ff00');
+    await page.keyboard.press('Escape');
+    await editor().waitFor({ state: 'detached' });
+    expect(modelConfig(await dashboardDoc(page)).materialsConfig.materials).toEqual({ CubeBlue: savedPath });
+
+    await page.reload();
+    await frame(page, SPACE).waitFor();
+    await spaceSettled(page, SPACE);
+    await expect.poll(modelsLoaded, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    const [r, g, b] = await enginePixels(page, SPACE);
+    expect(g > 50 && g > 2 * r && g > 2 * b, `${r},${g},${b}`).toBe(true);
+  });
+
   it('the page raised no errors along the way', () => {
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
   });
