@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ENVIRONMENT_TYPES, type EnvironmentType } from '../../shared/schema/scene';
+import type { EnvironmentType } from '../../shared/schema/scene';
 import type { PixelReadout } from '../../shared/protocol';
 import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, type Mounted, type RGBA } from './support/harness';
 
@@ -19,6 +19,14 @@ const scene = (type: EnvironmentType) => ({ ...EMPTY, script: SPHERE_SCRIPT, env
 const sphereColour = (p: PixelReadout) => meanColour(p, 0.42, 0.2, 0.58, 0.45);
 const errors = (m: Mounted) => m.events.filter((e) => e.type === 'error' || e.type === 'script-error');
 
+/**
+ * A representative few of the 18 presets light the sphere here: prefiltering and lighting are one
+ * code path for all of them, and every preset's data is checked to decode into a lit, distinct HDR
+ * image in tests/unit/engine/environment-presets.test.ts (each prefiltering costs seconds in
+ * SwiftShader). Dark, warm, neutral, daylight, indoor and green ones.
+ */
+const LIT: readonly EnvironmentType[] = ['night', 'sunset', 'studio', 'sky', 'warehouse', 'forest'];
+
 describe('environment presets', () => {
   let m: Mounted;
   const seen = new Map<EnvironmentType, RGBA>();
@@ -28,7 +36,7 @@ describe('environment presets', () => {
   });
   afterAll(unmountAll);
 
-  it.each(ENVIRONMENT_TYPES.map((t) => [t]))('%s loads and lights the sphere', async (type) => {
+  it.each(LIT.map((t) => [t]))('%s loads and lights the sphere', async (type) => {
     await m.update(scene(type));
     const colour = sphereColour(await m.pixels());
     seen.set(type, colour);
@@ -38,15 +46,15 @@ describe('environment presets', () => {
   });
 
   it('different presets light the sphere differently', () => {
-    expect(seen.size).toBe(ENVIRONMENT_TYPES.length);
+    expect(seen.size).toBe(LIT.length);
     const c = (t: EnvironmentType) => seen.get(t)!;
     expect(colourDistance(c('night'), c('sunset'))).toBeGreaterThan(15);
     expect(colourDistance(c('night'), c('studio'))).toBeGreaterThan(15);
     expect(colourDistance(c('sunset'), c('studio'))).toBeGreaterThan(15);
-    // Not one fallback image for all: most presets differ from each other.
+    // Not one fallback image for all: the presets differ from each other.
     const distinct: RGBA[] = [];
     for (const colour of seen.values()) if (distinct.every((d) => colourDistance(d, colour) > 3)) distinct.push(colour);
-    expect(distinct.length).toBeGreaterThanOrEqual(12);
+    expect(distinct.length).toBeGreaterThanOrEqual(5);
   });
 });
 

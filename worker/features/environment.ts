@@ -21,7 +21,7 @@ type EnvironmentConfig = SpaceConfig['environmentConfig'];
 const POLL_MS = 20;
 
 /** The presets arrive as data: URLs inside a module: decode in place, nothing goes to the network. */
-function dataUrlToBuffer(url: string): ArrayBuffer {
+export function dataUrlToBuffer(url: string): ArrayBuffer {
   const comma = url.indexOf(',');
   if (!url.startsWith('data:') || comma < 0 || !url.slice(0, comma).endsWith(';base64')) {
     throw new Error('not a base64 data URL');
