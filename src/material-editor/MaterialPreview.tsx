@@ -4,7 +4,7 @@ import type { SceneObjectNode } from '../../shared/schema/tree';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { MaterialSchema, type Material } from '../../shared/schema/material';
 import { previewSpaceConfig, type PreviewOptionsInput } from '../../shared/schema/preview';
-import type { Locale } from '../../shared/i18n';
+import { t, type Locale } from '../../shared/i18n';
 import type { ChunkOptions } from '../bridge/chunks';
 import { useLatest } from '../host/useLatest';
 import type { HeartbeatOptions } from '../bridge/heartbeat';
@@ -71,6 +71,12 @@ export interface MaterialPreviewProps {
   ref?: Ref<MaterialPreviewHandle>;
 }
 
+/** A builder's problem ('map: image x.png did not load (HTTP 404)') as a field and its message. */
+function problemIssue(problem: string): SchemaIssue {
+  const colon = problem.indexOf(': ');
+  return colon > 0 ? { path: problem.slice(0, colon), message: problem.slice(colon + 2) } : { path: '(material)', message: problem };
+}
+
 /** Parsed once per material object: the form hands a new object per edit and keeps it otherwise. */
 function parseMaterial(material: unknown): { value: Material | null; issues: SchemaIssue[] } {
   if (material === null || material === undefined) return { value: null, issues: [] };
@@ -92,6 +98,8 @@ export function MaterialPreview(props: MaterialPreviewProps) {
   const envNow = parsed.value ? parsed.value.envMap : parsed.issues.length ? materialEnv : '';
   if (envNow !== materialEnv) setMaterialEnv(envNow);
   const [refused, setRefused] = useState<SchemaIssue[]>([]);
+  /** What the shown material could not use (an image that did not load, a value a field cannot take). */
+  const [unused, setUnused] = useState<SchemaIssue[]>([]);
   const report = useLatest(onResult);
   const reportTree = useLatest(props.onTree);
   const [modelProblem, setModelProblem] = useState<SchemaIssue[]>([]);
@@ -124,6 +132,9 @@ export function MaterialPreview(props: MaterialPreviewProps) {
       () => engine.handle.current,
       (result) => {
         setRefused(result.ok ? [] : result.issues);
+        // A refused material leaves the previous one, and what it lacked, on screen.
+        if (result.ok && result.shown) setUnused(result.problems.map(problemIssue));
+        else if (result.ok) setUnused([]);
         report.current?.(result);
       },
       (result: PreviewModelResult) => {
@@ -174,6 +185,7 @@ export function MaterialPreview(props: MaterialPreviewProps) {
       {engine.context.snapshot ? <LastFrame pixels={engine.context.snapshot} /> : null}
       {engine.state === 'error' ? <ErrorPanel locale={locale} /> : null}
       <IssueList issues={issues} locale={locale} />
+      {!issues.length && unused.length ? <IssueList issues={unused} locale={locale} title={t(locale, 'materialEditor.unused')} /> : null}
       {/* The engine's notices: drawing on the main thread, scripts turned off after a hang. */}
       <NoticeList notices={engine.notices} locale={locale} />
     </div>

@@ -103,6 +103,9 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
   return {
     /** The material (any stored form) on the preview sphere as a square JPEG; cached by content. */
     async thumbnail(input: unknown, { size = 128, quality = 0.85 }: ThumbnailOptions = {}): Promise<Blob> {
+      // A list asks for all its thumbnails in one task (one commit of its effects): each material
+      // is parsed in a task of its own, so a long list never makes one long main-thread task.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const material = MaterialSchema.parse(input);
       const key = `${size}:${quality}:${await materialHash(material)}`;
       let blob = cache.get(key);

@@ -19,6 +19,7 @@ export const materialEditor = definePart(
     'materialEditor.code.held': 'This material carries code (shader code or a frame script). It runs only when you allow it.',
     'materialEditor.code.run': 'Run its code',
     'materialEditor.close': 'Close',
+    'materialEditor.unused': 'Shown without',
   },
   {
     'materialEditor.title': '材质编辑器',
@@ -37,5 +38,6 @@ export const materialEditor = definePart(
     'materialEditor.code.held': '此材质包含代码（着色器代码或帧脚本），只有在您允许后才会运行。',
     'materialEditor.code.run': '运行其代码',
     'materialEditor.close': '关闭',
+    'materialEditor.unused': '未能使用的内容',
   },
 );

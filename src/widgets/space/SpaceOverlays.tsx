@@ -92,7 +92,7 @@ export function ErrorPanel({ locale }: { locale: Locale }) {
 }
 
 /** Invalid settings: the last valid scene stays, and this says which field is wrong and why. */
-export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: Locale }) {
+export function IssueList({ issues, locale, title }: { issues: SchemaIssue[]; locale: Locale; title?: string }) {
   if (!issues.length) return null;
   return (
     <div
@@ -110,7 +110,7 @@ export function IssueList({ issues, locale }: { issues: SchemaIssue[]; locale: L
         borderRadius: 4,
       }}
     >
-      <strong>{t(locale, 'error.invalidConfig')}</strong>
+      <strong>{title ?? t(locale, 'error.invalidConfig')}</strong>
       <ul style={{ margin: '4px 0 0', paddingLeft: 16 }}>
         {describeIssues(issues, locale)
           .slice(0, 8)

@@ -157,6 +157,20 @@ describe('material preview: thumbnail', () => {
 });
 
 describe('material preview: bad input and memory', () => {
+  it('an image that does not load: the material is shown without that map, and the corner names the field and the file', async () => {
+    const m = await mountPreview({ type: 'phong', color: '#00ff00', map: '/no-such-texture.png' });
+    await waitFor(() => m.root.querySelector('.dash3d-issues')?.textContent?.includes('no-such-texture.png'), 'the unused image named');
+    const corner = m.root.querySelector('.dash3d-issues')!.textContent;
+    expect(corner).toContain('Shown without');
+    expect(corner).toContain('map');
+    // Drawn without the map: the box in its own colour.
+    const c = meanColour(await m.pixels(), 0.4, 0.4, 0.6, 0.6);
+    expect(c[1], c.join(',')).toBeGreaterThan(2 * c[0]);
+    // A material whose images load clears the notice.
+    await m.set({ type: 'phong', color: '#00ff00' });
+    expect(m.root.querySelector('.dash3d-issues')).toBeNull();
+  });
+
   it('a material with a field of the wrong type is named and not shown; the previous one stays', async () => {
     const m = await mountPreview({ type: 'phong', color: '#ff0000' });
     const red = await m.pixels();

@@ -17,18 +17,20 @@ describe('environment preset data', () => {
     const url = (await ENVIRONMENT_PRESETS[type]()).default;
     expect(url.startsWith('data:')).toBe(true);
     const parsed = new EXRLoader().parse(dataUrlToBuffer(url));
-    expect(parsed.width).toBeGreaterThan(16);
-    expect(parsed.height).toBeGreaterThan(8);
+    const width = parsed.width ?? 0;
+    const height = parsed.height ?? 0;
+    expect(width).toBeGreaterThan(16);
+    expect(height).toBeGreaterThan(8);
     const data = parsed.data as ArrayLike<number>;
-    expect(data.length).toBe(parsed.width * parsed.height * 4);
+    expect(data.length).toBe(width * height * 4);
     // Half floats come as 16-bit words; either way, some texels carry light.
     let lit = 0;
     for (let i = 0; i < data.length; i += 4) if (data[i]! > 0 || data[i + 1]! > 0 || data[i + 2]! > 0) lit++;
-    expect(lit).toBeGreaterThan(parsed.width * parsed.height * 0.5);
+    expect(lit).toBeGreaterThan(width * height * 0.5);
     // A fingerprint of the picture: no preset is another one's copy.
     let h = 0;
     for (let i = 0; i < data.length; i += 97) h = (h * 31 + Math.round(Number(data[i]) * 1000)) | 0;
-    const key = `${parsed.width}x${parsed.height}:${h}`;
+    const key = `${width}x${height}:${h}`;
     expect(seen.get(key), `${type} is the same image as ${seen.get(key)}`).toBeUndefined();
     seen.set(key, type);
   });
