@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { UserCodePolicy } from './types';
+import { sha256Hex } from './hash';
 
 /*
  * The designer's consent to run the code of a document that came from a link or a file (issue 8
@@ -21,11 +22,7 @@ const hashes = new Map<string, Promise<string>>();
 export function contentKey(text: string): Promise<string> {
   let p = hashes.get(text);
   if (!p) {
-    p = globalThis.crypto?.subtle
-      ? crypto.subtle
-          .digest('SHA-256', new TextEncoder().encode(text))
-          .then((d) => [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join(''))
-      : Promise.resolve('text:' + text);
+    p = sha256Hex(text).then((hex) => hex ?? 'text:' + text);
     hashes.set(text, p);
   }
   return p;

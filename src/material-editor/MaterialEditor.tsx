@@ -11,7 +11,7 @@ import { ShaderCodeField } from './code/ShaderCodeField';
 import { useFrameScriptStatus } from './code/useFrameScriptStatus';
 import { MaterialLibraryPanel } from './library/MaterialLibraryPanel';
 import { loadMaterialLibrary, type LibraryItem } from './library/listing';
-import { openMaterial } from './library/open';
+import { mediaOrigins, openMaterial } from './library/open';
 import { LibraryError, reasonOf } from './library/errors';
 import { hasCode } from './editorState';
 import { MaterialTree } from './tree/MaterialTree';
@@ -252,8 +252,7 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
   );
 }
 
-/** The media library's origin and the host's extra ones: where textures and the envMap may load from. */
+/** Where textures and the envMap may load from: the page (the built-in environment image) and the media library's origins. */
 function allowedOrigins(host: ThreeDHost): string[] {
-  const media = new URL(host.media.baseUrl, document.baseURI).origin;
-  return [...new Set([new URL(document.baseURI).origin, media, ...(host.media.allowedOrigins ?? [])])];
+  return [...new Set([new URL(document.baseURI).origin, ...mediaOrigins(host.media)])];
 }

@@ -4,6 +4,7 @@ import { MaterialSchema, type Material } from '../../shared/schema/material';
 import { ModelLimitsSchema } from '../../shared/schema/limits';
 import { previewSpaceConfig } from '../../shared/schema/preview';
 import { BUILT_IN_ENVIRONMENT } from './environment';
+import { sha256Hex } from '../host/hash';
 
 export interface ThumbnailOptions {
   /** Edge of the square JPEG, in pixels (default 128, as the library's cut.jpg). */
@@ -136,13 +137,8 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
  */
 export async function materialHash(material: Material): Promise<string> {
   const text = stableJson({ ...material, uuid: undefined });
-  const subtle = globalThis.crypto?.subtle;
-  if (subtle) {
-    const digest = await subtle.digest('SHA-256', new TextEncoder().encode(text));
-    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  }
   // Not a secure context (no crypto.subtle): the text itself is the key.
-  return text;
+  return (await sha256Hex(text)) ?? text;
 }
 
 function stableJson(value: unknown): string {

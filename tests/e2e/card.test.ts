@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
-import { CARD_WIDGET, MODEL_WIDGET, SPACE_WIDGET, type Dashboard, type Widget } from '../../shared/schema/dashboard';
+import { CARD_WIDGET, type Dashboard, type Widget } from '../../shared/schema/dashboard';
 import type { CardConfig } from '../../shared/schema/card';
 import { encodeBase64Url } from '../../playground/store/url';
 import { startPlayground, type Playground } from './support/server';
+import { cubeInSpaceDoc } from './support/cube-doc';
 import { dashboardDoc, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 
 /**
@@ -20,44 +21,8 @@ const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, pa
 const SPACE = 'space-card';
 const MODEL = 'model-cube';
 const HALF = 50;
-const CUBE = '/media/built-in/models/cube.obj';
 
-const DOC = {
-  id: 'card-on-model',
-  name: 'Card on a model',
-  widgets: [
-    {
-      id: SPACE,
-      type: SPACE_WIDGET,
-      layout: { x: 0, y: 0, w: 1000, h: 600 },
-      config: {
-        // Black, no ground, no environment map to load: the lit cube is what stands out.
-        sceneConfig: { background: '#000000', ground: { enable: false } },
-        environmentConfig: { enable: false },
-        cameraConfig: { cameraPositon: { x: 0, y: 0, z: 400 }, cameraLookAt: { x: 0, y: 0, z: 0 } },
-      },
-      children: [
-        {
-          id: MODEL,
-          type: MODEL_WIDGET,
-          // Its frame (and move handle) kept clear of where the test clicks in the scene.
-          layout: { x: 20, y: 480, w: 200, h: 100 },
-          config: {
-            src: {
-              filePath: CUBE,
-              fileList: [
-                { uid: 'cube-obj', name: 'cube.obj', url: CUBE },
-                { uid: 'cube-mtl', name: 'cube.mtl', url: CUBE.replace(/obj$/, 'mtl') },
-              ],
-            },
-            adaptive: false,
-          },
-          children: [],
-        },
-      ],
-    },
-  ],
-};
+const DOC = cubeInSpaceDoc({ id: 'card-on-model', name: 'Card on a model', spaceId: SPACE, modelId: MODEL });
 
 let pg: Playground;
 let browser: Browser;

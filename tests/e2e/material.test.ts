@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
-import { MODEL_WIDGET, SPACE_WIDGET, type Dashboard, type Widget } from '../../shared/schema/dashboard';
+import type { Dashboard, Widget } from '../../shared/schema/dashboard';
 import type { ModelConfig } from '../../shared/schema/model';
 import { parseAirm } from '../../shared/schema/material';
 import { encodeBase64Url } from '../../playground/store/url';
 import { startPlayground, type Playground } from './support/server';
+import { cubeInSpaceDoc } from './support/cube-doc';
 import { dashboardDoc, enginePixels, frame, launchChromium, openPage, screenPixels, spaceSettled } from './support/browser';
 
 /**
@@ -17,43 +18,9 @@ const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, pa
 
 const SPACE = 'space-material';
 const MODEL = 'model-cube';
-const CUBE = '/media/built-in/models/cube.obj';
 const NAME = 'Glossy red';
 
-const DOC = {
-  id: 'material-on-cube',
-  name: 'A library material on the cube',
-  widgets: [
-    {
-      id: SPACE,
-      type: SPACE_WIDGET,
-      layout: { x: 0, y: 0, w: 1000, h: 600 },
-      config: {
-        sceneConfig: { background: '#000000', ground: { enable: false } },
-        environmentConfig: { enable: false },
-        cameraConfig: { cameraPositon: { x: 0, y: 0, z: 400 }, cameraLookAt: { x: 0, y: 0, z: 0 } },
-      },
-      children: [
-        {
-          id: MODEL,
-          type: MODEL_WIDGET,
-          layout: { x: 20, y: 480, w: 200, h: 100 },
-          config: {
-            src: {
-              filePath: CUBE,
-              fileList: [
-                { uid: 'cube-obj', name: 'cube.obj', url: CUBE },
-                { uid: 'cube-mtl', name: 'cube.mtl', url: CUBE.replace(/obj$/, 'mtl') },
-              ],
-            },
-            adaptive: false,
-          },
-          children: [],
-        },
-      ],
-    },
-  ],
-};
+const DOC = cubeInSpaceDoc({ id: 'material-on-cube', name: 'A library material on the cube', spaceId: SPACE, modelId: MODEL });
 
 let pg: Playground;
 let browser: Browser;

@@ -10,30 +10,12 @@ import type { ModelConfig } from '../../../shared/schema/model';
 import type { PixelReadout } from '../../../shared/protocol';
 import type { Locale } from '../../../shared/i18n';
 import { waitFor } from '../support/harness';
+import { objCube } from '../support/obj';
 import { Themed } from '../settings/support';
 import { fakeHost, mount, unmountWidgets } from './support';
 
 /** A grey cube, 150 units wide, seen straight on from z = 600: its outline is its edge lines. */
-const OBJ = [
-  ...[
-    [-1, -1, -1],
-    [1, -1, -1],
-    [1, 1, -1],
-    [-1, 1, -1],
-    [-1, -1, 1],
-    [1, -1, 1],
-    [1, 1, 1],
-    [-1, 1, 1],
-  ].map(([x, y, z]) => `v ${x! * 75} ${y! * 75} ${z! * 75}`),
-  ...[
-    [5, 6, 7, 8],
-    [2, 1, 4, 3],
-    [1, 5, 8, 4],
-    [6, 2, 3, 7],
-    [8, 7, 3, 4],
-    [1, 2, 6, 5],
-  ].map((f) => `f ${f.join(' ')}`),
-].join('\n');
+const OBJ = objCube('Cube', 0, 75);
 
 const SPACE = SpaceConfigSchema.parse({
   sceneConfig: { background: '#000000', ground: { enable: false } },
