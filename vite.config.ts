@@ -2,6 +2,7 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { comlink } from 'vite-plugin-comlink';
 import { fileURLToPath } from 'node:url';
+import { ensureAssets } from './scripts/assets.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fixtures = fileURLToPath(new URL('../shared/fixtures', import.meta.url));
@@ -51,16 +52,28 @@ function playgroundAtRoot(): Plugin {
   };
 }
 
+/**
+ * The package's asset files (decoders, environment presets) that the engine names with
+ * `new URL(..., import.meta.url)`: written into worker/assets/files/ from their npm packages before
+ * anything is served or built (scripts/assets.mjs; a second run finds them and does nothing).
+ */
+function packageAssets(): Plugin {
+  return { name: 'dash3d:package-assets', config: async () => void (await ensureAssets()) };
+}
+
 /** Shared by the app, the tests and the benchmark build so they all bundle the worker the same way. */
 export function baseConfig(): UserConfig {
   return {
     root,
     publicDir: false,
-    plugins: [comlink(), react()],
+    // vite-plugin-comlink stays in our own builds (the product's toolchain), but the source no
+    // longer uses its ComlinkWorker syntax: it calls comlink's wrap/expose itself, so the package
+    // a host installs needs no plugin (issue 17).
+    plugins: [packageAssets(), comlink(), react()],
     worker: { format: 'es', plugins: () => [comlink()] },
-    // The HDR presets are plain ES modules with no imports; served as they are, a preset chosen at
-    // run time is not a late-discovered dependency (which re-bundles everything and reloads the page).
-    optimizeDeps: { include: optimizeDeps, exclude: ['@pmndrs/assets'] },
+    // The test hooks that import a computed URL (src/build-flags.d.ts); the package has them off.
+    define: { __DASH3D_TEST_HOOKS__: 'true' },
+    optimizeDeps: { include: optimizeDeps },
     server: { fs: { allow: [root, fixtures] } },
   };
 }

@@ -19,7 +19,7 @@ export default defineConfig({
   plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
-  define: { __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
+  define: { ...base.define, __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
   test: {
     projects: [
       {

@@ -1,13 +1,23 @@
-// Render worker entry: comlink (vite-plugin-comlink) exposes these exports; nothing else lives here.
-import { proxy } from 'comlink';
-import { createRenderApi } from './api';
+// Render worker entry, and the parse workers' too (the same script started again: one copy of
+// three). It exposes the API below over comlink and holds nothing else. Shipped as the package's
+// render-worker.js (scripts/package/build.mjs); plain comlink, so no host build needs a plugin.
+import { expose, proxy } from 'comlink';
+import { createRenderApi, ping } from './api';
+import { parseModel } from './models/load/parse/service';
 
-/**
- * This worker's render API, called from the main thread as `remote.render.<method>()` (comlink
- * follows the property path). Marked as a proxy so comlink's types present it as callable there.
- */
-export const render = proxy(createRenderApi());
-// The parse client's probe that this script, started as a parse worker, has loaded (worker/models/load/parse/client.ts).
-export { ping } from './api';
-// The same script runs as a parse worker (worker/models/load/parse/client.ts); this is its one call.
-export { parseModel } from './models/load/parse/service';
+const api = {
+  /**
+   * This worker's render API, called from the main thread as `remote.render.<method>()` (comlink
+   * follows the property path). Marked as a proxy so comlink's types present it as callable there.
+   */
+  render: proxy(createRenderApi()),
+  /** The heartbeat, and the probe that the script has loaded (main thread and parse client alike). */
+  ping,
+  /** A parse worker's one call (worker/models/load/parse/client.ts). */
+  parseModel,
+};
+
+/** What a render (or parse) worker answers, as the main thread and the parse client wrap it. */
+export type WorkerApi = typeof api;
+
+expose(api);

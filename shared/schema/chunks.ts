@@ -16,7 +16,7 @@ export type ChunkFailure = z.infer<typeof ChunkFailureSchema>;
 
 /**
  * What a host or a test may say about loading chunks, checked where it enters (main thread) and
- * again in the render worker. `parseWorkerUrl` replaces the parse worker's script URL (tests serve
+ * again in the render worker. `assetBase` is where the host serves the package's files; `parseWorkerUrl` replaces the parse worker's script URL (tests serve
  * a missing or never-answering one) and `moduleUrls` the worker's lazily imported modules (an
  * environment preset, ...); the worker accepts only URLs of its own origin.
  */
@@ -25,5 +25,14 @@ export const ChunkSettingsSchema = z.object({
   parseWorkerUrl: z.string().max(4000).optional(),
   /** Chunk id -> URL: import that module instead of the built chunk (same origin only; tests). */
   moduleUrls: z.record(z.string().max(200), z.string().max(4000)).optional(),
+  /**
+   * Where the host serves the package's asset files (PackageFiles.assetBase, made absolute on the
+   * main thread): http(s), any origin, for those files only.
+   */
+  assetBase: z
+    .url({ protocol: /^https?$/, error: 'assetBase must be an absolute http(s) URL' })
+    .max(4000)
+    .refine((u) => u.endsWith('/'), 'assetBase must end with /')
+    .optional(),
 });
 export type ChunkSettings = z.infer<typeof ChunkSettingsSchema>;

@@ -1,30 +1,88 @@
-import { endpointSymbol } from 'vite-plugin-comlink/symbol';
+import { wrap } from 'comlink';
 import { ChunkLoadError, chunkLoader, withChunkTimeout, type ChunkLoader } from '../../shared/chunks';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
 import type { RenderCalls } from './calls';
+import type { PackageFiles } from '../host/types';
 
 /** The render API's module: the main-thread fallback runs the worker's own API (and engine) in place. */
 type EngineModule = typeof import('../../worker/api');
+/** What a render worker answers over comlink (worker/index.ts). */
+type WorkerApi = import('../../worker/index').WorkerApi;
 
 /**
- * How the lazily loaded parts of a space are fetched. Hosts leave it out; tests use it to serve a
- * missing or never-answering part and to wait seconds, not the spec's 120 s.
+ * How the lazily loaded parts of a space are fetched: where the host serves the package's files
+ * (PackageFiles), and for tests a missing or never-answering part and seconds instead of the
+ * spec's 120 s.
  */
-export interface ChunkOptions {
+export interface ChunkOptions extends PackageFiles {
   timeoutMs?: number;
-  /** Where the render worker's script is really fetched from, given the URL the build chose. */
+  /** Where the render worker's script is really fetched from, given the URL the build chose (tests). */
   renderWorkerUrl?(builtUrl: string): string;
-  /** Import the main-thread engine from this URL instead of the bundler's own chunk. */
+  /** Import the main-thread engine from this URL instead of the bundler's own chunk (tests). */
   engineUrl?: string;
   /** The parse worker's script, instead of the render worker's own (same origin only). */
   parseWorkerUrl?: string;
-  /** Chunk id -> URL for the render worker's lazily imported modules (e.g. 'environment-sky'). */
+  /** Chunk id -> URL for the render worker's lazily loaded modules and files (e.g. 'environment-sky'; tests). */
   moduleUrls?: Record<string, string>;
+}
+
+/** A space's chunk options with the host's package files (their createWorker and assetBase win). */
+export function withFiles(chunks: ChunkOptions | undefined, files: PackageFiles | undefined): ChunkOptions | undefined {
+  return files ? { ...chunks, ...files } : chunks;
+}
+
+/** A folder's absolute URL, ending in '/' (a host may leave the slash out). */
+function folderUrl(url: string): string {
+  const abs = new URL(url, document.baseURI);
+  if (!abs.pathname.endsWith('/')) abs.pathname += '/';
+  return abs.href;
 }
 
 /** The settings the render worker gets (checked here, and again there). */
 export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettings {
-  return ChunkSettingsSchema.parse({ timeoutMs: opts?.timeoutMs, parseWorkerUrl: opts?.parseWorkerUrl, moduleUrls: opts?.moduleUrls });
+  return ChunkSettingsSchema.parse({
+    timeoutMs: opts?.timeoutMs,
+    parseWorkerUrl: opts?.parseWorkerUrl,
+    moduleUrls: opts?.moduleUrls,
+    assetBase: opts?.assetBase === undefined ? undefined : folderUrl(opts.assetBase),
+  });
+}
+
+/** The render worker's name (devtools, and how a parse worker tells itself apart: worker/models/load/parse). */
+const RENDER_WORKER_NAME = 'dash3d-render';
+
+/**
+ * The package's own render worker, in the one form every bundler finds and bundles (webpack 5,
+ * Vite, Parcel, esbuild's plugins): a literal `new Worker(new URL(<relative path>,
+ * import.meta.url), { type: 'module' })`. The package build changes only the path, to
+ * ./render-worker.js (scripts/package/build.mjs); keep this call exactly in this shape.
+ */
+function packageRenderWorker(): Worker {
+  return new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: RENDER_WORKER_NAME });
+}
+
+/**
+ * Runs `make` (the package's worker, or the host's createWorker) and learns the script URL it
+ * starts, which a bundler decides and the Worker object does not tell: for the length of this
+ * synchronous call the global Worker constructor is a subclass that notes the URL (to name it when
+ * the script fails to load) and lets a test move it. A factory that hands back a worker made
+ * elsewhere leaves the URL unknown ('').
+ */
+function startWorker(make: () => Worker, redirect?: (builtUrl: string) => string): { worker: Worker; url: string } {
+  const Original = globalThis.Worker;
+  let url = '';
+  globalThis.Worker = class extends Original {
+    constructor(scriptUrl: string | URL, options?: WorkerOptions) {
+      const built = String(scriptUrl);
+      url = new URL(redirect ? redirect(built) : built, location.href).href;
+      super(url, options);
+    }
+  };
+  try {
+    return { worker: make(), url };
+  } finally {
+    globalThis.Worker = Original;
+  }
 }
 
 /**
@@ -34,24 +92,8 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
  * script failing as it ran, not a load failure, and is reported as itself.
  */
 export async function startRenderWorker(opts: ChunkOptions | undefined, signal: AbortSignal) {
-  let url = '';
-  // vite-plugin-comlink and Vite rewrite the `new ComlinkWorker(new URL(...))` below into
-  // `new Worker(<the built script's URL>)`. This local `Worker` is what that code then constructs:
-  // the only place the built URL is known (to name it in a failure, and to let a test move it).
-  const Worker = class extends globalThis.Worker {
-    constructor(scriptUrl: string | URL, options?: WorkerOptions) {
-      const built = String(scriptUrl);
-      url = new URL(opts?.renderWorkerUrl ? opts.renderWorkerUrl(built) : built, location.href).href;
-      super(url, options);
-    }
-  };
-  void Worker; // used by the rewritten constructor call only
-  const remote = new ComlinkWorker<typeof import('../../worker/index')>(new URL('../../worker/index.ts', import.meta.url), {
-    type: 'module',
-    name: 'dash3d-render',
-  });
-  const worker = remote[endpointSymbol];
-  const api: RenderCalls = remote.render;
+  const { worker, url } = startWorker(opts?.createWorker ?? packageRenderWorker, opts?.renderWorkerUrl);
+  const api: RenderCalls = wrap<WorkerApi>(worker).render;
   let onError = (_e: ErrorEvent) => {};
   const failed = new Promise<never>((_, reject) => {
     onError = (e) => {
@@ -59,7 +101,7 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
       reject(
         e.message
           ? new Error(`the render worker failed as it started: ${e.message}`)
-          : new ChunkLoadError({ id: 'render-worker', type: 'missing', url }),
+          : new ChunkLoadError({ id: 'render-worker', type: 'missing', url: url || 'createWorker()' }),
       );
     };
   });
@@ -72,7 +114,7 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     else signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    await withChunkTimeout(Promise.race([api.ping(), failed, aborted]), 'render-worker', () => url, opts?.timeoutMs ?? CHUNK_TIMEOUT_MS);
+    await withChunkTimeout(Promise.race([api.ping(), failed, aborted]), 'render-worker', () => url || 'createWorker()', opts?.timeoutMs ?? CHUNK_TIMEOUT_MS);
   } catch (err) {
     worker.terminate();
     throw err;
@@ -89,7 +131,9 @@ const movedEngine = new Map<string, ChunkLoader<EngineModule>>();
 /** The main-thread engine (with its API), loaded only when a space needs it: the main bundle carries no three.js. */
 export function loadEngine(opts: ChunkOptions | undefined): Promise<EngineModule> {
   const timeout = opts?.timeoutMs ?? CHUNK_TIMEOUT_MS;
-  const url = opts?.engineUrl;
+  // Tests only: the package build sets __DASH3D_TEST_HOOKS__ false and drops this import of a
+  // computed URL, which a host's bundler could not follow (webpack would pull in a whole folder).
+  const url = __DASH3D_TEST_HOOKS__ ? opts?.engineUrl : undefined;
   if (!url) return builtEngine(timeout);
   // One loader per URL, so a Retry knows the URL failed before and asks past the browser's memory.
   let loader = movedEngine.get(url);

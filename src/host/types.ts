@@ -50,6 +50,29 @@ export interface UserCodePolicy {
   document?: string;
 }
 
+/**
+ * Where the package's own files come from: its render worker and its assets (the Draco and KTX2
+ * decoders, the 18 environment presets, the material preview's environment image). By default
+ * the host's bundler finds them next to the package's code and emits them with the host's build;
+ * a host that serves them itself (its own path, its own CDN) says where, as with Monaco's
+ * `getWorker` and pdf.js's `workerSrc`. README "Use it in your editor".
+ */
+export interface PackageFiles {
+  /**
+   * Start one render worker: a module worker running the package's `render-worker.js`, e.g.
+   * `() => new Worker('/vendor/dash3d/render-worker.js', { type: 'module' })`. Called for every 3D
+   * space, material preview and thumbnail renderer. Its model parse workers are the same script
+   * started again from inside it.
+   */
+  createWorker?: () => Worker;
+  /**
+   * The URL of a copy of the package's `dist/assets/` folder, ending in '/', e.g.
+   * '/vendor/dash3d/assets/' or 'https://cdn.example.com/dash3d/0.1.0/assets/'. An origin given
+   * here is allowed for these files only, never for a document's models or images.
+   */
+  assetBase?: string;
+}
+
 /** What the host dashboard editor gives the plug-in. Documented in the README. */
 export interface ThreeDHost {
   locale: Locale;
@@ -69,6 +92,8 @@ export interface ThreeDHost {
   limits?: ModelLimitsInput;
   /** Most 3D spaces holding a live WebGL context at once on the page (default 12; README "Many spaces"). */
   liveContexts?: number;
+  /** Where the package's render worker and assets are served from; absent: where the host's bundler put them. */
+  files?: PackageFiles;
 }
 
 /** Props of a widget's view inside the host's canvas. */

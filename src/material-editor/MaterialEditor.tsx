@@ -235,6 +235,7 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
             locale={locale}
             scriptsAllowed={codeAllowed}
             allowedOrigins={allowedOrigins(host)}
+            files={host.files}
             onResult={setResult}
             onEvent={frameScript.onEvent}
             onScriptsStopped={frameScript.onScriptsStopped}

@@ -5,14 +5,15 @@ import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { MaterialSchema, type Material } from '../../shared/schema/material';
 import { previewSpaceConfig, type PreviewOptionsInput } from '../../shared/schema/preview';
 import { t, type Locale } from '../../shared/i18n';
-import type { ChunkOptions } from '../bridge/chunks';
+import { withFiles, type ChunkOptions } from '../bridge/chunks';
+import type { PackageFiles } from '../host/types';
 import { useLatest } from '../host/useLatest';
 import type { HeartbeatOptions } from '../bridge/heartbeat';
 import { useSpaceEngine } from '../widgets/space/useSpaceEngine';
 import { ErrorPanel, IssueList, NoticeList } from '../widgets/space/SpaceOverlays';
 import { LastFrame } from '../widgets/space/LastFrame';
 import { createMaterialSender, type PreviewModelSource } from './materialSender';
-import { BUILT_IN_ENVIRONMENT } from './environment';
+import { builtInEnvironment } from './environment';
 
 /** The render calls a preview passes on, as promises (their signatures are the protocol's). */
 type PassedOn = 'readPixels' | 'settled' | 'stats' | 'getView' | 'viewTo';
@@ -64,6 +65,8 @@ export interface MaterialPreviewProps {
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
   chunks?: ChunkOptions;
+  /** Where the package's render worker and assets are served from (ThreeDHost.files); absent: where the bundler put them. */
+  files?: PackageFiles;
   /** The page's cap on live WebGL contexts (src/bridge/visibility.ts): a long list of previews shares it. */
   liveContexts?: number;
   className?: string;
@@ -90,7 +93,7 @@ function parseMaterial(material: unknown): { value: Material | null; issues: Sch
  * A material that does not parse is named under the canvas and not sent: the last good one stays.
  */
 export function MaterialPreview(props: MaterialPreviewProps) {
-  const { material, camera, envMap, locale = 'en', onResult, className, style, ref, model, target = null } = props;
+  const { material, camera, envMap, locale = 'en', onResult, className, style, ref, model, target = null, files } = props;
   const host = useRef<HTMLDivElement>(null);
   const parsed = useMemo(() => parseMaterial(material), [material]);
   // The background is the material's envMap: the last good material's while a broken edit is shown.
@@ -114,13 +117,13 @@ export function MaterialPreview(props: MaterialPreviewProps) {
   const cameraKey = JSON.stringify(camera ?? null);
   const config = useMemo(() => {
     const start = (JSON.parse(cameraKey) as MaterialPreviewProps['camera'] | null) ?? undefined;
-    return previewSpaceConfig({ camera: start, envMap: envMap ?? BUILT_IN_ENVIRONMENT }, envNow);
-  }, [cameraKey, envMap, envNow]);
+    return previewSpaceConfig({ camera: start, envMap: envMap ?? builtInEnvironment(files) }, envNow);
+  }, [cameraKey, envMap, envNow, files]);
   const engine = useSpaceEngine(host, {
     config,
     forceMainThread: props.forceMainThread,
     heartbeat: props.heartbeat,
-    chunks: props.chunks,
+    chunks: withFiles(props.chunks, files),
     liveContexts: props.liveContexts,
     scriptsAllowed: props.scriptsAllowed ?? false,
     allowedOrigins: props.allowedOrigins ?? [new URL(document.baseURI).origin],

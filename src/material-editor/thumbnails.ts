@@ -3,7 +3,8 @@ import { canRenderInWorker } from '../bridge/capability';
 import { MaterialSchema, type Material } from '../../shared/schema/material';
 import { ModelLimitsSchema } from '../../shared/schema/limits';
 import { previewSpaceConfig } from '../../shared/schema/preview';
-import { BUILT_IN_ENVIRONMENT } from './environment';
+import { builtInEnvironment } from './environment';
+import type { PackageFiles } from '../host/types';
 import { sha256Hex } from '../host/hash';
 
 export interface ThumbnailOptions {
@@ -20,6 +21,8 @@ export interface ThumbnailRendererOptions {
   allowedOrigins?: readonly string[];
   /** Draw on the main thread even where a worker could (benchmark baseline). */
   forceMainThread?: boolean;
+  /** Where the package's render worker and assets are served from (ThreeDHost.files); absent: where the bundler put them. */
+  files?: PackageFiles;
 }
 
 export type ThumbnailRenderer = ReturnType<typeof createThumbnailRenderer>;
@@ -63,7 +66,7 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
       host,
       mode: !opts.forceMainThread && canRenderInWorker() ? 'worker' : 'main',
       size: { width: 16, height: 16, pixelRatio: 1 },
-      config: previewSpaceConfig({ envMap: BUILT_IN_ENVIRONMENT }),
+      config: previewSpaceConfig({ envMap: builtInEnvironment(opts.files) }),
       models: {},
       scriptsEnabled: opts.scriptsAllowed ?? false,
       allowedOrigins: opts.allowedOrigins ?? [new URL(document.baseURI).origin],
@@ -73,6 +76,7 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
       onCrash: () => stop(),
       signal: abort.signal,
       wantsPointerLock: () => false,
+      chunks: opts.files,
     });
     engine.catch(() => stop());
     return engine;

@@ -83,7 +83,7 @@ for (const type of ['missing', 'timeout'] as const) {
   it(`an environment preset ${type === 'missing' ? 'answering 404' : 'never answering'} is reported, and Retry loads it`, async () => {
     const errors = vi.spyOn(console, 'error');
     const f = await newFault('environment-sky', type === 'missing' ? 'missing' : 'hang');
-    const preset = f.url('/node_modules/@pmndrs/assets/hdri/sky.exr.js');
+    const preset = f.url('/worker/assets/files/environments/sky.exr');
     const time = chunkTimeout();
     const scene = { ...sphereScene, environmentConfig: { enable: true, type: 'sky' } };
     const m = await mountSpace(scene, {
@@ -113,7 +113,7 @@ for (const type of ['missing', 'timeout'] as const) {
 
 it('the main-thread fallback engine reports a missing preset the same way', async () => {
   const f = await newFault('environment-sky', 'missing');
-  const preset = f.url('/node_modules/@pmndrs/assets/hdri/sky.exr.js');
+  const preset = f.url('/worker/assets/files/environments/sky.exr');
   const scene = { ...sphereScene, environmentConfig: { enable: true, type: 'sky' } };
   const m = await mountSpace(scene, { waitReady: false, forceMainThread: true, chunks: { moduleUrls: { 'environment-sky': preset } } });
   const panel = await failed(m);

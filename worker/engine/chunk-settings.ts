@@ -1,6 +1,7 @@
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
 import { chunkLoader, type ChunkLoader } from '../../shared/chunks';
-import { baseUrl } from './urls';
+import { baseUrl, setPackageFileUrls } from './urls';
+import { PREVIEW_ENVIRONMENT_FILE } from '../../shared/package-files';
 
 /**
  * How this worker loads its lazily loaded parts (parse worker, loaders, presets). One engine per
@@ -35,6 +36,11 @@ export function setChunkSettings(input: unknown): string | null {
     if (url) next.moduleUrls = { ...next.moduleUrls, [id]: url };
     else refused.push(raw);
   }
+  // Any http(s) origin (the schema checked it): the host's choice, used for the package's own files
+  // only (worker/engine/assets.ts); a document's URLs never pass through it.
+  if (r.data.assetBase !== undefined) next.assetBase = r.data.assetBase;
+  // The one asset a config names by URL (the material preview's environment image).
+  setPackageFileUrls(next.assetBase ? [new URL(PREVIEW_ENVIRONMENT_FILE, next.assetBase).href] : []);
   settings = next;
   return refused.length ? `chunk settings: URLs of another origin were refused (${refused.join(', ')})` : null;
 }
@@ -51,7 +57,9 @@ const loaders = new Map<string, ChunkLoader<unknown>>();
  * splits the chunk; `moduleUrls` may move it elsewhere.
  */
 export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
-  const moved = settings.moduleUrls?.[id];
+  // Tests only: the package build sets __DASH3D_TEST_HOOKS__ false and drops the import of a
+  // computed URL below, which a host's bundler could not follow.
+  const moved = __DASH3D_TEST_HOOKS__ ? settings.moduleUrls?.[id] : undefined;
   const key = moved ? `${id} ${moved}` : id;
   let loader = loaders.get(key) as ChunkLoader<T> | undefined;
   if (!loader) {

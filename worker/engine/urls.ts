@@ -31,6 +31,17 @@ export function setAllowedOrigins(origins: readonly string[]): void {
   allowed = new Set(origins.map(originOf).filter((o): o is string => o !== null));
 }
 
+/**
+ * Single files allowed besides the origins: the package's own files where the host serves them
+ * from another origin (PackageFiles.assetBase). Exact URLs, so that origin stays closed to the
+ * URLs a document names.
+ */
+let packageFiles: ReadonlySet<string> = new Set();
+
+export function setPackageFileUrls(urls: readonly string[]): void {
+  packageFiles = new Set(urls);
+}
+
 /** The origins in force (handed to parse workers, which start without them). */
 export function allowedOrigins(): string[] {
   return [...(allowed ?? new Set([originOf(base)!]))];
@@ -48,7 +59,7 @@ export class RefusedUrlError extends Error {
 
 /** True when `absolute` may be requested: inline data, or an http(s) URL of an allowed origin. */
 export function isAllowedUrl(absolute: string): boolean {
-  return urlAllowed(absolute, allowedOrigins());
+  return urlAllowed(absolute, allowedOrigins()) || packageFiles.has(absolute);
 }
 
 /**

@@ -1,27 +1,30 @@
 import type { EnvironmentType } from '../../shared/schema/scene';
+import type { PackageFile } from '../engine/assets';
 
 /**
- * The 18 HDR presets, shipped in the npm package @pmndrs/assets (CC0) as base64 ES modules of
- * 130-420 kB each. Every import path is a literal so the bundler splits each preset into its own
- * chunk: a scene downloads only the one it uses, from our own origin, never from a CDN.
+ * The 18 HDR presets: the .exr files of the npm package @pmndrs/assets (CC0), shipped as files of
+ * our own (scripts/assets.mjs). Each URL is a literal so every bundler emits each preset as a file
+ * of its own: a scene downloads only the one it uses, from its own origin, never from a CDN.
  */
-export const ENVIRONMENT_PRESETS: Record<EnvironmentType, () => Promise<{ default: string }>> = {
-  apartment: () => import('@pmndrs/assets/hdri/apartment.exr.js'),
-  bridge: () => import('@pmndrs/assets/hdri/bridge.exr.js'),
-  city: () => import('@pmndrs/assets/hdri/city.exr.js'),
-  dawn: () => import('@pmndrs/assets/hdri/dawn.exr.js'),
-  esplanade: () => import('@pmndrs/assets/hdri/esplanade.exr.js'),
-  forest: () => import('@pmndrs/assets/hdri/forest.exr.js'),
-  hall: () => import('@pmndrs/assets/hdri/hall.exr.js'),
-  lab: () => import('@pmndrs/assets/hdri/lab.exr.js'),
-  lobby: () => import('@pmndrs/assets/hdri/lobby.exr.js'),
-  night: () => import('@pmndrs/assets/hdri/night.exr.js'),
-  park: () => import('@pmndrs/assets/hdri/park.exr.js'),
-  sky: () => import('@pmndrs/assets/hdri/sky.exr.js'),
-  studio: () => import('@pmndrs/assets/hdri/studio.exr.js'),
-  sunrise: () => import('@pmndrs/assets/hdri/sunrise.exr.js'),
-  sunset: () => import('@pmndrs/assets/hdri/sunset.exr.js'),
-  venice: () => import('@pmndrs/assets/hdri/venice.exr.js'),
-  warehouse: () => import('@pmndrs/assets/hdri/warehouse.exr.js'),
-  workshop: () => import('@pmndrs/assets/hdri/workshop.exr.js'),
+const preset = (type: EnvironmentType, built: URL): PackageFile => ({ id: `environment-${type}`, name: `environments/${type}.exr`, built });
+
+export const ENVIRONMENT_PRESETS: Record<EnvironmentType, PackageFile> = {
+  apartment: preset('apartment', new URL('../assets/files/environments/apartment.exr', import.meta.url)),
+  bridge: preset('bridge', new URL('../assets/files/environments/bridge.exr', import.meta.url)),
+  city: preset('city', new URL('../assets/files/environments/city.exr', import.meta.url)),
+  dawn: preset('dawn', new URL('../assets/files/environments/dawn.exr', import.meta.url)),
+  esplanade: preset('esplanade', new URL('../assets/files/environments/esplanade.exr', import.meta.url)),
+  forest: preset('forest', new URL('../assets/files/environments/forest.exr', import.meta.url)),
+  hall: preset('hall', new URL('../assets/files/environments/hall.exr', import.meta.url)),
+  lab: preset('lab', new URL('../assets/files/environments/lab.exr', import.meta.url)),
+  lobby: preset('lobby', new URL('../assets/files/environments/lobby.exr', import.meta.url)),
+  night: preset('night', new URL('../assets/files/environments/night.exr', import.meta.url)),
+  park: preset('park', new URL('../assets/files/environments/park.exr', import.meta.url)),
+  sky: preset('sky', new URL('../assets/files/environments/sky.exr', import.meta.url)),
+  studio: preset('studio', new URL('../assets/files/environments/studio.exr', import.meta.url)),
+  sunrise: preset('sunrise', new URL('../assets/files/environments/sunrise.exr', import.meta.url)),
+  sunset: preset('sunset', new URL('../assets/files/environments/sunset.exr', import.meta.url)),
+  venice: preset('venice', new URL('../assets/files/environments/venice.exr', import.meta.url)),
+  warehouse: preset('warehouse', new URL('../assets/files/environments/warehouse.exr', import.meta.url)),
+  workshop: preset('workshop', new URL('../assets/files/environments/workshop.exr', import.meta.url)),
 };

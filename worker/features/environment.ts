@@ -12,25 +12,13 @@ import type { SpaceConfig } from '../../shared/schema/space';
 import type { EnvironmentType } from '../../shared/schema/scene';
 import type { EngineContext, Feature } from '../engine/context';
 import { ENVIRONMENT_PRESETS } from './environment-presets';
-import { loadChunk } from '../engine/chunk-settings';
+import { fetchPackageFile } from '../engine/assets';
 import { chunkFailureOf } from '../../shared/chunks';
 
 type EnvironmentConfig = SpaceConfig['environmentConfig'];
 
 /** How often to ask whether the GPU has finished prefiltering. */
 const POLL_MS = 20;
-
-/** The presets arrive as data: URLs inside a module: decode in place, nothing goes to the network. */
-export function dataUrlToBuffer(url: string): ArrayBuffer {
-  const comma = url.indexOf(',');
-  if (!url.startsWith('data:') || comma < 0 || !url.slice(0, comma).endsWith(';base64')) {
-    throw new Error('not a base64 data URL');
-  }
-  const binary = atob(url.slice(comma + 1));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes.buffer;
-}
 
 /** Parse an EXR and queue its prefiltering for image-based lighting; the caller owns the target. */
 function prefilter(renderer: WebGLRenderer, buffer: ArrayBuffer): WebGLRenderTarget {
@@ -90,10 +78,10 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
   const stale = (id: number) => id !== request || ctx.disposed;
 
   async function load(type: EnvironmentType, id: number): Promise<WebGLRenderTarget | null> {
-    const { default: url } = await loadChunk(`environment-${type}`, ENVIRONMENT_PRESETS[type]);
+    const exr = await fetchPackageFile(ENVIRONMENT_PRESETS[type]);
     // A newer choice (or a torn-down stage) makes this one moot: skip the GPU work entirely.
     if (stale(id)) return null;
-    const target = prefilter(ctx.renderer, dataUrlToBuffer(url));
+    const target = prefilter(ctx.renderer, exr);
     const done = gpuDone(ctx.renderer);
     ctx.holdFrames(done);
     await done;
@@ -133,7 +121,7 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
           ctx.emit({
             type: 'error',
             code: 'asset-failed',
-            message: `environment ${type} failed: @pmndrs/assets/hdri/${type}.exr.js: ${reason}`,
+            message: `environment ${type} failed: ${ENVIRONMENT_PRESETS[type].name}: ${reason}`,
             fatal: false,
           });
         },

@@ -126,6 +126,7 @@ function SpaceScene({
         models={models}
         userCode={space.host.userCode}
         allowedOrigins={originsOf(space.host.media)}
+        files={space.host.files}
         onEvent={(e) => {
           if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
         }}

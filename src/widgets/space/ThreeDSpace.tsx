@@ -12,9 +12,9 @@ import { SnapshotBar } from './SnapshotBar';
 import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
 import { useUserCodeConsent } from '../../host/consent';
-import type { UserCodePolicy } from '../../host/types';
+import type { PackageFiles, UserCodePolicy } from '../../host/types';
 import { ChunkFailurePanel } from './ChunkFailurePanel';
-import type { ChunkOptions } from '../../bridge/chunks';
+import { withFiles, type ChunkOptions } from '../../bridge/chunks';
 import { LastFrame } from './LastFrame';
 import { forwardCalls, invoke, localCall, type RenderCalls } from '../../bridge/calls';
 import { usePickSession, type PickOptions, type PickOutcome } from './usePickSession';
@@ -55,6 +55,8 @@ export interface ThreeDSpaceProps {
   heartbeat?: HeartbeatOptions;
   /** How lazily loaded parts are fetched: tests serve missing or late ones (src/bridge/chunks.ts). */
   chunks?: ChunkOptions;
+  /** Where the package's render worker and assets are served from (ThreeDHost.files); absent: where the bundler put them. */
+  files?: PackageFiles;
   /** The page's cap on live WebGL contexts (default 12, src/bridge/visibility.ts). */
   liveContexts?: number;
   /**
@@ -106,6 +108,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     forceMainThread,
     heartbeat,
     chunks,
+    files,
     liveContexts,
     activeSnapshot,
     models,
@@ -130,7 +133,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     models,
     forceMainThread,
     heartbeat,
-    chunks,
+    chunks: withFiles(chunks, files),
     liveContexts,
     limits,
     onEvent,

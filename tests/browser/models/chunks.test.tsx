@@ -1,12 +1,14 @@
 import { expect, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';
-import dracoWasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
-import basisJsUrl from 'three/examples/jsm/libs/basis/basis_transcoder.js?url';
-import basisWasmUrl from 'three/examples/jsm/libs/basis/basis_transcoder.wasm?url';
 import { mountSpace, waitFor } from '../support/harness';
 import { sphereScene } from '../support/scenes';
 import { fixtureSource } from '../support/fixtures';
 import { chunkTimeout, failed, newFault, retryWithKeyboard, useChunkTests } from '../support/chunks';
+
+// The package's decoder files where the dev server serves them (worker/engine/assets.ts).
+const dracoWasmUrl = '/worker/assets/files/draco/draco_decoder.wasm';
+const basisJsUrl = '/worker/assets/files/basis/basis_transcoder.js';
+const basisWasmUrl = '/worker/assets/files/basis/basis_transcoder.wasm';
 
 /*
  * Spec §8 for the parts a model load needs (the parse worker, a format's loader, the Draco

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EXRLoader } from 'three/examples/jsm/loaders/EXRLoader.js';
 import { ENVIRONMENT_TYPES } from '../../../shared/schema/scene';
 import { ENVIRONMENT_PRESETS } from '../../../worker/features/environment-presets';
-import { dataUrlToBuffer } from '../../../worker/features/environment';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Every one of the 18 presets (spec §3 environmentConfig.type) is shipped and decodes, through the
@@ -14,9 +15,12 @@ describe('environment preset data', () => {
   const seen = new Map<string, string>();
 
   it.each(ENVIRONMENT_TYPES.map((t) => [t]))('%s decodes into a lit HDR image', async (type) => {
-    const url = (await ENVIRONMENT_PRESETS[type]()).default;
-    expect(url.startsWith('data:')).toBe(true);
-    const parsed = new EXRLoader().parse(dataUrlToBuffer(url));
+    const file = ENVIRONMENT_PRESETS[type];
+    // The file the engine fetches, where the build's `new URL` puts it (worker/assets/files/ here).
+    expect(file.built.protocol).toBe('file:');
+    expect(file.name).toBe(`environments/${type}.exr`);
+    const bytes = await readFile(fileURLToPath(file.built));
+    const parsed = new EXRLoader().parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     const width = parsed.width ?? 0;
     const height = parsed.height ?? 0;
     expect(width).toBeGreaterThan(16);

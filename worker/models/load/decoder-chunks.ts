@@ -11,11 +11,6 @@ import { chunkSettings } from '../../engine/chunk-settings';
  * load waiting for ever.
  */
 
-/** A decoder file's URL: the built one, or where the chunk settings move it (tests). */
-export function decoderUrl(id: string, built: string): string {
-  return chunkSettings().moduleUrls?.[id] ?? built;
-}
-
 interface LibraryLoader {
   _loadLibrary(url: string, responseType: string): Promise<unknown>;
 }

@@ -3,25 +3,22 @@ import type { Ktx2Support } from './env';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import { createDraco, perLoadDraco } from './draco';
 import { errorText } from './problem';
-import { decoderUrl, guardDracoFiles, guardKtx2Files, type TranscoderFile } from './decoder-chunks';
+import { guardDracoFiles, guardKtx2Files, type TranscoderFile } from './decoder-chunks';
+import { BASIS_JS, BASIS_WASM, DRACO_WASM, DRACO_WRAPPER, packageFileUrl } from '../../engine/assets';
 import { chunkFailureOf } from '../../../shared/chunks';
 import { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-// The decoders come from our own build (Vite emits these files as assets), never from a CDN, so
-// compressed models load offline. The glTF flavour of Draco is the smaller build made for glTF.
-import dracoWrapperUrl from 'three/examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js?url';
-import dracoWasmUrl from 'three/examples/jsm/libs/draco/gltf/draco_decoder.wasm?url';
-import basisJsUrl from 'three/examples/jsm/libs/basis/basis_transcoder.js?url';
-import basisWasmUrl from 'three/examples/jsm/libs/basis/basis_transcoder.wasm?url';
+// The decoders are the package's own files (engine/assets.ts), never a CDN's, so compressed
+// models load offline. The glTF flavour of Draco is the smaller build made for glTF.
 
 /**
- * KTX2Loader asks for its transcoder by name under `transcoderPath`; our build gives the files
- * hashed names, so its manager maps the names it asks for to the emitted URLs (decoder-chunks.ts).
+ * KTX2Loader asks for its transcoder by name under `transcoderPath`; a host's bundler gives the
+ * files hashed names, so its manager maps the names it asks for to the real URLs (decoder-chunks.ts).
  */
 const TRANSCODER_PATH = 'dash3d-decoders/';
 const transcoderFiles = (): Record<string, TranscoderFile> => ({
-  [`${TRANSCODER_PATH}basis_transcoder.js`]: { id: 'decoder-basis-js', url: decoderUrl('decoder-basis-js', basisJsUrl) },
-  [`${TRANSCODER_PATH}basis_transcoder.wasm`]: { id: 'decoder-basis-wasm', url: decoderUrl('decoder-basis-wasm', basisWasmUrl) },
+  [`${TRANSCODER_PATH}basis_transcoder.js`]: { id: BASIS_JS.id, url: packageFileUrl(BASIS_JS) },
+  [`${TRANSCODER_PATH}basis_transcoder.wasm`]: { id: BASIS_WASM.id, url: packageFileUrl(BASIS_WASM) },
 });
 
 /** Each decoder runs its own workers; two are plenty on the machines dashboards run on. */
@@ -41,11 +38,11 @@ const ktx2 = new Map<string, Shared<KTX2Loader>>();
 
 function newDraco(): DRACOLoader {
   const d = createDraco();
-  // Explicit URLs (not a folder): the emitted files have hashed names. WebAssembly only.
-  const js = decoderUrl('decoder-draco-js', dracoWrapperUrl);
-  const wasm = decoderUrl('decoder-draco-wasm', dracoWasmUrl);
+  // Explicit URLs (not a folder): a host's bundler gives the files hashed names. WebAssembly only.
+  const js = packageFileUrl(DRACO_WRAPPER);
+  const wasm = packageFileUrl(DRACO_WASM);
   d.setDecoderPath({ js, wasm });
-  guardDracoFiles(d, { [js]: 'decoder-draco-js', [wasm]: 'decoder-draco-wasm' });
+  guardDracoFiles(d, { [js]: DRACO_WRAPPER.id, [wasm]: DRACO_WASM.id });
   d.setWorkerLimit(DECODER_WORKERS);
   return d;
 }

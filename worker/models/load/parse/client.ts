@@ -49,9 +49,25 @@ export class ParserUnavailable extends Error {
   }
 }
 
+/**
+ * How this worker's own script runs: as a module, or classic where a host's bundler made it one
+ * (webpack 5 turns `{ type: 'module' }` into a classic worker that loads its chunks with
+ * importScripts). A parse worker runs the same script, so it must start the same way. importScripts
+ * with no URL does nothing in a classic worker and throws in a module worker.
+ */
+function ownScriptType(): WorkerType {
+  try {
+    importScripts();
+    return 'classic';
+  } catch {
+    return 'module';
+  }
+}
+
 function spawn(): Slot {
-  const url = chunkSettings().parseWorkerUrl ?? self.location.href;
-  const worker = new Worker(url, { type: 'module', name: PARSE_WORKER_NAME });
+  const settings = chunkSettings();
+  const url = settings.parseWorkerUrl ?? self.location.href;
+  const worker = new Worker(url, { type: settings.parseWorkerUrl ? 'module' : ownScriptType(), name: PARSE_WORKER_NAME });
   let started = false;
   const crashed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => {
