@@ -9,8 +9,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig([
-  // dist*/.tsbuild are build output, data/ stored files; schema/ is written by `npm run schema`.
-  globalIgnores(['.tsbuild/', 'dist/', 'dist-bench/', 'data/', 'schema/', '.dist-build-*/', '.dist-old-*/', '.vitest-attachments/']),
+  // dist*/.tsbuild are build output (dist/ the npm package, dist-playground/ the playground), data/
+  // stored files, worker/assets/files/ copied from packages; schema/ is written by `npm run schema`.
+  globalIgnores(['.tsbuild/', 'dist/', 'dist-playground/', 'dist-bench/', 'worker/assets/files/', 'data/', 'schema/', '.dist-build-*/', '.dist-old-*/', '.vitest-attachments/']),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

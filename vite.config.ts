@@ -89,7 +89,7 @@ export default defineConfig({
     fs: { allow: [root, fixtures] },
   },
   build: {
-    outDir: 'dist',
+    outDir: 'dist-playground',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: { input: { playground: fileURLToPath(new URL('./playground/index.html', import.meta.url)) } },

@@ -1,6 +1,6 @@
 // @ts-check
-// `npm start` serves the production build (dist/). It builds only when dist is missing or was built
-// from other sources: dist/.build-stamp holds a hash of every input of the build, so a start with
+// `npm start` serves the playground's production build (dist-playground/; dist/ is the npm package's). It builds only when it is missing or was built
+// from other sources: dist-playground/.build-stamp holds a hash of every input of the build, so a start with
 // unchanged sources takes a second, and a changed file (or a `git pull`) rebuilds once.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../server/config.mjs';
 import { INDEX_PAGE } from '../server/static.mjs';
 
-export const DIST = path.join(PROJECT_ROOT, 'dist');
+export const DIST = path.join(PROJECT_ROOT, 'dist-playground');
 const STAMP = '.build-stamp';
 
 /** What the playground's build reads: its sources, the build config and the locked dependencies. */
@@ -70,7 +70,7 @@ export async function ensureBuilt(say = console.log) {
   const hash = await sourceHash();
   if (await isFresh(hash)) return { dist: DIST, built: false };
 
-  say('  Building the playground into dist/ (missing or older than the sources; later starts reuse it)…');
+  say('  Building the playground into dist-playground/ (missing or older than the sources; later starts reuse it)…');
   const work = path.join(PROJECT_ROOT, `.dist-build-${process.pid}`);
   // Vite only when building: a start with a fresh dist does not pay for loading it.
   const { build } = await import('vite');

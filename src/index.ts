@@ -14,6 +14,7 @@ export type {
   VariableSource,
   MediaAccess,
   UserCodePolicy,
+  PackageFiles,
   WidgetDescriptor,
   WidgetViewProps,
   WidgetSettingsProps,

@@ -48,17 +48,15 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
   });
 }
 
-/** The render worker's name (devtools, and how a parse worker tells itself apart: worker/models/load/parse). */
-const RENDER_WORKER_NAME = 'dash3d-render';
-
 /**
  * The package's own render worker, in the one form every bundler finds and bundles (webpack 5,
  * Vite, Parcel, esbuild's plugins): a literal `new Worker(new URL(<relative path>,
  * import.meta.url), { type: 'module' })`. The package build changes only the path, to
- * ./render-worker.js (scripts/package/build.mjs); keep this call exactly in this shape.
+ * ./render-worker.js (scripts/package/build.mjs); keep this call exactly in this shape, with
+ * literal options (bundlers read them at build time; the name shows in devtools).
  */
 function packageRenderWorker(): Worker {
-  return new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: RENDER_WORKER_NAME });
+  return new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: 'dash3d-render' });
 }
 
 /**

@@ -57,7 +57,7 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!;
     expect((await fetch(app.base + script)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect((await fetch(app.base + css)).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    const wasm = (await readdir(join(PROJECT, 'dist', 'assets'))).find((f) => f.endsWith('.wasm'))!;
+    const wasm = (await readdir(join(PROJECT, 'dist-playground', 'assets'))).find((f) => f.endsWith('.wasm'))!;
     expect((await fetch(`${app.base}/assets/${wasm}`)).headers.get('content-type')).toBe('application/wasm');
 
     const denied = [
@@ -74,6 +74,7 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
       '/playground/main.tsx',
       '/src/index.ts',
       '/dist/playground/index.html',
+      '/dist-playground/playground/index.html',
       '/.build-stamp',
       '/assets',
       '/assets/',
@@ -101,7 +102,7 @@ describe('npm start (scripts/start.mjs): the built playground and the service on
     expect(paths.filter((p) => p.endsWith('.wasm')).length).toBeGreaterThan(0);
     for (const [path, text] of files) expect([path, text.includes(token)]).toEqual([path, false]);
     // And nothing else in the build either (what the crawl might have missed is served too).
-    for (const name of await readdir(join(PROJECT, 'dist', 'assets'))) {
+    for (const name of await readdir(join(PROJECT, 'dist-playground', 'assets'))) {
       const text = await (await fetch(`${app.base}/assets/${name}`)).text();
       expect([name, text.includes(token)]).toEqual([name, false]);
     }

@@ -2,7 +2,8 @@ import { useEffectEvent, useLayoutEffect, useRef, type CSSProperties } from 'rea
 import type { CardTheme } from '../../../shared/overlays';
 import { CARD_ACTIVE_BODY_SELECTOR, CARD_BODY_SELECTOR, CARD_DATA_ITEM_SELECTOR } from '../../../shared/schema/card';
 import { readCardTheme, sameTheme } from './cardTheme';
-import './card.css';
+import { PackageStyle } from '../../host/PackageStyle';
+import { CARD_CSS } from './cardCss';
 
 /** Out of sight and out of the way, but laid out (display:none would compute no styles worth reading). */
 const hidden: CSSProperties = {
@@ -73,6 +74,7 @@ export function CardThemeProbe({ onTheme }: { onTheme(theme: CardTheme): void })
 
   return (
     <div className="dash3d-card-probes" aria-hidden="true" style={hidden}>
+      <PackageStyle name="card" css={CARD_CSS} />
       <div ref={body} className={classesOf(CARD_BODY_SELECTOR)}>
         <div ref={item} className={classesOf(CARD_DATA_ITEM_SELECTOR)} />
       </div>

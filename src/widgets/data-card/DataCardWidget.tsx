@@ -3,7 +3,8 @@ import type { VariableSource, WidgetViewProps } from '../../host/types';
 import { useParsedConfig } from '../../host/useParsedConfig';
 import { useVariable } from '../../host/useVariable';
 import { CardConfigSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
-import './card.css';
+import { PackageStyle } from '../../host/PackageStyle';
+import { CARD_CSS } from './cardCss';
 import { useJoinSpace } from '../space/useLiveSpace';
 import { useSpace } from '../space/SpaceContext';
 import { boundVariable, clipText, formatValue } from './cardText';
@@ -50,6 +51,7 @@ function DomCard({ id, config, host, onWidgetEvent }: WidgetViewProps<CardConfig
   const active = hover || focus;
   return (
     <div className="dash3d-card-widget" style={{ position: 'relative', width: lineWidth + cardWidth, pointerEvents: 'auto' }}>
+      <PackageStyle name="card" css={CARD_CSS} />
       <div
         className={active ? 'dash3d-card dash3d-card--active' : 'dash3d-card'}
         tabIndex={0}

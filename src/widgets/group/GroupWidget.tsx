@@ -4,7 +4,8 @@ import { useParsedConfig } from '../../host/useParsedConfig';
 import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
 import { t } from '../../../shared/i18n';
 import { DraggableModal } from './DraggableModal';
-import './group.css';
+import { PackageStyle } from '../../host/PackageStyle';
+import { GROUP_CSS } from './groupCss';
 import { useJoinSpace } from '../space/useLiveSpace';
 import { useSpace } from '../space/SpaceContext';
 import { GroupInSpace } from './GroupInSpace';
@@ -69,6 +70,7 @@ function GroupBody({ id, config, host, style, bodyRef, children }: BodyProps) {
 
   return (
     <div ref={bodyRef} className="dash3d-group" data-widget-id={id} style={{ ...style, ...size, pointerEvents: 'auto' }}>
+      <PackageStyle name="group" css={GROUP_CSS} />
       <div className="dash3d-group__layout" style={{ position: 'relative', ...size, overflow: 'hidden' }}>
         {editing ? null : children}
       </div>

@@ -37,7 +37,7 @@ export interface Playground {
 
 /**
  * Starts the playground exactly as `npm start` does (scripts/start.mjs: the media service serving
- * the production build on one port; the build is made first when dist/ is missing or stale, so the
+ * the production build on one port; the build is made first when dist-playground/ is missing or stale, so the
  * first file of a fresh clone may take a while) on a free port, with a fresh DATA_ROOT and a known
  * MEDIA_TOKEN, and waits until the page is served.
  */

@@ -4,7 +4,10 @@
  * Inside a 3D space the render worker draws the card from these computed styles (CardThemeProbe):
  * background, text colour, border colour/width/radius, font size/family/weight and padding are
  * what it reads, so every one of them is set here rather than inherited from the host page.
+ *
+ * CSS as text, placed by <PackageStyle> (src/host/PackageStyle.tsx): a host's bundler needs no CSS loader.
  */
+export const CARD_CSS = `
 :where(.dash3d-card) {
   padding: 8px 10px;
   border: 1px solid rgba(120, 200, 255, 0.6);
@@ -44,3 +47,4 @@
 :where(.dash3d-card__line) {
   color: rgba(120, 200, 255, 0.8);
 }
+`;

@@ -1,0 +1,174 @@
+// @ts-check
+// The npm package's build (`npm pack` runs it as `prepack`; `npm run build:package` by hand).
+// Writes dist/:
+//   index.js          the main-thread entry: React components, createThreeDPlugin, the material
+//                     editor, the media client. Not minified (the host's bundler does that);
+//                     react, react-dom, antd, zod and comlink stay imports. No three.js.
+//   render-worker.js  the render worker (also started again as the model parse workers)
+//   engine.js         the main-thread fallback engine, imported lazily by index.js
+//   chunks/           what render-worker.js and engine.js share (three.js once), and their lazily
+//                     loaded parts (loaders per format, decoders' glue)
+//   assets/           the decoders, the 18 environment presets, the preview image: the files the
+//                     code names with `new URL('./assets/...', import.meta.url)`
+//   types/            .d.ts for the main-thread entry (scripts/package/types.mjs)
+// Every worker is started and every asset named in the literal form host bundlers recognise
+// (webpack 5, Vite, Parcel), so a host builds the package with no configuration (issue 17).
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+import { ensureAssets } from '../assets.mjs';
+import { writeTypes } from './types.mjs';
+import { writeNotices } from './notices.mjs';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST = path.join(ROOT, 'dist');
+const WORKER_ENTRY = path.join(ROOT, 'worker', 'index.ts');
+const ENGINE_ENTRY = path.join(ROOT, 'worker', 'api.ts');
+const GENERATED_ASSETS = path.join(ROOT, 'worker', 'assets', 'files');
+
+/** Bare imports the main-thread entry leaves to the host (peer and plain dependencies). */
+const HOST_PACKAGES = /^(react|react-dom|antd|zod|comlink)(\/|$)/;
+/** Stands for a file of dist/ until the chunk it ends up in is known (renderChunk makes it relative). */
+const MARK = '__dash3d_package_file__/';
+/** `new URL('<relative path>', import.meta.url)` as the source writes it. */
+const NEW_URL = /new URL\(\s*(['"])(\.{1,2}\/[^'"]+)\1\s*,\s*import\.meta\.url\s*\)/g;
+
+/** The name a source file gets under dist/assets/: its path under worker/assets/files/, else its own name. */
+function assetName(/** @type {string} */ abs) {
+  const rel = path.relative(GENERATED_ASSETS, abs);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? path.basename(abs) : rel.split(path.sep).join('/');
+}
+
+/**
+ * The package's files in the code: the worker's URL becomes ./render-worker.js, each asset
+ * ./assets/<name> (relative to the chunk it lands in), the fallback engine's import ./engine.js.
+ * Everything else in the source stays as written.
+ * @param {Map<string, string>} assets filled: name under assets/ -> source file
+ * @returns {import('rolldown').Plugin}
+ */
+function packageFiles(assets) {
+  return {
+    name: 'dash3d:package-files',
+    resolveId(source, importer) {
+      // The main thread's lazy engine: a file of the package, not code to bundle into index.js.
+      if (importer?.startsWith(path.join(ROOT, 'src') + path.sep) && path.resolve(path.dirname(importer), source) === ENGINE_ENTRY.slice(0, -3)) {
+        return { id: `${MARK}engine.js`, external: true };
+      }
+      return null;
+    },
+    transform(code, id) {
+      if (!code.includes('import.meta.url')) return null;
+      const ours = !id.includes(`${path.sep}node_modules${path.sep}`);
+      const out = code.replace(NEW_URL, (_all, _quote, rel) => {
+        // three's DRACOLoader and KTX2Loader name their own copies of the decoders as defaults;
+        // the engine always gives its own (worker/engine/assets.ts), so those are never fetched.
+        // Left as they are, a host's bundler would look for them next to our chunks and fail.
+        if (!ours) return `new URL(${JSON.stringify(`data:,not-shipped:${rel}`)})`;
+        const abs = path.resolve(path.dirname(id), rel);
+        if (abs === WORKER_ENTRY) return `new URL(${JSON.stringify(`${MARK}render-worker.js`)}, import.meta.url)`;
+        const name = assetName(abs);
+        const known = assets.get(name);
+        if (known && known !== abs) throw new Error(`two package files would be dist/assets/${name}: ${known} and ${abs}`);
+        assets.set(name, abs);
+        return `new URL(${JSON.stringify(`${MARK}assets/${name}`)}, import.meta.url)`;
+      });
+      // Any other use of import.meta.url would mean something else in a host's bundle (webpack
+      // replaces a bare one with the source file's file: URL). Comments do not count.
+      const rest = out
+        .replace(/new URL\("__dash3d_package_file__\/[^"]+", import\.meta\.url\)/g, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/[^\n]*/g, '');
+      if (rest.includes('import.meta.url')) throw new Error(`${path.relative(ROOT, id)}: import.meta.url outside new URL('<relative path>', import.meta.url)`);
+      return { code: out, map: null };
+    },
+    renderChunk(code, chunk) {
+      const dir = path.posix.dirname(chunk.fileName);
+      const fixed = code.replace(/(["'`])__dash3d_package_file__\/([^"'`]+)\1/g, (_all, _q, target) => {
+        const rel = path.posix.relative(dir, target);
+        return JSON.stringify(rel.startsWith('.') ? rel : `./${rel}`);
+      });
+      return { code: fixed, map: null };
+    },
+  };
+}
+
+/** Fails the build on a bare import the main thread must not have (three above all). */
+function onlyHostPackages() {
+  /** @type {import('rolldown').Plugin} */
+  const plugin = {
+    name: 'dash3d:only-host-packages',
+    resolveId(source, importer) {
+      if (source.startsWith('.') || source.startsWith('/') || source.startsWith('\0') || source.startsWith(MARK)) return null;
+      if (HOST_PACKAGES.test(source)) return { id: source, external: true };
+      throw new Error(`the main-thread entry imports ${source} (from ${importer}): only ${HOST_PACKAGES} may stay imports`);
+    },
+  };
+  return plugin;
+}
+
+const shared = {
+  platform: /** @type {const} */ ('browser'),
+  // The test hooks that import computed URLs are dropped (src/build-flags.d.ts).
+  transform: { define: { __DASH3D_TEST_HOOKS__: 'false' }, jsx: /** @type {const} */ ('react-jsx') },
+  checks: { pluginTimings: false },
+};
+
+/**
+ * The minifier writes strings as template literals; the package files' URLs go back to plain
+ * quotes, the form every bundler's `new URL(..., import.meta.url)` detection knows best.
+ * @param {string[]} files
+ */
+async function plainUrlStrings(files) {
+  for (const file of files) {
+    const code = await readFile(file, 'utf8');
+    const fixed = code.replace(/new URL\(`(\.{1,2}\/[^`$]+)`,import\.meta\.url\)/g, (_all, rel) => `new URL(${JSON.stringify(rel)},import.meta.url)`);
+    if (fixed !== code) await writeFile(file, fixed);
+  }
+}
+
+/** @param {(line: string) => void} say */
+export async function buildPackage(say = console.log) {
+  const started = performance.now();
+  await ensureAssets();
+  await rm(DIST, { recursive: true, force: true });
+  /** @type {Map<string, string>} */
+  const assets = new Map();
+
+  // The workers and the fallback engine: everything bundled, three.js once (in a shared chunk).
+  const engine = await rolldown({
+    ...shared,
+    input: { 'render-worker': WORKER_ENTRY, engine: ENGINE_ENTRY },
+    transform: { ...shared.transform, define: { ...shared.transform.define, 'process.env.NODE_ENV': '"production"' } },
+    plugins: [packageFiles(assets)],
+  });
+  const built = await engine.write({
+    dir: DIST,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    minify: true,
+    // Licence headers stay (three.js's among them); THIRD_PARTY_NOTICES.md has the full texts.
+    comments: { legal: true, annotation: false, jsdoc: false },
+  });
+  await engine.close();
+
+  // The main-thread entry.
+  const main = await rolldown({ ...shared, input: { index: path.join(ROOT, 'src', 'index.ts') }, plugins: [onlyHostPackages(), packageFiles(assets)] });
+  const { output } = await main.write({ dir: DIST, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' });
+  await main.close();
+  const mainChunks = output.filter((o) => o.type === 'chunk').map((o) => o.fileName);
+
+  await plainUrlStrings(built.output.filter((o) => o.type === 'chunk').map((o) => path.join(DIST, o.fileName)));
+  for (const [name, from] of assets) {
+    const to = path.join(DIST, 'assets', ...name.split('/'));
+    await mkdir(path.dirname(to), { recursive: true });
+    await copyFile(from, to);
+  }
+  await writeTypes(path.join(DIST, 'types'));
+  const bundled = [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []));
+  await writeNotices(DIST, bundled);
+  say(`  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread ${mainChunks.join(', ')}; ${assets.size} assets`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildPackage();

@@ -1,0 +1,67 @@
+// @ts-check
+// dist/types/: the declarations of the main-thread entry, for hosts that use TypeScript. `tsc -b`
+// already writes declarations for every project into .tsbuild/ (tsconfig.json); this copies the
+// ones reachable from src/index.d.ts and writes every relative specifier as the file it names
+// ('./x' -> './x.js', '../shared/schema' -> '../shared/schema/index.js'), the form Node's ESM
+// resolution (and TypeScript's node16/nodenext and bundler modes) all accept.
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const DECLARATIONS = path.join(ROOT, '.tsbuild');
+/** Packages a host has when it uses the package's types (peer and plain dependencies). */
+const TYPE_PACKAGES = /^(react|react-dom|antd|zod|comlink)(\/|$)/;
+/** Specifiers in a declaration file: import/export ... from '...', import('...'). */
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*)(['"])([^'"]+)\2/g;
+
+const isFile = (/** @type {string} */ p) => stat(p).then((s) => s.isFile(), () => false);
+
+/** The declaration file a relative specifier names: x.d.ts or x/index.d.ts. */
+async function resolveDeclaration(/** @type {string} */ from, /** @type {string} */ spec) {
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [`${base}.d.ts`, path.join(base, 'index.d.ts')]) if (await isFile(candidate)) return candidate;
+  throw new Error(`${path.relative(ROOT, from)}: cannot find the declarations of '${spec}'`);
+}
+
+/** @param {string} outDir */
+export async function writeTypes(outDir) {
+  // Declarations for src/ and the projects it references (shared/, worker/), as `npm run typecheck` makes them.
+  await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', path.join(ROOT, 'src')], { cwd: ROOT });
+  const entry = path.join(DECLARATIONS, 'src', 'index.d.ts');
+  const queue = [entry];
+  const seen = new Set(queue);
+  while (queue.length) {
+    const file = /** @type {string} */ (queue.shift());
+    const source = await readFile(file, 'utf8');
+    /** @type {Promise<string>[]} */
+    const rewrites = [];
+    source.replace(SPECIFIER, (_all, _lead, _q, spec) => {
+      rewrites.push(
+        (async () => {
+          if (!spec.startsWith('.')) {
+            if (!TYPE_PACKAGES.test(spec)) throw new Error(`${path.relative(ROOT, file)}: the public types import '${spec}', which a host does not have`);
+            return spec;
+          }
+          const target = await resolveDeclaration(file, spec);
+          if (!seen.has(target)) {
+            seen.add(target);
+            queue.push(target);
+          }
+          const rel = path.relative(path.dirname(file), target).split(path.sep).join('/').replace(/\.d\.ts$/, '.js');
+          return rel.startsWith('.') ? rel : `./${rel}`;
+        })(),
+      );
+      return _all;
+    });
+    const resolved = await Promise.all(rewrites);
+    let i = 0;
+    const out = source.replace(SPECIFIER, (_all, lead, q) => `${lead}${q}${resolved[i++]}${q}`);
+    const to = path.join(outDir, path.relative(DECLARATIONS, file));
+    await mkdir(path.dirname(to), { recursive: true });
+    await writeFile(to, out);
+  }
+  return { entry: path.join(outDir, 'src', 'index.d.ts'), files: seen.size };
+}
