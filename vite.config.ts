@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fixtures = fileURLToPath(new URL('../shared/fixtures', import.meta.url));
+/** The package's public entry: what `import ... from 'dash3d'` means before anything is built. */
+const entry = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 
 /** Everything that tests or the worker import: discovered late, Vite would reload the page mid-test. */
 export const optimizeDeps = [
@@ -57,6 +59,9 @@ export function baseConfig(): UserConfig {
     root,
     publicDir: false,
     plugins: [comlink(), react()],
+    // The playground imports the plug-in as any host does, by its package name; only the bare name
+    // is mapped, so a deep path ('dash3d/...') does not resolve (tests/unit/architecture.test.ts).
+    resolve: { alias: [{ find: /^dash3d$/, replacement: entry }] },
     worker: { format: 'es', plugins: () => [comlink()] },
     // The HDR presets are plain ES modules with no imports; served as they are, a preset chosen at
     // run time is not a late-discovered dependency (which re-bundles everything and reloads the page).
