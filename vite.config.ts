@@ -6,6 +6,8 @@ import { ensureAssets } from './scripts/assets.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const fixtures = fileURLToPath(new URL('../shared/fixtures', import.meta.url));
+/** The package's public entry: what `import ... from 'dash3d'` means before anything is built. */
+const entry = fileURLToPath(new URL('./src/index.ts', import.meta.url));
 
 /** Everything that tests or the worker import: discovered late, Vite would reload the page mid-test. */
 export const optimizeDeps = [
@@ -70,6 +72,9 @@ export function baseConfig(): UserConfig {
     // longer uses its ComlinkWorker syntax: it calls comlink's wrap/expose itself, so the package
     // a host installs needs no plugin (issue 17).
     plugins: [packageAssets(), comlink(), react()],
+    // The playground imports the plug-in as any host does, by its package name; only the bare name
+    // is mapped, so a deep path ('dash3d/...') does not resolve (tests/unit/architecture.test.ts).
+    resolve: { alias: [{ find: /^dash3d$/, replacement: entry }] },
     worker: { format: 'es', plugins: () => [comlink()] },
     // The test hooks that import a computed URL (src/build-flags.d.ts); the package has them off.
     define: { __DASH3D_TEST_HOOKS__: 'true' },
@@ -78,7 +83,7 @@ export function baseConfig(): UserConfig {
   };
 }
 
-// `npm start`: the playground. `npm run build`: the same page for production, in dist/.
+// `npm start`: the playground. `npm run build:playground`: the same page for production, in dist-playground/.
 export default defineConfig({
   ...baseConfig(),
   plugins: [playgroundAtRoot(), ...(baseConfig().plugins ?? [])],

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { App as AntApp, Spin } from 'antd';
-import type { Locale } from '../shared/i18n';
-import type { ThreeDHost, VariableSource } from '../src/host/types';
+import { MaterialEditorModal, type Locale, type ThreeDHost, type VariableSource, type Widget } from 'dash3d';
 import type { Role } from './host/createHost';
 import { usePlugin } from './host/usePlugin';
 import { errorText, useText } from './locale';
@@ -11,9 +10,7 @@ import { placementFor } from './store/placement';
 import { findWidget } from './store/tree';
 import { exposeDashboard, exposeEvents } from './testHook';
 import { createEventLog, widgetSource } from './host/widgetEvents';
-import type { Widget } from '../shared/schema/dashboard';
 import { Toolbar } from './editor/Toolbar';
-import { MaterialEditorModal } from '../src/material-editor/MaterialEditorModal';
 import { Palette } from './editor/Palette';
 import { Outline } from './editor/Outline';
 import { Variables } from './editor/Variables';

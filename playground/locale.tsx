@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { isMessageKey, t, type Locale, type MessageKey } from '../shared/i18n';
+import { isMessageKey, t, type Locale, type MessageKey } from 'dash3d';
 import { TextError } from './store/persistence';
 
 export const LocaleContext = createContext<Locale>('en');

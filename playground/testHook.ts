@@ -1,7 +1,5 @@
-import type { Dashboard } from '../shared/schema/dashboard';
-import type { ThreeDSpaceHandle } from '../src/widgets/space/ThreeDSpace';
+import type { Dashboard, ThreeDSpaceHandle, VariableSource } from 'dash3d';
 import type { WidgetEventRecord } from './host/widgetEvents';
-import type { VariableSource } from '../src/host/types';
 
 /**
  * `window.__dash3d`: what end-to-end tests (tests/e2e) read from the running playground, so they can

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Dashboard } from '../shared/schema/dashboard';
+import type { Dashboard, UserCodePolicy } from 'dash3d';
 import { emptyDashboard, useDashboard, withSavableId } from './store/dashboard';
 import { openDashboard, parseDashboardText, saveDashboard } from './store/persistence';
 import { unpack } from './store/scene-link';
 import { readUrl, writeUrl } from './store/url';
 import type { LoadFailure } from './editor/LoadIssues';
-import type { UserCodePolicy } from '../src/host/types';
 
 export type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; failure: LoadFailure };
 

@@ -4,8 +4,12 @@ export type { ThreeDSpaceHandle, ThreeDSpaceProps } from './widgets/space/ThreeD
 export { DEFAULT_LIVE_CONTEXTS, setLiveContextCap, liveContexts } from './bridge/visibility';
 export * from '../shared/schema';
 export * from '../shared/protocol';
-export { t, describeIssues } from '../shared/i18n';
-export type { Locale } from '../shared/i18n';
+// The plug-in's texts in both locales, for a host that shows them (a document's load issues) or
+// narrows its own strings to message keys.
+export { t, describeIssues, isMessageKey } from '../shared/i18n';
+export type { Locale, MessageKey } from '../shared/i18n';
+// Which file of a model's source is the model: a host names a model widget the way the plug-in does.
+export { chooseMainFile, type ChosenFile } from '../shared/model-files';
 
 // The plug-in contract: createThreeDPlugin(host) gives the widget descriptors a host editor lists.
 export { createThreeDPlugin, MODEL_EVENTS, SPACE_EVENTS } from './plugin';
@@ -20,6 +24,8 @@ export type {
   WidgetSettingsProps,
 } from './host/types';
 export { useSpace, type SpaceMesh, type SpaceContextValue } from './widgets/space/SpaceContext';
+// A host variable's live value in a React component, as the plug-in's widgets read it.
+export { useVariable } from './host/useVariable';
 
 // The media-library client (spec §7).
 export {

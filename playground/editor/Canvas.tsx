@@ -1,8 +1,6 @@
 import { Button } from 'antd';
 import { useRef, type ComponentType, type DragEvent, type ReactNode, type Ref } from 'react';
-import { SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
-import type { ThreeDHost, WidgetDescriptor, WidgetViewProps } from '../../src/host/types';
-import type { ThreeDSpaceHandle } from '../../src/widgets/space/ThreeDSpace';
+import { SPACE_WIDGET, type Widget, type ThreeDHost, type WidgetDescriptor, type WidgetViewProps, type ThreeDSpaceHandle } from 'dash3d';
 import { useText } from '../locale';
 import type { EditorAction } from '../store/dashboard';
 import { extent, findWidget } from '../store/tree';

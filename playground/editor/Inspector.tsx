@@ -1,6 +1,5 @@
 import { Button, Divider, Empty, Flex, InputNumber, Typography } from 'antd';
-import type { Layout } from '../../shared/schema/dashboard';
-import type { ThreeDHost, WidgetDescriptor } from '../../src/host/types';
+import type { Layout, ThreeDHost, WidgetDescriptor } from 'dash3d';
 import { useText } from '../locale';
 import type { EditorAction } from '../store/dashboard';
 import type { Found } from '../store/tree';

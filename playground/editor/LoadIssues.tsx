@@ -1,6 +1,5 @@
 import { Alert, Button, Flex } from 'antd';
-import { describeIssues } from '../../shared/i18n';
-import type { SchemaIssue } from '../../shared/schema/common';
+import { describeIssues, type SchemaIssue } from 'dash3d';
 import { useLocale, useText } from '../locale';
 
 export interface LoadFailure {

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import type { Widget } from '../../shared/schema/dashboard';
+import type { Widget } from 'dash3d';
 import { useText } from '../locale';
 
 export interface OutlineProps {

@@ -1,6 +1,5 @@
 import { Button, Empty, Flex, Typography } from 'antd';
-import { GROUP_WIDGET } from '../../shared/schema/dashboard';
-import type { ThreeDHost, WidgetDescriptor } from '../../src/host/types';
+import { GROUP_WIDGET, type ThreeDHost, type WidgetDescriptor } from 'dash3d';
 import { useLocale, useText } from '../locale';
 
 /** Drag data type of a palette item; the value is the widget type id. */

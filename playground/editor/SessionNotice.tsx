@@ -2,7 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Alert, App as AntApp, Button, Input, Space } from 'antd';
 import { sessionState, signInWith, subscribeSession, type SessionState } from '../host/session';
 import { useText } from '../locale';
-import type { MessageKey } from '../../shared/i18n';
+import type { MessageKey } from 'dash3d';
 
 /** The page's session state, re-rendering on change. */
 export const useSessionState = (): SessionState => useSyncExternalStore(subscribeSession, sessionState);

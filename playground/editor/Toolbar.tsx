@@ -1,5 +1,5 @@
 import { Button, Flex, Input, Segmented, Switch, Tag, Tooltip, Typography } from 'antd';
-import type { Locale } from '../../shared/i18n';
+import type { Locale } from 'dash3d';
 import { useText } from '../locale';
 import { ROLES, type Role } from '../host/createHost';
 

@@ -1,7 +1,5 @@
 import { Descriptions, Tag } from 'antd';
-import type { VariableSource } from '../../src/host/types';
-import { useVariable } from '../../src/host/useVariable';
-import type { MessageKey } from '../../shared/i18n';
+import { useVariable, type VariableSource, type MessageKey } from 'dash3d';
 import { useText } from '../locale';
 
 function Value({ variables, name }: { variables: VariableSource; name: string }) {

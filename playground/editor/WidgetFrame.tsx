@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import type { Widget } from '../../shared/schema/dashboard';
+import type { Widget } from 'dash3d';
 import { useText } from '../locale';
 
 /** Moves and sizes snap to this grid, so widgets line up without pixel hunting. */

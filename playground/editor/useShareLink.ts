@@ -1,6 +1,6 @@
 import { App as AntApp } from 'antd';
-import type { Dashboard } from '../../shared/schema/dashboard';
-import { LINK_LIMITS } from '../../shared/schema/dashboard-limits';
+import type { Dashboard } from 'dash3d';
+import { LINK_LIMITS } from '../store/scene-link';
 import { errorText, useText } from '../locale';
 import { dashboardLink, sceneLink } from '../store/url';
 

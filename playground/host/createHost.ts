@@ -1,8 +1,12 @@
-import type { Locale } from '../../shared/i18n';
-import { WIDGET_PERMISSION } from '../../shared/schema/dashboard';
-import { DEFAULT_ALLOWED_FORMATS } from '../../shared/schema/media';
-import type { MediaAccess, ThreeDHost, VariableSource } from '../../src/host/types';
-import { fetchAllowedFormats } from '../../src/media/client';
+import {
+  WIDGET_PERMISSION,
+  DEFAULT_ALLOWED_FORMATS,
+  fetchAllowedFormats,
+  type Locale,
+  type MediaAccess,
+  type ThreeDHost,
+  type VariableSource,
+} from 'dash3d';
 import { mediaHeaders, sessionReady } from './session';
 
 /** The playground's stand-in users: what each role may place (spec §6: our widgets need 'threeD'). */

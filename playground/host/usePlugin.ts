@@ -1,6 +1,5 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import type { ThreeDHost, WidgetDescriptor } from '../../src/host/types';
-import { createThreeDPlugin } from '../../src/plugin';
+import { createThreeDPlugin, type ThreeDHost, type WidgetDescriptor } from 'dash3d';
 
 /**
  * The plug-in's descriptors, twice:

@@ -1,4 +1,4 @@
-import type { VariableSource } from '../../src/host/types';
+import type { VariableSource } from 'dash3d';
 import { SELECTED_PART_VAR } from './widgetEvents';
 
 /** The simulated IoT device behind the playground's variables. */

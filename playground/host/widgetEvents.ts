@@ -1,7 +1,4 @@
-import { MODEL_WIDGET, type Widget } from '../../shared/schema/dashboard';
-import type { UploadedFile } from '../../shared/schema/model';
-import type { VariableSource } from '../../src/host/types';
-import { chooseMainFile } from '../../shared/model-files';
+import { MODEL_WIDGET, chooseMainFile, type Widget, type UploadedFile, type VariableSource } from 'dash3d';
 
 /** How many events the sidebar keeps: enough to follow a few clicks, small enough to read. */
 export const EVENT_LIMIT = 20;

@@ -1,6 +1,5 @@
 import { useReducer } from 'react';
-import { randomId } from '../../shared/schema/media';
-import type { Dashboard, Layout, Widget } from '../../shared/schema/dashboard';
+import { randomId, type Dashboard, type Layout, type Widget } from 'dash3d';
 import { cleanLayout, findWidget, insertWidget, placeWidget, removeWidget, updateWidget } from './tree';
 
 /** The editor's state: one dashboard document (shared/schema/dashboard.ts) and the selection. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { parseDashboard, type Dashboard } from '../../shared/schema/dashboard';
-import type { SchemaIssue } from '../../shared/schema/common';
+import { parseDashboard, type Dashboard, type SchemaIssue } from 'dash3d';
 import { mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
 
 /**

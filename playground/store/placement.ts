@@ -1,4 +1,4 @@
-import type { Layout, Widget } from '../../shared/schema/dashboard';
+import type { Layout, Widget } from 'dash3d';
 import { allWidgets, findWidget, freeSpot } from './tree';
 
 export interface NewWidgetSpec {

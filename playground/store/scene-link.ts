@@ -1,10 +1,19 @@
-import { LINK_LIMITS } from '../../shared/schema/dashboard-limits';
-
 /**
  * The packed form of a document in a share link: deflate-raw (CompressionStream), then base64url
  * (RFC 4648 §5, no padding). Unpacking is bounded: it stops reading once the output passes a cap,
  * so a link that inflates without end fails quickly with a message instead of filling memory.
  */
+
+/**
+ * Limits on share links (`#scene=`): the playground's address, not the plug-in's, so they live here.
+ * - maxBytes: a document unpacked from a link stops here (the service's per-dashboard default,
+ *   MEDIA_MAX_DASHBOARD_MB = 10), so a small link that inflates without end cannot hang the tab.
+ * - maxShareChars: the longest whole URL the editor offers to copy. Chromium opens URLs up to 2 MB
+ *   and Firefox up to about 1 MB, but chat tools and mail clients cut long links far earlier;
+ *   256 KiB keeps a 200 kB fragment (a scene with several spaces and models) shareable while
+ *   staying well inside every browser's limit. Longer scenes are shared as `?dashboard=` links.
+ */
+export const LINK_LIMITS = { maxBytes: 10 * 1024 * 1024, maxShareChars: 256 * 1024 } as const;
 
 export type UnpackResult = { ok: true; text: string } | { ok: false; message: string; params?: Record<string, string | number> };
 

@@ -1,4 +1,4 @@
-import type { Layout, Widget } from '../../shared/schema/dashboard';
+import type { Layout, Widget } from 'dash3d';
 
 /**
  * Pure operations on a dashboard's widget tree. A widget's layout is relative to its parent (a 3D

@@ -1,6 +1,5 @@
-import type { Dashboard } from '../../shared/schema/dashboard';
-import { LINK_LIMITS } from '../../shared/schema/dashboard-limits';
-import { bytesToBase64Url, base64UrlToBytes, pack } from './scene-link';
+import type { Dashboard } from 'dash3d';
+import { LINK_LIMITS, bytesToBase64Url, base64UrlToBytes, pack } from './scene-link';
 
 /**
  * The playground's address: `#scene=<packed document>` opens that document (the fragment is never

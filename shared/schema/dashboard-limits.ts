@@ -64,14 +64,3 @@ export function duplicateIdIssues(widgets: IdNode[], path = 'widgets', seen = ne
   });
   return issues;
 }
-
-/**
- * Share links (`#scene=`, playground/store/scene-link.ts).
- * - maxBytes: a document unpacked from a link stops here (the service's per-dashboard default,
- *   MEDIA_MAX_DASHBOARD_MB = 10), so a small link that inflates without end cannot hang the tab.
- * - maxShareChars: the longest whole URL the editor offers to copy. Chromium opens URLs up to 2 MB
- *   and Firefox up to about 1 MB, but chat tools and mail clients cut long links far earlier;
- *   256 KiB keeps a 200 kB fragment (a scene with several spaces and models) shareable while
- *   staying well inside every browser's limit. Longer scenes are shared as `?dashboard=` links.
- */
-export const LINK_LIMITS = { maxBytes: 10 * 1024 * 1024, maxShareChars: 256 * 1024 } as const;

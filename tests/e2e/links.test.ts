@@ -3,9 +3,8 @@ import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { t, type MessageKey } from '../../shared/i18n';
-import { LINK_LIMITS } from '../../shared/schema/dashboard-limits';
 import { encodeBase64Url } from '../../playground/store/url';
-import { bytesToBase64Url, pack } from '../../playground/store/scene-link';
+import { LINK_LIMITS, bytesToBase64Url, pack } from '../../playground/store/scene-link';
 import { startPlayground, type Playground } from './support/server';
 import { dashboardDoc, launchChromium, openPage } from './support/browser';
 

@@ -40,9 +40,54 @@ describe('thread boundaries', () => {
   });
 });
 
-/** Every relative import of a file: static, re-export, side-effect, dynamic and type-only alike. */
-const relativeImports = (source: string) =>
-  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) => m[1]!);
+/** Every import of a file: static, re-export, side-effect, dynamic and type-only alike. */
+const importSpecifiers = (source: string) =>
+  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+const relativeImports = (source: string) => importSpecifiers(source).filter((spec) => /^\.{1,2}\//.test(spec));
+
+/**
+ * A playground file's imports that a host outside this repository could not write: a path leaving
+ * playground/ (relative, or root-relative as Vite reads '/src/...') or a deep path into the package
+ * ('dash3d/...'). Other packages (react, antd) are the host's own dependencies.
+ */
+function hostViolations(file: string, source: string): string[] {
+  const leaves = (spec: string) => {
+    if (/^dash3d\//.test(spec)) return true;
+    if (!/^[./]/.test(spec)) return false;
+    const target = spec.startsWith('/') ? spec.slice(1) : posix.join(posix.dirname(file), spec);
+    return !posix.normalize(target).startsWith('playground/');
+  };
+  return importSpecifiers(source)
+    .filter(leaves)
+    .map((spec) => `${file}: ${spec}`);
+}
+
+describe('the playground is a host like any other (ARCHITECTURE.md example 16)', () => {
+  const playground = files('playground').map((f) => f.split('\\').join('/'));
+  const source = (f: string) => readFileSync(join(root, f), 'utf8');
+
+  it("imports the plug-in only through its public entry, the bare name 'dash3d'", () => {
+    expect(playground.flatMap((f) => hostViolations(f, source(f)))).toEqual([]);
+    // The check reads the imports it judges: most of the playground's files use the plug-in.
+    expect(playground.filter((f) => importSpecifiers(source(f)).includes('dash3d')).length).toBeGreaterThan(15);
+  });
+
+  it('the check catches a path out of playground/ and a deep path into the package', () => {
+    const file = [
+      "import type { Widget } from '../../shared/schema/dashboard';",
+      "import { createThreeDPlugin } from 'dash3d/src/plugin';",
+      "const lazy = () => import('/src/index');",
+      "import { findWidget } from '../store/tree';",
+      "import { Button } from 'antd';",
+      "import { t, type Locale } from 'dash3d';",
+    ].join('\n');
+    expect(hostViolations('playground/editor/Canvas.tsx', file)).toEqual([
+      'playground/editor/Canvas.tsx: ../../shared/schema/dashboard',
+      'playground/editor/Canvas.tsx: dash3d/src/plugin',
+      'playground/editor/Canvas.tsx: /src/index',
+    ]);
+  });
+});
 
 /** Who imports whom among the worker's and shared/'s modules (repository paths, e.g. worker/models/node.ts). */
 function importGraph(): Map<string, string[]> {

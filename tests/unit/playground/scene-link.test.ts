@@ -1,7 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LINK_LIMITS } from '../../../shared/schema/dashboard-limits';
-import { bytesToBase64Url, pack, unpack } from '../../../playground/store/scene-link';
+import { LINK_LIMITS, bytesToBase64Url, pack, unpack } from '../../../playground/store/scene-link';
 import { encodeBase64Url, readUrl, sceneLink } from '../../../playground/store/url';
 
 const doc = {
