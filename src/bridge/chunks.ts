@@ -129,12 +129,15 @@ const movedEngine = new Map<string, ChunkLoader<EngineModule>>();
 /** The main-thread engine (with its API), loaded only when a space needs it: the main bundle carries no three.js. */
 export function loadEngine(opts: ChunkOptions | undefined): Promise<EngineModule> {
   const timeout = opts?.timeoutMs ?? CHUNK_TIMEOUT_MS;
-  // Tests only: the package build sets __DASH3D_TEST_HOOKS__ false and drops this import of a
-  // computed URL, which a host's bundler could not follow (webpack would pull in a whole folder).
-  const url = __DASH3D_TEST_HOOKS__ ? opts?.engineUrl : undefined;
-  if (!url) return builtEngine(timeout);
-  // One loader per URL, so a Retry knows the URL failed before and asks past the browser's memory.
-  let loader = movedEngine.get(url);
-  if (!loader) movedEngine.set(url, (loader = chunkLoader<EngineModule>('engine', () => import(/* @vite-ignore */ url), url)));
-  return loader(timeout);
+  // Tests only. The package build sets __DASH3D_TEST_HOOKS__ false, which drops this branch and
+  // its import of a computed URL: a host's bundler could not follow one (webpack would take it for
+  // a request for every file of the folder).
+  if (__DASH3D_TEST_HOOKS__ && opts?.engineUrl) {
+    const url = opts.engineUrl;
+    // One loader per URL, so a Retry knows the URL failed before and asks past the browser's memory.
+    let loader = movedEngine.get(url);
+    if (!loader) movedEngine.set(url, (loader = chunkLoader<EngineModule>('engine', () => import(/* @vite-ignore */ url), url)));
+    return loader(timeout);
+  }
+  return builtEngine(timeout);
 }

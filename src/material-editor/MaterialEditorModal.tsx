@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import type { ThreeDHost } from '../host/types';
 import { t } from '../../shared/i18n';
-import { MaterialEditor } from './MaterialEditor';
+import { MaterialEditor, type MaterialEditorProps } from './MaterialEditor';
 
 export interface MaterialEditorModalProps {
   open: boolean;
@@ -11,13 +11,15 @@ export interface MaterialEditorModalProps {
   onClose(): void;
   /** A material was saved (its .airm's media path). */
   onSaved?(path: string): void;
+  /** The preview's handle while the editor is open (its mode, pixels, thumbnails), as MaterialEditor's. */
+  previewRef?: MaterialEditorProps['previewRef'];
 }
 
 /**
  * The material editor in a large modal: what the playground's toolbar and a model's materials
  * section open. Unmounted when closed (destroyOnHidden), so its render worker is gone with it.
  */
-export function MaterialEditorModal({ open, host, path, onClose, onSaved }: MaterialEditorModalProps) {
+export function MaterialEditorModal({ open, host, path, onClose, onSaved, previewRef }: MaterialEditorModalProps) {
   return (
     <Modal
       open={open}
@@ -29,7 +31,7 @@ export function MaterialEditorModal({ open, host, path, onClose, onSaved }: Mate
       styles={{ body: { height: 'min(820px, 82vh)', padding: 0 } }}
       style={{ top: 24 }}
     >
-      {open ? <MaterialEditor host={host} initialPath={path} onSaved={onSaved} /> : null}
+      {open ? <MaterialEditor host={host} initialPath={path} onSaved={onSaved} previewRef={previewRef} /> : null}
     </Modal>
   );
 }

@@ -57,13 +57,18 @@ const loaders = new Map<string, ChunkLoader<unknown>>();
  * splits the chunk; `moduleUrls` may move it elsewhere.
  */
 export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
-  // Tests only: the package build sets __DASH3D_TEST_HOOKS__ false and drops the import of a
-  // computed URL below, which a host's bundler could not follow.
-  const moved = __DASH3D_TEST_HOOKS__ ? settings.moduleUrls?.[id] : undefined;
-  const key = moved ? `${id} ${moved}` : id;
+  // Tests only. The package build sets __DASH3D_TEST_HOOKS__ false, which drops this branch and its
+  // import of a computed URL: a host's bundler could not follow one.
+  const moved = settings.moduleUrls?.[id];
+  if (__DASH3D_TEST_HOOKS__ && moved) return loaderFor(`${id} ${moved}`, () => chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved));
+  return loaderFor(id, () => chunkLoader(id, load));
+}
+
+/** One loader per key, made on first use: it remembers a failed URL so a Retry asks past the browser's memory. */
+function loaderFor<T>(key: string, make: () => ChunkLoader<T>): Promise<T> {
   let loader = loaders.get(key) as ChunkLoader<T> | undefined;
   if (!loader) {
-    loader = moved ? chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved) : chunkLoader(id, load);
+    loader = make();
     loaders.set(key, loader);
   }
   return loader(settings.timeoutMs);

@@ -18,6 +18,7 @@ import { withFiles, type ChunkOptions } from '../../bridge/chunks';
 import { LastFrame } from './LastFrame';
 import { forwardCalls, invoke, localCall, type RenderCalls } from '../../bridge/calls';
 import { usePickSession, type PickOptions, type PickOutcome } from './usePickSession';
+import { useLatest } from '../../host/useLatest';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -147,6 +148,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     allowedOrigins,
   });
   const { context } = engine;
+  // `context` is a new object each render: the handle reads the latest one, so that a host's ref
+  // sees one handle per engine (a host that keeps it in state would otherwise render for ever).
+  const latestContext = useLatest(context);
   const held: HeldCode[] = consent.allowed
     ? []
     : [...describeScript(engine.valid.script), ...engine.heldCode.map((h) => ({ kind: h.what, name: h.file }))];
@@ -209,14 +213,14 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       settled: localCall('settled', async () => {
         if (engine.handle.current) await engine.handle.current.settled();
       }),
-      getView: localCall('getView', async () => context.view() ?? need().getView()),
+      getView: localCall('getView', async () => latestContext.current.view() ?? need().getView()),
       readPixels: localCall('readPixels', async () =>
-        engine.handle.current || !context.snapshot ? need().readPixels() : context.snapshot,
+        engine.handle.current || !latestContext.current.snapshot ? need().readPixels() : latestContext.current.snapshot,
       ),
       canvas: () => engine.handle.current?.canvas ?? null,
       pick: picking.pick,
     };
-  }, [engine.handle, engine.restarts, context, picking.pick]);
+  }, [engine.handle, engine.restarts, latestContext, picking.pick]);
 
   return (
     <div

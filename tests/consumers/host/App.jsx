@@ -1,0 +1,79 @@
+// A host editor's page, as small as a host team would write it to try dash3d: the plug-in's
+// widgets from createThreeDPlugin (a 3D space holding two compressed models and a data card bound
+// to a host variable) and the material editor. Both consumer apps (vite-app, webpack-app) render
+// it; nothing here knows which bundler built it. The tests drive it through window.consumer.
+import { useMemo, useRef, useState } from 'react';
+import { createThreeDPlugin, MaterialEditorModal } from 'dash3d';
+import { createVariables } from './variables.js';
+
+const params = new URLSearchParams(location.search);
+/** A session token the test made for this page (the media library's listing needs one). */
+const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+/** ?vendor: the package's files served by the host itself, from a copy under /vendor/dash3d/. */
+const files = params.has('vendor')
+  ? { createWorker: () => new Worker('/vendor/dash3d/render-worker.js', { type: 'module', name: 'dash3d-render' }), assetBase: '/vendor/dash3d/assets/' }
+  : undefined;
+
+const variables = createVariables({ temperature: 21.5 });
+
+const host = {
+  locale: 'en',
+  mode: 'preview',
+  hasPermission: () => true,
+  media: { baseUrl: '/', headers: () => ({ Authorization: `Bearer ${token}` }), allowedFormats: [] },
+  variables,
+  supportsLayoutInheritance: false,
+  userCode: { trusted: true },
+  files,
+};
+
+/** ?models=<url>,<url>: model files in the media library, each a model widget in the space. */
+const MODELS = (params.get('models')?.split(',').filter(Boolean) ?? []).map((url) => ({
+  url,
+  config: { src: { filePath: url, fileList: [{ uid: url, name: url.split('/').pop(), url }] } },
+}));
+
+/** Widget events as the host's actions would get them, kept for the tests (window.consumer.events). */
+const events = [];
+const onEvent = (id) => (name, payload) => void events.push({ id, name, payload });
+const eventHandlers = new Map([['space', onEvent('space')], ...MODELS.map(({ url }) => [url, onEvent(url)])]);
+
+export function App() {
+  const { widgets } = useMemo(() => createThreeDPlugin(host), []);
+  const [Space, Model, Card] = ['threeD-space', 'threeD-model', 'threeD-card'].map((type) => widgets.find((w) => w.type === type));
+  const [environment, setEnvironment] = useState(null);
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [space, setSpace] = useState(null);
+  const preview = useRef(null);
+  window.consumer = { space, preview, events, setEnvironment, write: (name, value) => variables.write(name, value) };
+
+  const spaceConfig = useMemo(
+    () => ({
+      ...Space.defaults(),
+      cameraConfig: { ...Space.defaults().cameraConfig, position: { x: 0, y: 60, z: 160 } },
+      environmentConfig: { enable: environment !== null, type: environment ?? 'city' },
+    }),
+    [Space, environment],
+  );
+  const card = useMemo(() => {
+    const d = Card.defaults();
+    return { ...d, meshConfig: { ...d.meshConfig, position: { x: 0, y: 30, z: 0 } }, dataConfig: { ...d.dataConfig, dataList: [{ label: 'Temperature', value: '{{temperature}}' }] } };
+  }, [Card]);
+
+  return (
+    <main>
+      <button type="button" onClick={() => setEditorOpen(true)}>
+        Material editor
+      </button>
+      <div style={{ width: 800, height: 480, position: 'relative' }}>
+        <Space.View id="space" config={spaceConfig} host={host} ref={setSpace} onWidgetEvent={eventHandlers.get('space')}>
+          {MODELS.map(({ url, config }) => (
+            <Model.View key={url} id={url} config={config} host={host} onWidgetEvent={eventHandlers.get(url)} />
+          ))}
+          <Card.View id="card" config={card} host={host} />
+        </Space.View>
+      </div>
+      <MaterialEditorModal host={host} open={editorOpen} onClose={() => setEditorOpen(false)} previewRef={preview} />
+    </main>
+  );
+}
