@@ -48,6 +48,22 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Host apps that are not ours (tests/consumers: Vite and webpack 5), built once per run from
+        // the packed tarball (support/setup.ts) and driven in Chromium. Last: they pack, install and
+        // build, then fight nobody for the cores.
+        test: {
+          name: 'consumers',
+          include: ['tests/consumers/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/consumers/support/setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],

@@ -165,6 +165,9 @@ export async function buildPackage(say = console.log) {
     await mkdir(path.dirname(to), { recursive: true });
     await copyFile(from, to);
   }
+  // The decoders' .js files are classic scripts (Emscripten), fetched as text by three's loaders and
+  // run in workers of their own: not ES modules, whatever the package's "type" says.
+  await writeFile(path.join(DIST, 'assets', 'package.json'), '{ "type": "commonjs" }\n');
   await writeTypes(path.join(DIST, 'types'));
   const bundled = [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []));
   await writeNotices(DIST, bundled);

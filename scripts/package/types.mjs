@@ -1,17 +1,17 @@
 // @ts-check
-// dist/types/: the declarations of the main-thread entry, for hosts that use TypeScript. `tsc -b`
-// already writes declarations for every project into .tsbuild/ (tsconfig.json); this copies the
-// ones reachable from src/index.d.ts and writes every relative specifier as the file it names
+// dist/types/: the declarations of the main-thread entry, for hosts that use TypeScript. tsc emits
+// them (tsconfig.types.json: emit only, into a folder of its own, so it never races `tsc -b`);
+// this copies the ones reachable from src/index.d.ts and writes every relative specifier as the file it names
 // ('./x' -> './x.js', '../shared/schema' -> '../shared/schema/index.js'), the form Node's ESM
 // resolution (and TypeScript's node16/nodenext and bundler modes) all accept.
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DECLARATIONS = path.join(ROOT, '.tsbuild');
 /** Packages a host has when it uses the package's types (peer and plain dependencies). */
 const TYPE_PACKAGES = /^(react|react-dom|antd|zod|comlink)(\/|$)/;
 /** Specifiers in a declaration file: import/export ... from '...', import('...'). */
@@ -23,13 +23,23 @@ const isFile = (/** @type {string} */ p) => stat(p).then((s) => s.isFile(), () =
 async function resolveDeclaration(/** @type {string} */ from, /** @type {string} */ spec) {
   const base = path.resolve(path.dirname(from), spec);
   for (const candidate of [`${base}.d.ts`, path.join(base, 'index.d.ts')]) if (await isFile(candidate)) return candidate;
-  throw new Error(`${path.relative(ROOT, from)}: cannot find the declarations of '${spec}'`);
+  throw new Error(`${path.basename(from)}: cannot find the declarations of '${spec}'`);
 }
 
 /** @param {string} outDir */
 export async function writeTypes(outDir) {
-  // Declarations for src/ and the projects it references (shared/, worker/), as `npm run typecheck` makes them.
-  await promisify(execFile)(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', path.join(ROOT, 'src')], { cwd: ROOT });
+  const DECLARATIONS = await mkdtemp(path.join(tmpdir(), 'dash3d-types-'));
+  try {
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    await promisify(execFile)(process.execPath, [tsc, '-p', path.join(ROOT, 'scripts', 'package', 'tsconfig.types.json'), '--outDir', DECLARATIONS], { cwd: ROOT });
+    return await copyReachable(DECLARATIONS, outDir);
+  } finally {
+    await rm(DECLARATIONS, { recursive: true, force: true });
+  }
+}
+
+/** Copies the declarations reachable from src/index.d.ts, each specifier written as the file it names. */
+async function copyReachable(/** @type {string} */ DECLARATIONS, /** @type {string} */ outDir) {
   const entry = path.join(DECLARATIONS, 'src', 'index.d.ts');
   const queue = [entry];
   const seen = new Set(queue);
@@ -42,7 +52,7 @@ export async function writeTypes(outDir) {
       rewrites.push(
         (async () => {
           if (!spec.startsWith('.')) {
-            if (!TYPE_PACKAGES.test(spec)) throw new Error(`${path.relative(ROOT, file)}: the public types import '${spec}', which a host does not have`);
+            if (!TYPE_PACKAGES.test(spec)) throw new Error(`${path.relative(DECLARATIONS, file)}: the public types import '${spec}', which a host does not have`);
             return spec;
           }
           const target = await resolveDeclaration(file, spec);

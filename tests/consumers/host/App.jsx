@@ -27,25 +27,29 @@ const host = {
   files,
 };
 
-/** ?models=<url>,<url>: model files in the media library, each a model widget in the space. */
-const MODELS = (params.get('models')?.split(',').filter(Boolean) ?? []).map((url) => ({
+/** A model widget for a file of the media library, side by side with the others. */
+const modelWidget = (url, i) => ({
   url,
-  config: { src: { filePath: url, fileList: [{ uid: url, name: url.split('/').pop(), url }] } },
-}));
+  config: { src: { filePath: url, fileList: [{ uid: url, name: url.split('/').pop(), url }] }, position: { x: i * 120 - 60, y: 0, z: 0 } },
+});
 
 /** Widget events as the host's actions would get them, kept for the tests (window.consumer.events). */
 const events = [];
-const onEvent = (id) => (name, payload) => void events.push({ id, name, payload });
-const eventHandlers = new Map([['space', onEvent('space')], ...MODELS.map(({ url }) => [url, onEvent(url)])]);
+const handlers = new Map();
+const onEvent = (id) => {
+  if (!handlers.has(id)) handlers.set(id, (name, payload) => void events.push({ id, name, payload }));
+  return handlers.get(id);
+};
 
 export function App() {
   const { widgets } = useMemo(() => createThreeDPlugin(host), []);
   const [Space, Model, Card] = ['threeD-space', 'threeD-model', 'threeD-card'].map((type) => widgets.find((w) => w.type === type));
   const [environment, setEnvironment] = useState(null);
   const [editorOpen, setEditorOpen] = useState(false);
+  const [models, setModels] = useState([]);
   const [space, setSpace] = useState(null);
   const preview = useRef(null);
-  window.consumer = { space, preview, events, setEnvironment, write: (name, value) => variables.write(name, value) };
+  window.consumer = { space, preview, events, setEnvironment, setModels: (urls) => setModels(urls.map(modelWidget)), write: variables.write };
 
   const spaceConfig = useMemo(
     () => ({
@@ -66,9 +70,9 @@ export function App() {
         Material editor
       </button>
       <div style={{ width: 800, height: 480, position: 'relative' }}>
-        <Space.View id="space" config={spaceConfig} host={host} ref={setSpace} onWidgetEvent={eventHandlers.get('space')}>
-          {MODELS.map(({ url, config }) => (
-            <Model.View key={url} id={url} config={config} host={host} onWidgetEvent={eventHandlers.get(url)} />
+        <Space.View id="space" config={spaceConfig} host={host} ref={setSpace} onWidgetEvent={onEvent('space')}>
+          {models.map(({ url, config }) => (
+            <Model.View key={url} id={url} config={config} host={host} onWidgetEvent={onEvent(url)} />
           ))}
           <Card.View id="card" config={card} host={host} />
         </Space.View>

@@ -1,0 +1,58 @@
+// The host's own backend, as a host team runs one: its fastify app with dash3d's media library
+// registered on it (`dash3d/server`, from the app's node_modules), serving the built page.
+//   node server.mjs <built page folder or '-'> <media root>      (MEDIA_TOKEN from the environment)
+// Prints one JSON line `{ "listening": "<url>" }`, then one `{ "url", "status" }` line per answered
+// request: the test reads what the page and its workers fetched, and what they got.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { mediaLibrary } from 'dash3d/server';
+
+const [pageDir, mediaRoot] = process.argv.slice(2);
+const token = process.env.MEDIA_TOKEN;
+if (!pageDir || !mediaRoot || !token) throw new Error('usage: MEDIA_TOKEN=... node server.mjs <page folder|-> <media root>');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/**
+ * The policy the README gives hosts, on every answer: a worker's policy comes from its own
+ * script's response, so the render worker runs under it too.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' data: blob:",
+].join('; ');
+
+const app = Fastify({ forceCloseConnections: true });
+app.addHook('onSend', async (_req, reply) => void reply.header('content-security-policy', CSP));
+app.addHook('onResponse', async (req, reply) => console.log(JSON.stringify({ url: req.url, status: reply.statusCode })));
+await app.register(mediaLibrary, { root: mediaRoot, token });
+
+if (pageDir !== '-') {
+  const root = path.resolve(pageDir);
+  app.get('/*', async (req, reply) => {
+    const rel = decodeURIComponent(new URL(req.url, 'http://host').pathname).replace(/^\/+/, '') || 'index.html';
+    const file = path.resolve(root, rel);
+    const info = file.startsWith(root + path.sep) ? await stat(file).catch(() => null) : null;
+    if (!info?.isFile()) return reply.code(404).send({ error: 'not found' });
+    return reply.type(TYPES[path.extname(file)] ?? 'application/octet-stream').send(createReadStream(file));
+  });
+}
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(JSON.stringify({ listening: `http://127.0.0.1:${app.server.address().port}` }));
+const stop = () => app.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

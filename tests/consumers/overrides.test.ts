@@ -1,0 +1,46 @@
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkHost } from './support/checks';
+import { startBackend } from './support/host';
+import { launchChromium, mainThreadScripts } from './support/page';
+
+/*
+ * Issue 17 point 9: a host that serves the package's files itself (PackageFiles: createWorker and
+ * assetBase) from a copy under /vendor/dash3d/ of its own site. Every check passes as before, the
+ * worker and every asset come from the copy, and nothing is fetched from where the bundler put
+ * the package's own (its emitted worker, decoders and presets).
+ */
+
+const { apps } = inject('consumers');
+let browser: Browser;
+beforeAll(async () => void (browser = await launchChromium()));
+afterAll(() => browser?.close());
+
+/** What the page may fetch besides the copy: the page, its main-thread scripts and the media library. */
+const HOST_OWN = /^\/(\?.*)?$|^\/index\.html|^\/(core|media|api)\//;
+
+describe.each([
+  ['vite', apps.vite],
+  ['webpack', apps.webpack],
+])('the %s build with the package served from /vendor/dash3d/', (_name, app) => {
+  it('runs every part of dash3d from the copy, and fetches nothing from the package files the bundler emitted', async () => {
+    const built = join(app, 'dist');
+    // The host's own copy step: the package's dist/ as it was installed.
+    await cp(join(app, 'node_modules', 'dash3d', 'dist'), join(built, 'vendor', 'dash3d'), { recursive: true });
+    const backend = await startBackend(app, built);
+    try {
+      const w = await checkHost(browser, `${backend.base}/?vendor`, backend.base);
+      const scripts = new Set((await mainThreadScripts(w.page)).map((u) => new URL(u).pathname));
+      const fetched = backend.served.map((s) => s.url);
+      expect(fetched.filter((u) => !HOST_OWN.test(u) && !scripts.has(u.split('?')[0]!) && !u.startsWith('/vendor/dash3d/'))).toEqual([]);
+      expect(w.workers.filter((u) => !u.startsWith('blob:')).map((u) => new URL(u).pathname)).toContain('/vendor/dash3d/render-worker.js');
+      for (const file of ['draco/draco_decoder.wasm', 'basis/basis_transcoder.wasm', 'environments/city.exr', 'preview-env.png']) {
+        expect(fetched).toContain(`/vendor/dash3d/assets/${file}`);
+      }
+    } finally {
+      await backend.stop();
+    }
+  });
+});

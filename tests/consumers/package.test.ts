@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PROJECT, cleanEnv } from './support/setup';
+
+/*
+ * The packed tarball as a registry would receive it (issue 17 points 1, 2 and 10): what it holds
+ * and what it must not, the package linters' verdicts, and the size of each entry against a
+ * budget, printed on every run so that growth is seen.
+ */
+
+const { tarball } = inject('consumers');
+const exec = promisify(execFile);
+const bin = (name: string) => join(PROJECT, 'node_modules', '.bin', name);
+
+let files: string[] = [];
+let unpacked = '';
+beforeAll(async () => {
+  files = (await exec('tar', ['-tzf', tarball])).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+  unpacked = await mkdtemp(join(tmpdir(), 'dash3d-tarball-'));
+  await exec('tar', ['-xzf', tarball, '-C', unpacked]);
+});
+afterAll(() => rm(unpacked, { recursive: true, force: true }));
+
+const ENVIRONMENTS = ['apartment', 'bridge', 'city', 'dawn', 'esplanade', 'forest', 'hall', 'lab', 'lobby', 'night', 'park', 'sky', 'studio', 'sunrise', 'sunset', 'venice', 'warehouse', 'workshop'];
+
+describe('the tarball', () => {
+  it('holds what a host needs: ES modules, types, the workers, the decoders, the 18 presets, the service, the docs', () => {
+    const needed = [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'dist/index.js',
+      'dist/render-worker.js',
+      'dist/engine.js',
+      'dist/types/src/index.d.ts',
+      'dist/THIRD_PARTY_NOTICES.md',
+      'dist/assets/draco/draco_wasm_wrapper.js',
+      'dist/assets/draco/draco_decoder.wasm',
+      'dist/assets/basis/basis_transcoder.js',
+      'dist/assets/basis/basis_transcoder.wasm',
+      'dist/assets/preview-env.png',
+      ...ENVIRONMENTS.map((e) => `dist/assets/environments/${e}.exr`),
+      'server/index.mjs',
+      'server/index.d.mts',
+      'server/cli.mjs',
+    ];
+    expect(needed.filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it('holds nothing a host does not need: no sources, tests, fixtures, playground, data, CI or tool configuration', () => {
+    const unwanted = files.filter(
+      (f) =>
+        /^(src|worker|shared|tests|playground|scripts|data|docs|\.ci|node_modules)\//.test(f) ||
+        /^(dist-playground|dist-bench|\.tsbuild)\//.test(f) ||
+        /(^|\/)(eslint\.config|vite\.config|vitest\.config|tsconfig[^/]*|\.prettier[^/]*|\.gitignore)/.test(f) ||
+        /\.(ts|tsx)$/.test(f.replace(/\.d\.m?ts$/, '')) ||
+        /\.(glb|gltf|fbx|obj|pcd)$/.test(f),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('passes publint (strict)', async () => {
+    const { stdout } = await exec(bin('publint'), ['run', tarball, '--strict'], { env: cleanEnv() });
+    expect(stdout).toContain('All good!');
+  });
+
+  it('passes Are the Types Wrong? (ESM-only) for the main entry and dash3d/server', async () => {
+    // The worker script and the asset files are URLs for a bundler or a <script>, not modules to import: no types by design.
+    const { stdout } = await exec(
+      bin('attw'),
+      [tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', './render-worker.js', './assets/*'],
+      { env: cleanEnv() },
+    ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+    const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: unknown[] };
+    expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './package.json', './server']);
+    expect(report.problems ?? []).toEqual([]);
+  });
+});
+
+/** A module and every module it imports statically (the bytes a page fetches before the first line runs). */
+async function closure(entry: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = await readFile(file, 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[^'"`;]*?\sfrom\s*|[^'"`;]*?from)?["']([^"']+)["']/g)) {
+      if (m[1]!.startsWith('.')) queue.push(resolve(dirname(file), m[1]!));
+    }
+  }
+  return [...seen];
+}
+
+/** Budgets in kB (gzip where marked): a little above today's sizes, so that growth fails here and is chosen, not drifted into. */
+const BUDGETS = {
+  'main-thread entry (dist/index.js, gzip)': 140,
+  'render worker with its static imports (gzip)': 340,
+  'fallback engine with its static imports (gzip)': 330,
+  'tarball': 4_300,
+};
+
+describe('sizes', () => {
+  it('each entry stays within its budget (printed on every run)', async () => {
+    const gz = async (files: string[]) => (await Promise.all(files.map(async (f) => gzipSync(await readFile(f)).length))).reduce((a, b) => a + b, 0) / 1024;
+    const dist = join(unpacked, 'package', 'dist');
+    const main = await closure(join(dist, 'index.js'));
+    const measured = {
+      'main-thread entry (dist/index.js, gzip)': await gz(main),
+      'render worker with its static imports (gzip)': await gz(await closure(join(dist, 'render-worker.js'))),
+      'fallback engine with its static imports (gzip)': await gz(await closure(join(dist, 'engine.js'))),
+      'tarball': (await stat(tarball)).size / 1024,
+    };
+    console.log(
+      ['package sizes (kB):', ...Object.entries(measured).map(([k, v]) => `  ${k.padEnd(48)} ${v.toFixed(0).padStart(6)}  (budget ${BUDGETS[k as keyof typeof BUDGETS]})`)].join('\n'),
+    );
+    // The main-thread entry is one file and imports no three.js.
+    expect(main.map((f) => f.slice(dist.length + 1))).toEqual(['index.js']);
+    expect(await readFile(main[0]!, 'utf8')).not.toMatch(/THREE\.WebGLRenderer/);
+    for (const [k, v] of Object.entries(measured)) expect([k, v]).toSatisfy(([, size]) => size <= BUDGETS[k as keyof typeof BUDGETS]);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright';
+import { expect } from 'vitest';
+import { expectClean, expectNoThreeOnMainThread, keepFrame, openHost, until, untilChanged, type Watched } from './page';
+import { session, uploadModels } from './host';
+
+/** A Draco-compressed model and a KTX2 + meshopt one (their decoders are the package's own files). */
+export const MODEL_FILES = ['gltf/gears.glb', 'gltf/facecap.glb'];
+
+const loaded = (url: string) => `window.consumer.events.some((e) => e.id === ${JSON.stringify(url)} && e.name === 'loaded')`;
+const modelError = `window.consumer.events.find((e) => e.name === 'error')`;
+
+/**
+ * What a host team checks after installing dash3d, in one page of their app at `pageUrl` (served
+ * with the media library at `backend`): the space draws in a render worker; each compressed model
+ * loads through the service and draws; an environment preset lights the scene; a data card shows a
+ * host variable and follows a write; the material editor opens and its preview draws; and nothing
+ * failed, left the origin, or brought three.js to the main thread.
+ */
+export async function checkHost(browser: Browser, pageUrl: string, backend: string): Promise<Watched> {
+  const [gears, face] = await uploadModels(backend, MODEL_FILES);
+  const w = await openHost(browser, `${pageUrl}#token=${await session(backend)}`);
+  const { page } = w;
+  try {
+    await until(page, 'the space to run in a render worker', `window.consumer?.space?.mode === 'worker' && document.querySelector('.dash3d-space')?.dataset.state === 'ready'`);
+    await keepFrame(page, 'empty');
+    expect(await page.evaluate(`window.__px.spread('empty')`)).toBeGreaterThan(0.01);
+
+    await page.evaluate(`window.consumer.setModels(${JSON.stringify([gears])})`);
+    await until(page, 'gears.glb (Draco) to load', `${loaded(gears!)} || ${modelError}`);
+    expect(await page.evaluate(modelError)).toBeUndefined();
+    await untilChanged(page, 'empty', 'gears', 'gears.glb to be drawn');
+
+    await page.evaluate(`window.consumer.setModels(${JSON.stringify([gears, face])})`);
+    await until(page, 'facecap.glb (KTX2, meshopt) to load', `${loaded(face!)} || ${modelError}`);
+    expect(await page.evaluate(modelError)).toBeUndefined();
+    await untilChanged(page, 'gears', 'both', 'facecap.glb to be drawn');
+
+    await page.evaluate(`window.consumer.setEnvironment('city')`);
+    await untilChanged(page, 'both', 'lit', 'the city preset to light the scene');
+
+    const mirror = page.locator('.dash3d-card-mirror__value').first();
+    await expect.poll(() => mirror.textContent()).toBe('21.5');
+    await page.evaluate(`window.consumer.write('temperature', 30.25)`);
+    await expect.poll(() => mirror.textContent()).toBe('30.25');
+    const rects = await page.evaluate(`window.consumer.space.cardRects()`);
+    expect(Object.keys(rects as object)).toContain('card');
+
+    await page.getByRole('button', { name: 'Material editor' }).click();
+    await until(page, 'the material preview to run in a render worker', `window.consumer.preview.current?.mode === 'worker'`);
+    await until(
+      page,
+      'the material preview to draw',
+      `(async () => { window.__px.keep('preview', await window.consumer.preview.current.readPixels()); return window.__px.spread('preview') > 0.01; })()`,
+    );
+
+    await expectNoThreeOnMainThread(w);
+    expectClean(w);
+    return w;
+  } catch (err) {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\npage errors: ${w.errors.join('\n')}\nfailures: ${w.failures.join('\n')}`, { cause: err });
+  }
+}

@@ -1,0 +1,135 @@
+import { chromium, type Browser, type Page } from 'playwright';
+import { expect } from 'vitest';
+
+/** Debian's Chromium, as every browser test here uses it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** A string every copy of three.js carries, minified or not (its renderer's log prefix). */
+export const THREE_MARKER = /THREE\.WebGLRenderer/;
+
+/** What the page, its workers and the network did while a test drove it. */
+export interface Watched {
+  page: Page;
+  origin: string;
+  /** Console errors (page and workers) and uncaught errors. */
+  errors: string[];
+  /** Responses of 400 and above, and requests that failed. */
+  failures: string[];
+  /** Requests to another origin (inline data: and blob: are not requests). */
+  offOrigin: string[];
+  /** Every URL requested, workers' included where the browser reports them to the page. */
+  requests: string[];
+  /** The script URL of every worker started. */
+  workers: string[];
+}
+
+export async function openHost(browser: Browser, url: string): Promise<Watched> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const origin = new URL(url).origin;
+  const w: Watched = { page, origin, errors: [], failures: [], offOrigin: [], requests: [], workers: [] };
+  page.on('pageerror', (e) => w.errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => void (m.type() === 'error' && w.errors.push(`console: ${m.text()}`)));
+  page.on('worker', (worker) => {
+    w.workers.push(worker.url());
+    worker.on('console', (m) => void (m.type() === 'error' && w.errors.push(`worker console: ${m.text()}`)));
+  });
+  page.on('request', (r) => {
+    w.requests.push(r.url());
+    if (!/^(data|blob):/.test(r.url()) && new URL(r.url()).origin !== origin) w.offOrigin.push(r.url());
+  });
+  page.on('response', (r) => void (r.status() >= 400 && w.failures.push(`${r.status()} ${r.url()}`)));
+  page.on('requestfailed', (r) => w.failures.push(`failed ${r.url()}: ${r.failure()?.errorText}`));
+  await page.goto(url);
+  return w;
+}
+
+/** Polls `fn` in the page until it answers truthy; fails naming `what`. */
+export async function until<T>(page: Page, what: string, fn: string, timeout = 90_000): Promise<T> {
+  try {
+    const handle = await page.waitForFunction(fn, undefined, { timeout, polling: 250 });
+    return (await handle.jsonValue()) as T;
+  } catch (err) {
+    throw new Error(`waiting for ${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+  }
+}
+
+/**
+ * In-page helpers over the engine's readPixels (RGBA rows): `keep(name, frame)`, `changed(a, b)`
+ * the share of pixels that differ by more than 16 in a channel, `spread(frame)` the share that
+ * differ so from the first pixel (0 for a blank or uniform canvas).
+ */
+const PIXEL_HELPERS = `(() => {
+  const frames = (window.__frames ??= {});
+  const diff = (a, b, i) => Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]));
+  window.__px = {
+    keep: (name, f) => (frames[name] = f.data),
+    changed(a, b) {
+      const x = frames[a], y = frames[b];
+      if (!x || !y || x.length !== y.length) return 1;
+      let n = 0;
+      for (let i = 0; i < x.length; i += 4) if (diff(x, y, i) > 16) n++;
+      return n / (x.length / 4);
+    },
+    spread(name) {
+      const x = frames[name];
+      let n = 0;
+      for (let i = 0; i < x.length; i += 4) if (Math.max(Math.abs(x[i] - x[0]), Math.abs(x[i + 1] - x[1]), Math.abs(x[i + 2] - x[2])) > 16) n++;
+      return n / (x.length / 4);
+    },
+  };
+})()`;
+
+/** Reads the space's pixels into the page's store under `name`. */
+export async function keepFrame(page: Page, name: string, from = 'window.consumer.space'): Promise<void> {
+  await page.evaluate(PIXEL_HELPERS);
+  await page.evaluate(`(async () => { window.__px.keep(${JSON.stringify(name)}, await ${from}.readPixels()); })()`);
+}
+
+/** Waits until the space's pixels differ from frame `before` in more than `share` of them; keeps them as `name`. */
+export async function untilChanged(page: Page, before: string, name: string, what: string, share = 0.005): Promise<number> {
+  return until<number>(
+    page,
+    what,
+    `(async () => {
+      window.__px.keep(${JSON.stringify(name)}, await window.consumer.space.readPixels());
+      const c = window.__px.changed(${JSON.stringify(before)}, ${JSON.stringify(name)});
+      return c > ${share} ? c : false;
+    })()`,
+  );
+}
+
+/** The scripts the main thread evaluated (the page's own resource timeline: workers have their own). */
+export async function mainThreadScripts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const urls = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((u) => /\.(m?js|jsx|tsx?)(\?|$)/.test(u) || u.includes('/@'));
+    for (const s of document.scripts) if (s.src) urls.push(s.src);
+    return [...new Set(urls)];
+  });
+}
+
+/** Every main-thread script's text, fetched again from the server: none may carry three.js. */
+export async function expectNoThreeOnMainThread(w: Watched): Promise<string[]> {
+  const scripts = await mainThreadScripts(w.page);
+  expect(scripts.length).toBeGreaterThan(0);
+  const withThree: string[] = [];
+  for (const url of scripts) if (THREE_MARKER.test(await (await fetch(url)).text())) withThree.push(url);
+  expect(withThree).toEqual([]);
+  return scripts;
+}
+
+/** What every host check ends with: nothing went wrong that a user or an operator would see. */
+export function expectClean(w: Watched): void {
+  expect(w.errors).toEqual([]);
+  expect(w.failures).toEqual([]);
+  expect(w.offOrigin).toEqual([]);
+}
