@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../server/config.mjs';
-import { INDEX_PAGE } from '../server/static.mjs';
+import { INDEX_PAGE } from '../server/index.mjs';
+import { PROJECT_ROOT } from './project-root.mjs';
 
 export const DIST = path.join(PROJECT_ROOT, 'dist-playground');
 const STAMP = '.build-stamp';

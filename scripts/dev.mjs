@@ -6,13 +6,13 @@
 // works as under `npm start`: a one-time link is printed.
 import path from 'node:path';
 import { createServer } from 'vite';
-import { startMediaServer } from '../server/app.mjs';
-import { PROJECT_ROOT, optionsFromEnv, portFrom } from '../server/config.mjs';
+import { optionsFromEnv, portFrom, startMediaServer } from '../server/index.mjs';
+import { PROJECT_ROOT } from './project-root.mjs';
 import { denyNonSources } from './dev-guard.mjs';
 import { printBanner, stopOnSignals } from './launch.mjs';
 
 const port = portFrom(process.env.PORT, 5173);
-const { options, tokenGenerated } = optionsFromEnv(process.env);
+const { options, tokenGenerated } = optionsFromEnv(process.env, PROJECT_ROOT);
 
 const media = await startMediaServer({ ...options, host: '127.0.0.1', port: 0, logger: { level: 'warn' } });
 

@@ -4,13 +4,13 @@
 // /media/ files and /api/dashboards, all on one origin and one port (PORT, default 5173).
 // No token is in any served file: this prints a one-time sign-in link whose code the page trades
 // for a session (server/sessions.mjs). MEDIA_TOKEN stays the Bearer token for tools (curl, tests).
-import { startMediaServer } from '../server/app.mjs';
-import { optionsFromEnv, portFrom } from '../server/config.mjs';
+import { optionsFromEnv, portFrom, startMediaServer } from '../server/index.mjs';
+import { PROJECT_ROOT } from './project-root.mjs';
 import { printBanner, stopOnSignals } from './launch.mjs';
 import { ensureBuilt } from './build-once.mjs';
 
 const port = portFrom(process.env.PORT, 5173);
-const { options, tokenGenerated } = optionsFromEnv(process.env);
+const { options, tokenGenerated } = optionsFromEnv(process.env, PROJECT_ROOT);
 
 const { dist } = await ensureBuilt();
 const media = await startMediaServer({ ...options, staticRoot: dist, host: '127.0.0.1', port, logger: { level: 'warn' } });

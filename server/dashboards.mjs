@@ -31,7 +31,7 @@ async function summaryOf(dir, id) {
 
 /**
  * @param {import('fastify').FastifyInstance} app
- * @param {import('./app.mjs').ResolvedOptions} opts
+ * @param {{ dashboardsRoot: string, maxDashboardBytes: number }} opts
  * @param {import('fastify').onRequestHookHandler} auth
  */
 export async function dashboardRoutes(app, opts, auth) {

@@ -20,7 +20,7 @@ function catalogSegments(catalog) {
 
 /**
  * @param {import('fastify').FastifyInstance} app
- * @param {import('./app.mjs').ResolvedOptions} opts
+ * @param {import('./options.mjs').ResolvedOptions} opts
  * @param {import('fastify').onRequestHookHandler} auth
  */
 export function mediaRoutes(app, opts, auth) {
@@ -60,11 +60,17 @@ export function mediaRoutes(app, opts, auth) {
     /** @type {HttpError | null} */
     let refusal = null;
     try {
-      const parts = req.parts({
+      // Given per request, so a host's own @fastify/multipart options cannot change them. A file
+      // over the limit arrives truncated (file.truncated), so the route can clean up and answer 413:
+      // @fastify/multipart reads throwFileSizeLimit from these options too, though its types omit it.
+      /** @type {Parameters<typeof req.parts>[0] & { throwFileSizeLimit: boolean }} */
+      const partsOptions = {
+        throwFileSizeLimit: false,
         limits: { fileSize: maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 21 },
         // Keep the name as sent: a name with a path in it is refused rather than silently cut down.
         preservePath: true,
-      });
+      };
+      const parts = req.parts(partsOptions);
       for await (const part of parts) {
         if (part.type !== 'file') continue;
         // The rest of the request is still read to its end (and dropped) so the answer arrives cleanly.

@@ -9,10 +9,13 @@ import { MEDIA_URL_PREFIX } from './media-routes.mjs';
  * Segments of the raw request path after '/media/', each percent-decoded exactly once and then
  * checked, so '%2e%2e', '%2F' and '..' all end as 400 rather than somewhere outside the root.
  * @param {string} rawUrl
+ * @param {string} mediaPath '/media', or '<register prefix>/media' on a host's app
  */
-function requestedSegments(rawUrl) {
+function requestedSegments(rawUrl, mediaPath) {
   const pathname = rawUrl.split(/[?#]/)[0] ?? '';
-  const rest = pathname.slice(MEDIA_URL_PREFIX.length + 1);
+  // A host's router options (case-insensitive, duplicate slashes) can route paths spelled otherwise.
+  if (!pathname.startsWith(`${mediaPath}/`)) throw new HttpError(404, 'not found');
+  const rest = pathname.slice(mediaPath.length + 1);
   let decoded;
   try {
     decoded = rest.split('/').map((s) => decodeURIComponent(s));
@@ -42,10 +45,11 @@ function notModified(req, etag, mtime) {
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
-/** @param {import('fastify').FastifyInstance} app @param {import('./app.mjs').ResolvedOptions} opts */
+/** @param {import('fastify').FastifyInstance} app @param {import('./options.mjs').ResolvedOptions} opts */
 export function serveRoutes(app, opts) {
+  const mediaPath = app.prefix + MEDIA_URL_PREFIX;
   app.get(`${MEDIA_URL_PREFIX}/*`, async (req, reply) => {
-    const file = resolveInside(opts.root, requestedSegments(req.raw.url ?? ''));
+    const file = resolveInside(opts.root, requestedSegments(req.raw.url ?? '', mediaPath));
     // Open first, then stat the open file: a replace between the two cannot mix two versions.
     const fh = await open(file, 'r').catch((err) => {
       if (err.code === 'ENOENT' || err.code === 'ENOTDIR') throw new HttpError(404, 'not found');
