@@ -58,7 +58,9 @@ const VARIABLE_OF = {
   'public-url': 'MEDIA_PUBLIC_URL',
 };
 
-/** Checks of values that optionsFromEnv takes as they are (the rest it checks itself, by the same helpers). */
+// Each value is checked under the name it came by, so the message names what the user typed (the
+// flag, or the variable when it came from the environment). optionsFromEnv and the plugin check
+// again with the same helpers; publicUrl and the port they would only name as variables or options.
 const CHECKS = /** @type {Record<string, (value: string, source: string) => unknown>} */ ({
   port: (v, source) => portFrom(v, 0, source),
   formats: formatsFrom,

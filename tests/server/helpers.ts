@@ -12,6 +12,8 @@ export const PROJECT = join(import.meta.dirname, '..', '..');
 export const FIXTURES = join(PROJECT, '..', 'shared', 'fixtures');
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+/** Any running service the request helpers can talk to: ours, or a host's app with the plugin on it. */
+export type Served = Pick<TestServer, 'url'>;
 
 /**
  * A JSON answer of the service as the tests read it. Node's fetch types `json()` as unknown: the
@@ -52,7 +54,7 @@ export interface UploadOptions {
 }
 
 /** POST /core/mediaLibrary/upload as the editor does: multipart with a field `file`, no content type set by hand. */
-export function upload(s: TestServer, catalog: string, name: string, bytes: Uint8Array<ArrayBuffer> | string, opts: UploadOptions = {}) {
+export function upload(s: Served, catalog: string, name: string, bytes: Uint8Array<ArrayBuffer> | string, opts: UploadOptions = {}) {
   const form = new FormData();
   form.append(opts.field ?? 'file', new Blob([bytes]), name);
   const q = new URLSearchParams({ catalog, ...(opts.action ? { action: opts.action } : {}) });
@@ -60,17 +62,17 @@ export function upload(s: TestServer, catalog: string, name: string, bytes: Uint
 }
 
 export async function list(
-  s: TestServer,
+  s: Served,
   catalog: string,
 ): Promise<Array<{ name: string; path: string; filePath: string; isDir: boolean; size?: number }>> {
-  const res = await s.get(`/core/mediaLibrary?catalog=${encodeURIComponent(catalog)}`);
+  const res = await fetch(`${s.url}/core/mediaLibrary?catalog=${encodeURIComponent(catalog)}`, { headers: AUTH });
   if (res.status !== 200) throw new Error(`listing ${catalog}: ${res.status} ${await res.text()}`);
   return answer(res);
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-export async function bytesAt(s: TestServer, filePath: string) {
+export async function bytesAt(s: Served, filePath: string) {
   const res = await fetch(s.url + filePath);
   return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { PROJECT } from './helpers';
 
@@ -24,18 +25,28 @@ export interface Launched {
   stop(): Promise<number | null>;
 }
 
-/**
- * Runs a launcher script (scripts/start.mjs, scripts/dev.mjs) as `npm start` / `npm run dev` do,
- * on a free PORT, without the test runner's own settings (VITEST, NODE_ENV=test, MEDIA_TOKEN, ...).
- */
-export async function launch(script: string, env: Record<string, string>): Promise<Launched> {
-  const port = await freePort();
-  const clean = Object.fromEntries(
+/** This process's environment without the test runner's own settings (VITEST, NODE_ENV=test, MEDIA_TOKEN, ...). */
+export const cleanEnv = () =>
+  Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|MEDIA_|DATA_ROOT$|DASHBOARDS_ROOT$|TEST$|npm_)/.test(k)),
   );
-  const child = spawn(process.execPath, [script], {
-    cwd: PROJECT,
-    env: { ...clean, ...env, PORT: String(port) },
+
+export interface LaunchOptions {
+  /** Command-line arguments after the script. */
+  args?: string[];
+  /** Working folder; default the project. */
+  cwd?: string;
+}
+
+/**
+ * Runs a launcher script (scripts/start.mjs, scripts/dev.mjs, server/cli.mjs; project-relative) as
+ * `npm start` / `npm run dev` do, on a free PORT, in a clean environment (cleanEnv) plus `env`.
+ */
+export async function launch(script: string, env: Record<string, string>, opts: LaunchOptions = {}): Promise<Launched> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(PROJECT, script), ...(opts.args ?? [])], {
+    cwd: opts.cwd ?? PROJECT,
+    env: { ...cleanEnv(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
