@@ -11,7 +11,18 @@ import tseslint from 'typescript-eslint';
 export default defineConfig([
   // dist*/.tsbuild are build output (dist/ the npm package, dist-playground/ the playground), data/
   // stored files, worker/assets/files/ copied from packages; schema/ is written by `npm run schema`.
-  globalIgnores(['.tsbuild/', 'dist/', 'dist-playground/', 'dist-bench/', 'worker/assets/files/', 'data/', 'schema/', '.dist-build-*/', '.dist-old-*/', '.vitest-attachments/']),
+  globalIgnores([
+    '.tsbuild/',
+    'dist/',
+    'dist-playground/',
+    'dist-bench/',
+    'worker/assets/files/',
+    'data/',
+    'schema/',
+    '.dist-build-*/',
+    '.dist-old-*/',
+    '.vitest-attachments/',
+  ]),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -23,6 +34,22 @@ export default defineConfig([
         tsconfigRootDir: import.meta.dirname,
       },
     },
+  },
+
+  // The consumer apps are plain JavaScript of the kind a host team writes, outside every tsconfig
+  // (their own builds compile them in the consumer tests): linted without type information.
+  {
+    files: ['tests/consumers/{host,vite-app,webpack-app}/**/*.{js,mjs,jsx}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { parserOptions: { projectService: false, ecmaFeatures: { jsx: true } } },
+  },
+  {
+    files: ['tests/consumers/host/server.mjs', 'tests/consumers/*/*.config.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['tests/consumers/host/*.{js,jsx}', 'tests/consumers/*/src/**/*.{js,jsx}'],
+    languageOptions: { globals: globals.browser },
   },
 
   // Where each folder runs: Node for the service, the scripts and the tests that drive them;

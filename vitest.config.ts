@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
-import { baseConfig } from './vite.config';
-import { browserCommands } from './tests/browser/support/commands';
-import { consoleCommands } from './tests/browser/support/console';
-import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files';
-import { listenerCommands } from './tests/browser/support/listener';
-import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults';
-import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server';
+import { baseConfig } from './vite.config.ts';
+import { browserCommands } from './tests/browser/support/commands.ts';
+import { consoleCommands } from './tests/browser/support/console.ts';
+import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/support/files.ts';
+import { listenerCommands } from './tests/browser/support/listener.ts';
+import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults.ts';
+import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -20,15 +20,36 @@ const packageDir = (/** @type {string} */ name) => path.join(ROOT, 'node_modules
 
 /** The 18 preset names (spec §3 environmentConfig.type); shared/schema/scene.ts lists the same. */
 export const ENVIRONMENTS = [
-  'apartment', 'bridge', 'city', 'dawn', 'esplanade', 'forest', 'hall', 'lab', 'lobby',
-  'night', 'park', 'sky', 'studio', 'sunrise', 'sunset', 'venice', 'warehouse', 'workshop',
+  'apartment',
+  'bridge',
+  'city',
+  'dawn',
+  'esplanade',
+  'forest',
+  'hall',
+  'lab',
+  'lobby',
+  'night',
+  'park',
+  'sky',
+  'studio',
+  'sunrise',
+  'sunset',
+  'venice',
+  'warehouse',
+  'workshop',
 ];
 
-/** Decoder files: name under files/ -> path inside the three package. */
+/**
+ * Decoder files: name under files/ -> path inside the three package. The JavaScript glue is
+ * Emscripten output that three's loaders fetch as text and run in workers of their own: named
+ * .js.txt so that no host's minifier takes it for a module of the build (esbuild's renames its
+ * top-level names, which the loaders look up) and no linter for an ES module of the package.
+ */
 const DECODERS = {
-  'draco/draco_wasm_wrapper.js': 'examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js',
+  'draco/draco_wasm_wrapper.js.txt': 'examples/jsm/libs/draco/gltf/draco_wasm_wrapper.js',
   'draco/draco_decoder.wasm': 'examples/jsm/libs/draco/gltf/draco_decoder.wasm',
-  'basis/basis_transcoder.js': 'examples/jsm/libs/basis/basis_transcoder.js',
+  'basis/basis_transcoder.js.txt': 'examples/jsm/libs/basis/basis_transcoder.js',
   'basis/basis_transcoder.wasm': 'examples/jsm/libs/basis/basis_transcoder.wasm',
 };
 
@@ -49,7 +70,7 @@ function presetBytes(/** @type {string} */ source, /** @type {string} */ file) {
  * @param {string} [dir]
  */
 export async function ensureAssets(dir = ASSETS_DIR) {
-  const stamp = `three ${await versionOf('three')}, @pmndrs/assets ${await versionOf('@pmndrs/assets')}, format 1\n`;
+  const stamp = `three ${await versionOf('three')}, @pmndrs/assets ${await versionOf('@pmndrs/assets')}, format 2\n`;
   if ((await readFile(path.join(dir, '.stamp'), 'utf8').catch(() => '')) === stamp) return dir;
   const work = `${dir}.tmp-${process.pid}`;
   await rm(work, { recursive: true, force: true });

@@ -52,7 +52,10 @@ function packageFiles(assets) {
     name: 'dash3d:package-files',
     resolveId(source, importer) {
       // The main thread's lazy engine: a file of the package, not code to bundle into index.js.
-      if (importer?.startsWith(path.join(ROOT, 'src') + path.sep) && path.resolve(path.dirname(importer), source) === ENGINE_ENTRY.slice(0, -3)) {
+      if (
+        importer?.startsWith(path.join(ROOT, 'src') + path.sep) &&
+        path.resolve(path.dirname(importer), source) === ENGINE_ENTRY.slice(0, -3)
+      ) {
         return { id: `${MARK}engine.js`, external: true };
       }
       return null;
@@ -79,7 +82,8 @@ function packageFiles(assets) {
         .replace(/new URL\("__dash3d_package_file__\/[^"]+", import\.meta\.url\)/g, '')
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/\/\/[^\n]*/g, '');
-      if (rest.includes('import.meta.url')) throw new Error(`${path.relative(ROOT, id)}: import.meta.url outside new URL('<relative path>', import.meta.url)`);
+      if (rest.includes('import.meta.url'))
+        throw new Error(`${path.relative(ROOT, id)}: import.meta.url outside new URL('<relative path>', import.meta.url)`);
       return { code: out, map: null };
     },
     renderChunk(code, chunk) {
@@ -122,7 +126,10 @@ const shared = {
 async function plainUrlStrings(files) {
   for (const file of files) {
     const code = await readFile(file, 'utf8');
-    const fixed = code.replace(/new URL\(`(\.{1,2}\/[^`$]+)`,import\.meta\.url\)/g, (_all, rel) => `new URL(${JSON.stringify(rel)},import.meta.url)`);
+    const fixed = code.replace(
+      /new URL\(`(\.{1,2}\/[^`$]+)`,import\.meta\.url\)/g,
+      (_all, rel) => `new URL(${JSON.stringify(rel)},import.meta.url)`,
+    );
     if (fixed !== code) await writeFile(file, fixed);
   }
 }
@@ -154,7 +161,11 @@ export async function buildPackage(say = console.log) {
   await engine.close();
 
   // The main-thread entry.
-  const main = await rolldown({ ...shared, input: { index: path.join(ROOT, 'src', 'index.ts') }, plugins: [onlyHostPackages(), packageFiles(assets)] });
+  const main = await rolldown({
+    ...shared,
+    input: { index: path.join(ROOT, 'src', 'index.ts') },
+    plugins: [onlyHostPackages(), packageFiles(assets)],
+  });
   const { output } = await main.write({ dir: DIST, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' });
   await main.close();
   const mainChunks = output.filter((o) => o.type === 'chunk').map((o) => o.fileName);
@@ -165,13 +176,12 @@ export async function buildPackage(say = console.log) {
     await mkdir(path.dirname(to), { recursive: true });
     await copyFile(from, to);
   }
-  // The decoders' .js files are classic scripts (Emscripten), fetched as text by three's loaders and
-  // run in workers of their own: not ES modules, whatever the package's "type" says.
-  await writeFile(path.join(DIST, 'assets', 'package.json'), '{ "type": "commonjs" }\n');
   await writeTypes(path.join(DIST, 'types'));
   const bundled = [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []));
   await writeNotices(DIST, bundled);
-  say(`  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread ${mainChunks.join(', ')}; ${assets.size} assets`);
+  say(
+    `  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread ${mainChunks.join(', ')}; ${assets.size} assets`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildPackage();

@@ -13,7 +13,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASSET_NOTICES = [
   {
     what: 'assets/draco/ (Draco glTF decoder, from three/examples/jsm/libs/draco/gltf)',
-    licence: 'Apache-2.0, Copyright Google LLC: https://github.com/google/draco/blob/main/LICENSE (the licence text is given under comlink below)',
+    licence:
+      'Apache-2.0, Copyright Google LLC: https://github.com/google/draco/blob/main/LICENSE (the licence text is given under comlink below)',
   },
   {
     what: 'assets/basis/ (Basis Universal transcoder, from three/examples/jsm/libs/basis)',

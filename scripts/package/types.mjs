@@ -17,7 +17,11 @@ const TYPE_PACKAGES = /^(react|react-dom|antd|zod|comlink)(\/|$)/;
 /** Specifiers in a declaration file: import/export ... from '...', import('...'). */
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*)(['"])([^'"]+)\2/g;
 
-const isFile = (/** @type {string} */ p) => stat(p).then((s) => s.isFile(), () => false);
+const isFile = (/** @type {string} */ p) =>
+  stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 /** The declaration file a relative specifier names: x.d.ts or x/index.d.ts. */
 async function resolveDeclaration(/** @type {string} */ from, /** @type {string} */ spec) {
@@ -31,7 +35,11 @@ export async function writeTypes(outDir) {
   const DECLARATIONS = await mkdtemp(path.join(tmpdir(), 'dash3d-types-'));
   try {
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-    await promisify(execFile)(process.execPath, [tsc, '-p', path.join(ROOT, 'scripts', 'package', 'tsconfig.types.json'), '--outDir', DECLARATIONS], { cwd: ROOT });
+    await promisify(execFile)(
+      process.execPath,
+      [tsc, '-p', path.join(ROOT, 'scripts', 'package', 'tsconfig.types.json'), '--outDir', DECLARATIONS],
+      { cwd: ROOT },
+    );
     return await copyReachable(DECLARATIONS, outDir);
   } finally {
     await rm(DECLARATIONS, { recursive: true, force: true });
@@ -52,7 +60,8 @@ async function copyReachable(/** @type {string} */ DECLARATIONS, /** @type {stri
       rewrites.push(
         (async () => {
           if (!spec.startsWith('.')) {
-            if (!TYPE_PACKAGES.test(spec)) throw new Error(`${path.relative(DECLARATIONS, file)}: the public types import '${spec}', which a host does not have`);
+            if (!TYPE_PACKAGES.test(spec))
+              throw new Error(`${path.relative(DECLARATIONS, file)}: the public types import '${spec}', which a host does not have`);
             return spec;
           }
           const target = await resolveDeclaration(file, spec);
@@ -60,7 +69,11 @@ async function copyReachable(/** @type {string} */ DECLARATIONS, /** @type {stri
             seen.add(target);
             queue.push(target);
           }
-          const rel = path.relative(path.dirname(file), target).split(path.sep).join('/').replace(/\.d\.ts$/, '.js');
+          const rel = path
+            .relative(path.dirname(file), target)
+            .split(path.sep)
+            .join('/')
+            .replace(/\.d\.ts$/, '.js');
           return rel.startsWith('.') ? rel : `./${rel}`;
         })(),
       );

@@ -112,7 +112,12 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     else signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    await withChunkTimeout(Promise.race([api.ping(), failed, aborted]), 'render-worker', () => url || 'createWorker()', opts?.timeoutMs ?? CHUNK_TIMEOUT_MS);
+    await withChunkTimeout(
+      Promise.race([api.ping(), failed, aborted]),
+      'render-worker',
+      () => url || 'createWorker()',
+      opts?.timeoutMs ?? CHUNK_TIMEOUT_MS,
+    );
   } catch (err) {
     worker.terminate();
     throw err;

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkHost } from './support/checks';
 import { startBackend } from './support/host';
-import { launchChromium, mainThreadScripts } from './support/page';
+import { expectNoThreeOnMainThread, launchChromium } from './support/page';
 
 /*
  * Issue 17 point 9: a host that serves the package's files itself (PackageFiles: createWorker and
@@ -32,7 +32,7 @@ describe.each([
     const backend = await startBackend(app, built);
     try {
       const w = await checkHost(browser, `${backend.base}/?vendor`, backend.base);
-      const scripts = new Set((await mainThreadScripts(w.page)).map((u) => new URL(u).pathname));
+      const scripts = new Set((await expectNoThreeOnMainThread(w)).map((u) => new URL(u).pathname));
       const fetched = backend.served.map((s) => s.url);
       expect(fetched.filter((u) => !HOST_OWN.test(u) && !scripts.has(u.split('?')[0]!) && !u.startsWith('/vendor/dash3d/'))).toEqual([]);
       expect(w.workers.filter((u) => !u.startsWith('blob:')).map((u) => new URL(u).pathname)).toContain('/vendor/dash3d/render-worker.js');

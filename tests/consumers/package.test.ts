@@ -20,13 +20,35 @@ const bin = (name: string) => join(PROJECT, 'node_modules', '.bin', name);
 let files: string[] = [];
 let unpacked = '';
 beforeAll(async () => {
-  files = (await exec('tar', ['-tzf', tarball])).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+  files = (await exec('tar', ['-tzf', tarball])).stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ''));
   unpacked = await mkdtemp(join(tmpdir(), 'dash3d-tarball-'));
   await exec('tar', ['-xzf', tarball, '-C', unpacked]);
 });
 afterAll(() => rm(unpacked, { recursive: true, force: true }));
 
-const ENVIRONMENTS = ['apartment', 'bridge', 'city', 'dawn', 'esplanade', 'forest', 'hall', 'lab', 'lobby', 'night', 'park', 'sky', 'studio', 'sunrise', 'sunset', 'venice', 'warehouse', 'workshop'];
+const ENVIRONMENTS = [
+  'apartment',
+  'bridge',
+  'city',
+  'dawn',
+  'esplanade',
+  'forest',
+  'hall',
+  'lab',
+  'lobby',
+  'night',
+  'park',
+  'sky',
+  'studio',
+  'sunrise',
+  'sunset',
+  'venice',
+  'warehouse',
+  'workshop',
+];
 
 describe('the tarball', () => {
   it('holds what a host needs: ES modules, types, the workers, the decoders, the 18 presets, the service, the docs', () => {
@@ -40,9 +62,9 @@ describe('the tarball', () => {
       'dist/engine.js',
       'dist/types/src/index.d.ts',
       'dist/THIRD_PARTY_NOTICES.md',
-      'dist/assets/draco/draco_wasm_wrapper.js',
+      'dist/assets/draco/draco_wasm_wrapper.js.txt',
       'dist/assets/draco/draco_decoder.wasm',
-      'dist/assets/basis/basis_transcoder.js',
+      'dist/assets/basis/basis_transcoder.js.txt',
       'dist/assets/basis/basis_transcoder.wasm',
       'dist/assets/preview-env.png',
       ...ENVIRONMENTS.map((e) => `dist/assets/environments/${e}.exr`),
@@ -77,9 +99,15 @@ describe('the tarball', () => {
       [tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', './render-worker.js', './assets/*'],
       { env: cleanEnv() },
     ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
-    const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: unknown[] };
+    type Problem = { kind: string; entrypoint: string; resolutionKind: string };
+    const report = JSON.parse(stdout) as { analysis: { entrypoints: Record<string, unknown> }; problems?: Record<string, Problem[]> };
     expect(Object.keys(report.analysis.entrypoints).sort()).toEqual(['.', './package.json', './server']);
-    expect(report.problems ?? []).toEqual([]);
+    // The ESM-only profile's verdict: CommonJS require() and TypeScript's node10 resolution are
+    // out of scope for an ES-module-only package (attw lists them, and the profile ignores them).
+    const counted = Object.values(report.problems ?? {})
+      .flat()
+      .filter((p) => !['node10', 'node16-cjs'].includes(p.resolutionKind));
+    expect(counted).toEqual([]);
   });
 });
 
@@ -104,22 +132,28 @@ const BUDGETS = {
   'main-thread entry (dist/index.js, gzip)': 140,
   'render worker with its static imports (gzip)': 340,
   'fallback engine with its static imports (gzip)': 330,
-  'tarball': 4_300,
+  tarball: 4_300,
 };
 
 describe('sizes', () => {
   it('each entry stays within its budget (printed on every run)', async () => {
-    const gz = async (files: string[]) => (await Promise.all(files.map(async (f) => gzipSync(await readFile(f)).length))).reduce((a, b) => a + b, 0) / 1024;
+    const gz = async (files: string[]) =>
+      (await Promise.all(files.map(async (f) => gzipSync(await readFile(f)).length))).reduce((a, b) => a + b, 0) / 1024;
     const dist = join(unpacked, 'package', 'dist');
     const main = await closure(join(dist, 'index.js'));
     const measured = {
       'main-thread entry (dist/index.js, gzip)': await gz(main),
       'render worker with its static imports (gzip)': await gz(await closure(join(dist, 'render-worker.js'))),
       'fallback engine with its static imports (gzip)': await gz(await closure(join(dist, 'engine.js'))),
-      'tarball': (await stat(tarball)).size / 1024,
+      tarball: (await stat(tarball)).size / 1024,
     };
     console.log(
-      ['package sizes (kB):', ...Object.entries(measured).map(([k, v]) => `  ${k.padEnd(48)} ${v.toFixed(0).padStart(6)}  (budget ${BUDGETS[k as keyof typeof BUDGETS]})`)].join('\n'),
+      [
+        'package sizes (kB):',
+        ...Object.entries(measured).map(
+          ([k, v]) => `  ${k.padEnd(48)} ${v.toFixed(0).padStart(6)}  (budget ${BUDGETS[k as keyof typeof BUDGETS]})`,
+        ),
+      ].join('\n'),
     );
     // The main-thread entry is one file and imports no three.js.
     expect(main.map((f) => f.slice(dist.length + 1))).toEqual(['index.js']);

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { checkHost } from './support/checks';
-import { startBackend } from './support/host';
-import { launchChromium } from './support/page';
+import { session, startBackend, uploadModels } from './support/host';
+import { launchChromium, openHost, until } from './support/page';
 
 /*
  * A host app built with plain webpack 5 (tests/consumers/webpack-app: its own JSX loader and HTML
@@ -20,6 +20,45 @@ it('its production build, served by the host backend, runs every part of dash3d'
   const backend = await startBackend(app, join(app, 'dist'));
   try {
     await checkHost(browser, `${backend.base}/`, backend.base);
+  } finally {
+    await backend.stop();
+  }
+});
+
+it("under a policy without 'unsafe-eval' for its worker, a KTX2 model loads without its textures and says why, and nothing hangs", async () => {
+  const backend = await startBackend(app, join(app, 'dist'), { HOST_CSP: 'no-eval' });
+  try {
+    const [face] = await uploadModels(backend.base, ['gltf/facecap.glb']);
+    const w = await openHost(browser, `${backend.base}/#token=${await session(backend.base)}`);
+    await until(w.page, 'the space to run in a render worker', `window.consumer?.space?.mode === 'worker'`);
+    await w.page.evaluate(`window.consumer.setModels(${JSON.stringify([face])})`);
+    await until(
+      w.page,
+      'facecap.glb to load',
+      `window.consumer.events.some((e) => e.id === ${JSON.stringify(face)} && (e.name === 'loaded' || e.name === 'error'))`,
+    );
+    expect(await w.page.evaluate(`JSON.stringify(window.consumer.events.find((e) => e.name === 'error') ?? null)`)).toBe('null');
+    expect(w.warnings.join('\n')).toContain('Content Security Policy does not allow the KTX2 transcoder to start');
+  } finally {
+    await backend.stop();
+  }
+});
+
+it("under a policy without 'wasm-unsafe-eval', a compressed model fails naming the policy, not the file", async () => {
+  const backend = await startBackend(app, join(app, 'dist'), { HOST_CSP: 'strict' });
+  try {
+    const [gears] = await uploadModels(backend.base, ['gltf/gears.glb']);
+    const w = await openHost(browser, `${backend.base}/#token=${await session(backend.base)}`);
+    await until(w.page, 'the space to run in a render worker', `window.consumer?.space?.mode === 'worker'`);
+    await w.page.evaluate(`window.consumer.setModels(${JSON.stringify([gears])})`);
+    const message = await until<string>(
+      w.page,
+      'gears.glb to fail',
+      `window.consumer.events.find((e) => e.name === 'error')?.payload.message`,
+    );
+    expect(message).toBe(
+      "gears.glb: the page's Content Security Policy does not allow the decoders' WebAssembly (the render worker's script-src needs 'wasm-unsafe-eval'; README, Content Security Policy)",
+    );
   } finally {
     await backend.stop();
   }

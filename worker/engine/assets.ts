@@ -20,8 +20,8 @@ export interface PackageFile {
 
 export const DRACO_WRAPPER: PackageFile = {
   id: 'decoder-draco-js',
-  name: 'draco/draco_wasm_wrapper.js',
-  built: new URL('../assets/files/draco/draco_wasm_wrapper.js', import.meta.url),
+  name: 'draco/draco_wasm_wrapper.js.txt',
+  built: new URL('../assets/files/draco/draco_wasm_wrapper.js.txt', import.meta.url),
 };
 export const DRACO_WASM: PackageFile = {
   id: 'decoder-draco-wasm',
@@ -30,8 +30,8 @@ export const DRACO_WASM: PackageFile = {
 };
 export const BASIS_JS: PackageFile = {
   id: 'decoder-basis-js',
-  name: 'basis/basis_transcoder.js',
-  built: new URL('../assets/files/basis/basis_transcoder.js', import.meta.url),
+  name: 'basis/basis_transcoder.js.txt',
+  built: new URL('../assets/files/basis/basis_transcoder.js.txt', import.meta.url),
 };
 export const BASIS_WASM: PackageFile = {
   id: 'decoder-basis-wasm',

@@ -60,7 +60,8 @@ export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
   // Tests only. The package build sets __DASH3D_TEST_HOOKS__ false, which drops this branch and its
   // import of a computed URL: a host's bundler could not follow one.
   const moved = settings.moduleUrls?.[id];
-  if (__DASH3D_TEST_HOOKS__ && moved) return loaderFor(`${id} ${moved}`, () => chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved));
+  if (__DASH3D_TEST_HOOKS__ && moved)
+    return loaderFor(`${id} ${moved}`, () => chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved));
   return loaderFor(id, () => chunkLoader(id, load));
 }
 

@@ -1,6 +1,8 @@
 import * as THREE from 'three';
 import type { EngineContext } from '../engine/context';
 import type { ScriptHook } from '../../shared/protocol';
+import { SCRIPT_TEMPLATE } from '../../shared/schema/space';
+import { compileErrorText } from './compile-error';
 
 type Hook = (three: typeof THREE, api: ScriptApi, ...args: unknown[]) => unknown;
 interface Compiled {
@@ -90,10 +92,10 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
   }
 
   return {
-    /** Compile and run onReady. An empty or template-only script does nothing. */
+    /** Compile and run onReady. An empty or template-only script does nothing (and is not compiled). */
     setCode(code: string) {
       this.stop();
-      if (!code.trim()) return;
+      if (!code.trim() || code.trim() === SCRIPT_TEMPLATE.trim()) return;
       inHook++;
       announce();
       try {
@@ -106,7 +108,7 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
         ) as () => Compiled;
         compiled = factory();
       } catch (err) {
-        report('compile', message(err));
+        report('compile', compileErrorText(err));
         return;
       } finally {
         inHook--;

@@ -7,7 +7,7 @@ import { chunkTimeout, failed, newFault, retryWithKeyboard, useChunkTests } from
 
 // The package's decoder files where the dev server serves them (worker/engine/assets.ts).
 const dracoWasmUrl = '/worker/assets/files/draco/draco_decoder.wasm';
-const basisJsUrl = '/worker/assets/files/basis/basis_transcoder.js';
+const basisJsUrl = '/worker/assets/files/basis/basis_transcoder.js.txt';
 const basisWasmUrl = '/worker/assets/files/basis/basis_transcoder.wasm';
 
 /*

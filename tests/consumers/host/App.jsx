@@ -11,7 +11,10 @@ const params = new URLSearchParams(location.search);
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 /** ?vendor: the package's files served by the host itself, from a copy under /vendor/dash3d/. */
 const files = params.has('vendor')
-  ? { createWorker: () => new Worker('/vendor/dash3d/render-worker.js', { type: 'module', name: 'dash3d-render' }), assetBase: '/vendor/dash3d/assets/' }
+  ? {
+      createWorker: () => new Worker('/vendor/dash3d/render-worker.js', { type: 'module', name: 'dash3d-render' }),
+      assetBase: '/vendor/dash3d/assets/',
+    }
   : undefined;
 
 const variables = createVariables({ temperature: 21.5 });
@@ -49,7 +52,14 @@ export function App() {
   const [models, setModels] = useState([]);
   const [space, setSpace] = useState(null);
   const preview = useRef(null);
-  window.consumer = { space, preview, events, setEnvironment, setModels: (urls) => setModels(urls.map(modelWidget)), write: variables.write };
+  window.consumer = {
+    space,
+    preview,
+    events,
+    setEnvironment,
+    setModels: (urls) => setModels(urls.map(modelWidget)),
+    write: variables.write,
+  };
 
   const spaceConfig = useMemo(
     () => ({
@@ -61,7 +71,11 @@ export function App() {
   );
   const card = useMemo(() => {
     const d = Card.defaults();
-    return { ...d, meshConfig: { ...d.meshConfig, position: { x: 0, y: 30, z: 0 } }, dataConfig: { ...d.dataConfig, dataList: [{ label: 'Temperature', value: '{{temperature}}' }] } };
+    return {
+      ...d,
+      meshConfig: { ...d.meshConfig, position: { x: 0, y: 30, z: 0 } },
+      dataConfig: { ...d.dataConfig, dataList: [{ label: 'Temperature', value: '{{temperature}}' }] },
+    };
   }, [Card]);
 
   return (

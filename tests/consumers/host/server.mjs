@@ -23,20 +23,37 @@ const TYPES = {
 };
 
 /**
- * The policy the README gives hosts, on every answer: a worker's policy comes from its own
- * script's response, so the render worker runs under it too.
+ * HOST_CSP=no-eval: one policy everywhere that allows WebAssembly but no 'unsafe-eval', as a host
+ * that skipped the README's worker policy would serve it; HOST_CSP=strict: 'self' only.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self' data: blob:",
-].join('; ');
+const HOST_CSP = process.env.HOST_CSP;
+const strict = HOST_CSP === 'strict' || HOST_CSP === 'no-eval';
+
+/**
+ * The policies the README gives hosts. The page's is strict. A worker's policy is the one its own
+ * script's response carries (and the decoders' blob: workers inherit it), so the render worker's
+ * script gets the worker policy: user code and the KTX2 transcoder compile code there.
+ */
+const policy = (script) =>
+  [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self' data: blob:",
+  ].join('; ');
+const PAGE_POLICY = policy(HOST_CSP === 'no-eval' ? "'self' 'wasm-unsafe-eval'" : "'self'");
+const WORKER_POLICY = policy("'self' 'unsafe-eval' 'wasm-unsafe-eval'");
+/** The render worker's script as Vite (render-worker-<hash>.js), webpack (its name option) or the package itself names it. */
+const RENDER_WORKER = /\/(render-worker|dash3d-render)[.-][^/]*js$|\/render-worker\.js$/;
 
 const app = Fastify({ forceCloseConnections: true });
-app.addHook('onSend', async (_req, reply) => void reply.header('content-security-policy', CSP));
+app.addHook(
+  'onSend',
+  async (req, reply) =>
+    void reply.header('content-security-policy', !strict && RENDER_WORKER.test(req.url.split('?')[0]) ? WORKER_POLICY : PAGE_POLICY),
+);
 app.addHook('onResponse', async (req, reply) => console.log(JSON.stringify({ url: req.url, status: reply.statusCode })));
 await app.register(mediaLibrary, { root: mediaRoot, token });
 

@@ -21,7 +21,11 @@ export async function checkHost(browser: Browser, pageUrl: string, backend: stri
   const w = await openHost(browser, `${pageUrl}#token=${await session(backend)}`);
   const { page } = w;
   try {
-    await until(page, 'the space to run in a render worker', `window.consumer?.space?.mode === 'worker' && document.querySelector('.dash3d-space')?.dataset.state === 'ready'`);
+    await until(
+      page,
+      'the space to run in a render worker',
+      `window.consumer?.space?.mode === 'worker' && document.querySelector('.dash3d-space')?.dataset.state === 'ready'`,
+    );
     await keepFrame(page, 'empty');
     expect(await page.evaluate(`window.__px.spread('empty')`)).toBeGreaterThan(0.01);
 
@@ -57,6 +61,9 @@ export async function checkHost(browser: Browser, pageUrl: string, backend: stri
     expectClean(w);
     return w;
   } catch (err) {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}\npage errors: ${w.errors.join('\n')}\nfailures: ${w.failures.join('\n')}`, { cause: err });
+    throw new Error(
+      `${err instanceof Error ? err.message : String(err)}\npage errors: ${w.errors.join('\n')}\nwarnings: ${w.warnings.join('\n')}\nfailures: ${w.failures.join('\n')}`,
+      { cause: err },
+    );
   }
 }

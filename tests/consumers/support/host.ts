@@ -57,16 +57,16 @@ function stopChild(child: ChildProcess): Promise<void> {
  * node_modules: fastify and dash3d/server as installed from the tarball), on a free port with a
  * fresh media root, serving `pageDir` (a built app) or no page at all ('-').
  */
-export async function startBackend(appDir: string, pageDir: string): Promise<Backend> {
+export async function startBackend(appDir: string, pageDir: string, env: Record<string, string> = {}): Promise<Backend> {
   const root = await mkdtemp(join(tmpdir(), 'dash3d-consumer-media-'));
   const child = spawn(process.execPath, [join(appDir, 'src', 'host', 'server.mjs'), pageDir, root], {
     cwd: appDir,
-    env: cleanEnv({ MEDIA_TOKEN: TOKEN }),
+    env: cleanEnv({ MEDIA_TOKEN: TOKEN, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const [, base] = await waitForLine(child, /\{"listening":"([^"]+)"\}/, () => out);
   return {
     base: base!,
@@ -103,8 +103,8 @@ export async function startViteDev(appDir: string, backend: string): Promise<{ b
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   await waitForLine(child, /ready in/, () => out);
   return { base: `http://127.0.0.1:${port}`, output: () => out, stop: () => stopChild(child) };
 }

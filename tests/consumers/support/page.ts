@@ -19,6 +19,8 @@ export interface Watched {
   origin: string;
   /** Console errors (page and workers) and uncaught errors. */
   errors: string[];
+  /** dash3d's own warnings in the console (a model's, a texture left out). */
+  warnings: string[];
   /** Responses of 400 and above, and requests that failed. */
   failures: string[];
   /** Requests to another origin (inline data: and blob: are not requests). */
@@ -27,15 +29,39 @@ export interface Watched {
   requests: string[];
   /** The script URL of every worker started. */
   workers: string[];
+  /** Every script the main thread's JavaScript engine parsed (DevTools' Debugger.scriptParsed): its id and URL. */
+  mainScripts: { id: string; url: string }[];
+  /** The source of one of those scripts. */
+  sourceOf(id: string): Promise<string>;
 }
 
 export async function openHost(browser: Browser, url: string): Promise<Watched> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const origin = new URL(url).origin;
-  const w: Watched = { page, origin, errors: [], failures: [], offOrigin: [], requests: [], workers: [] };
+  // The page's own V8 only: workers are other targets, whose scripts never reach this session.
+  const cdp = await context.newCDPSession(page);
+  const mainScripts: Watched['mainScripts'] = [];
+  cdp.on('Debugger.scriptParsed', (e) => void mainScripts.push({ id: e.scriptId, url: e.url }));
+  await cdp.send('Debugger.enable');
+  const sourceOf = async (id: string) => (await cdp.send('Debugger.getScriptSource', { scriptId: id })).scriptSource;
+  const w: Watched = {
+    page,
+    origin,
+    errors: [],
+    warnings: [],
+    failures: [],
+    offOrigin: [],
+    requests: [],
+    workers: [],
+    mainScripts,
+    sourceOf,
+  };
   page.on('pageerror', (e) => w.errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => void (m.type() === 'error' && w.errors.push(`console: ${m.text()}`)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') w.errors.push(`console: ${m.text()}`);
+    else if (m.type() === 'warning' && m.text().startsWith('[dash3d]')) w.warnings.push(m.text());
+  });
   page.on('worker', (worker) => {
     w.workers.push(worker.url());
     worker.on('console', (m) => void (m.type() === 'error' && w.errors.push(`worker console: ${m.text()}`)));
@@ -50,13 +76,24 @@ export async function openHost(browser: Browser, url: string): Promise<Watched> 
   return w;
 }
 
-/** Polls `fn` in the page until it answers truthy; fails naming `what`. */
-export async function until<T>(page: Page, what: string, fn: string, timeout = 90_000): Promise<T> {
-  try {
-    const handle = await page.waitForFunction(fn, undefined, { timeout, polling: 250 });
-    return (await handle.jsonValue()) as T;
-  } catch (err) {
-    throw new Error(`waiting for ${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+/**
+ * Polls the expression `expr` in the page until it answers truthy; fails naming `what`. Evaluated
+ * through the DevTools protocol, not by the page: the page's Content Security Policy (no eval)
+ * stays in force for everything else.
+ */
+export async function until<T>(page: Page, what: string, expr: string, timeout = 90_000): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await page.evaluate(expr);
+      if (value) return value as T;
+      last = value;
+    } catch (err) {
+      last = err instanceof Error ? err.message.split('\n')[0] : err;
+    }
+    if (Date.now() > end) throw new Error(`waiting for ${what}: still ${String(last)} after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 
@@ -105,31 +142,24 @@ export async function untilChanged(page: Page, before: string, name: string, wha
   );
 }
 
-/** The scripts the main thread evaluated (the page's own resource timeline: workers have their own). */
-export async function mainThreadScripts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const urls = performance
-      .getEntriesByType('resource')
-      .map((e) => e.name)
-      .filter((u) => /\.(m?js|jsx|tsx?)(\?|$)/.test(u) || u.includes('/@'));
-    for (const s of document.scripts) if (s.src) urls.push(s.src);
-    return [...new Set(urls)];
-  });
-}
-
-/** Every main-thread script's text, fetched again from the server: none may carry three.js. */
+/**
+ * No script the main thread evaluated carries three.js: read from the page's own JavaScript engine
+ * (a module worker's imports show in the page's resource timeline, but run in the worker).
+ * Answers the URLs of the page's scripts.
+ */
 export async function expectNoThreeOnMainThread(w: Watched): Promise<string[]> {
-  const scripts = await mainThreadScripts(w.page);
-  expect(scripts.length).toBeGreaterThan(0);
   const withThree: string[] = [];
-  for (const url of scripts) if (THREE_MARKER.test(await (await fetch(url)).text())) withThree.push(url);
+  for (const s of [...w.mainScripts]) if (THREE_MARKER.test(await w.sourceOf(s.id))) withThree.push(s.url || `(inline script ${s.id})`);
   expect(withThree).toEqual([]);
-  return scripts;
+  const urls = [...new Set(w.mainScripts.map((s) => s.url).filter((u) => u.startsWith(w.origin)))];
+  expect(urls.length).toBeGreaterThan(0);
+  return urls;
 }
 
 /** What every host check ends with: nothing went wrong that a user or an operator would see. */
 export function expectClean(w: Watched): void {
   expect(w.errors).toEqual([]);
+  expect(w.warnings).toEqual([]);
   expect(w.failures).toEqual([]);
   expect(w.offOrigin).toEqual([]);
 }

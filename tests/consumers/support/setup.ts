@@ -43,7 +43,9 @@ export function run(cmd: string, args: string[], cwd: string, env = cleanEnv()):
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} in ${cwd} failed (${code}):\n${out}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} in ${cwd} failed (${code}):\n${out}`)),
+    );
   });
 }
 
@@ -71,7 +73,10 @@ export default async function setup(project: TestProject) {
   const packDir = join(work, 'pack');
   await mkdir(packDir);
   await timed(timings, 'pack', () => run('npm', ['pack', '--pack-destination', packDir, '--loglevel=error'], PROJECT));
-  const tarball = join(packDir, (await readdir(packDir)).find((f) => f.endsWith('.tgz'))!);
+  const tarball = join(
+    packDir,
+    (await readdir(packDir)).find((f) => f.endsWith('.tgz'))!,
+  );
   const [vite, webpack] = await timed(timings, 'install', () =>
     Promise.all([installApp(work, 'vite-app', tarball), installApp(work, 'webpack-app', tarball)]),
   );

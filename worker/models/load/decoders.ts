@@ -21,6 +21,28 @@ const transcoderFiles = (): Record<string, TranscoderFile> => ({
   [`${TRANSCODER_PATH}basis_transcoder.wasm`]: { id: BASIS_WASM.id, url: packageFileUrl(BASIS_WASM) },
 });
 
+/**
+ * The KTX2 transcoder (Basis, built with Emscripten's embind) compiles glue code with `Function`
+ * as it starts, in a worker that inherits this one's Content Security Policy. Where that policy
+ * leaves out 'unsafe-eval' the transcoder dies in its worker and the texture would wait for ever:
+ * probed once, on the first KTX2 texture, so that such a texture is reported instead.
+ */
+let evalAllowed: boolean | undefined;
+function transcoderCanStart(): boolean {
+  if (evalAllowed === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      new Function('');
+      evalAllowed = true;
+    } catch {
+      evalAllowed = false;
+    }
+  }
+  return evalAllowed;
+}
+const KTX2_NEEDS_EVAL =
+  "the page's Content Security Policy does not allow the KTX2 transcoder to start: the render worker's script needs 'unsafe-eval' (README, Content Security Policy)";
+
 /** Each decoder runs its own workers; two are plenty on the machines dashboards run on. */
 const DECODER_WORKERS = 2;
 
@@ -119,9 +141,12 @@ export async function acquireDecoders(
   };
   const perLoad = {
     isKTX2Loader: true,
-    parse: (buffer: ArrayBuffer, onLoad: never, onError?: (e: unknown) => void) => shared.parse(buffer, onLoad, failed(onError)),
+    parse: (buffer: ArrayBuffer, onLoad: never, onError?: (e: unknown) => void) =>
+      transcoderCanStart() ? shared.parse(buffer, onLoad, failed(onError)) : failed(onError)(new Error(KTX2_NEEDS_EVAL)),
     load: (url: string, onLoad: never, onProgress: never, onError?: (e: unknown) => void) =>
-      shared.load(load.resolve(url), onLoad, onProgress, failed(onError)),
+      transcoderCanStart()
+        ? shared.load(load.resolve(url), onLoad, onProgress, failed(onError))
+        : failed(onError)(new Error(KTX2_NEEDS_EVAL)),
   } as unknown as KTX2Loader;
 
   // A load whose Draco data fails stops the decoder's workers at once when no other load uses them

@@ -103,5 +103,10 @@ export function describeFailure(job: LoadJob, err: unknown): string {
   const status = (err as { response?: { status?: number; url?: string } } | null)?.response;
   if (status?.status) return `${name}: ${baseName(status.url ?? '') || 'a file it refers to'} could not be loaded (HTTP ${status.status})`;
   const reason = errorText(err);
+  // The page, not the file: a decoder's WebAssembly (Draco, meshopt, Basis) that the Content
+  // Security Policy refused to compile.
+  if (/WebAssembly/.test(reason) && /Content Security Policy/i.test(reason)) {
+    return `${name}: the page's Content Security Policy does not allow the decoders' WebAssembly (the render worker's script-src needs 'wasm-unsafe-eval'; README, Content Security Policy)`;
+  }
   return `${name}: the file is damaged or truncated (${reason.replace(/^THREE\.\w+:\s*/, '')})`;
 }
