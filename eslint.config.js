@@ -55,13 +55,22 @@ export default defineConfig([
   // Where each folder runs: Node for the service, the scripts and the tests that drive them;
   // the browser for the plug-in, the playground and the browser tests; a worker for the engine.
   {
-    files: ['server/**', 'scripts/**', 'tests/server/**', 'tests/e2e/**', 'tests/bench/*.mjs', '*.config.{js,ts}', 'tests/*.ts'],
+    files: [
+      'server/**',
+      'scripts/**',
+      'tests/server/**',
+      'tests/e2e/**',
+      'tests/bench/*.mjs',
+      'tests/consumers/support/*.mjs',
+      '*.config.{js,ts}',
+      'tests/*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
-    // The benchmark's driver hands callbacks to page.evaluate(): those run in the page.
+    // The benchmark's driver hands callbacks to page.evaluate() and addInitScript(): those run in the page.
     files: ['tests/bench/*.mjs'],
-    languageOptions: { globals: { window: 'readonly', OffscreenCanvas: 'readonly' } },
+    languageOptions: { globals: { window: 'readonly', OffscreenCanvas: 'readonly', document: 'readonly', MutationObserver: 'readonly' } },
   },
   {
     files: ['src/**', 'playground/**', 'tests/browser/**', 'tests/bench/page/**'],

@@ -26,6 +26,8 @@ const WEB_TYPES = /** @type {Record<string, string>} */ ({
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.ktx2': 'image/ktx2',
+  // The environment presets (worker/features/environment-presets.ts name them as build assets).
+  '.exr': 'image/x-exr',
   '.txt': 'text/plain; charset=utf-8',
 });
 

@@ -2,7 +2,8 @@
 // The npm package's build (`npm pack` runs it as `prepack`; `npm run build:package` by hand).
 // Writes dist/:
 //   index.js          the main-thread entry: React components, createThreeDPlugin, the material
-//                     editor, the media client. Not minified (the host's bundler does that);
+//                     editor, the media client; it imports one file per source module under
+//                     src/ and shared/ (so hosts tree-shake by module). Not minified (the host's bundler does that);
 //                     react, react-dom, antd, zod and comlink stay imports. No three.js.
 //   render-worker.js  the render worker (also started again as the model parse workers)
 //   engine.js         the main-thread fallback engine, imported lazily by index.js
@@ -166,9 +167,18 @@ export async function buildPackage(say = console.log) {
     input: { index: path.join(ROOT, 'src', 'index.ts') },
     plugins: [onlyHostPackages(), packageFiles(assets)],
   });
-  const { output } = await main.write({ dir: DIST, format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' });
+  // One file per source module (dist/src/..., dist/shared/...), as they are in the source: a host's
+  // bundler then drops whole modules a page does not use (a dashboard viewer leaves out the settings
+  // panels, the material editor and antd), which one big file with top-level schema calls defeats.
+  const { output } = await main.write({
+    dir: DIST,
+    format: 'esm',
+    preserveModules: true,
+    preserveModulesRoot: ROOT,
+    entryFileNames: '[name].js',
+  });
   await main.close();
-  const mainChunks = output.filter((o) => o.type === 'chunk').map((o) => o.fileName);
+  const mainChunks = output.filter((o) => o.type === 'chunk');
 
   await plainUrlStrings(built.output.filter((o) => o.type === 'chunk').map((o) => path.join(DIST, o.fileName)));
   for (const [name, from] of assets) {
@@ -180,7 +190,7 @@ export async function buildPackage(say = console.log) {
   const bundled = [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []));
   await writeNotices(DIST, bundled);
   say(
-    `  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread ${mainChunks.join(', ')}; ${assets.size} assets`,
+    `  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread index.js and the ${mainChunks.length - 1} modules under src/ and shared/ it imports; ${assets.size} assets`,
   );
 }
 

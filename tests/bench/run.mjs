@@ -1,7 +1,8 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
 // --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug,
-// --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11). See docs/benchmarks.md.
+// --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
+// default run) a host app built from the packed package against the playground (issue 17). See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBench, serveBench } from './build.mjs';
@@ -24,6 +25,8 @@ import {
   spliceMaterials,
 } from './materials.mjs';
 import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsSection, spliceCards } from './cards-report.mjs';
+import { CONSUMER_PART, runConsumerBench } from './consumer.mjs';
+import { CONSUMER_BEGIN, CONSUMER_END, consumerChecks, consumerHuman, consumerSection, spliceConsumer } from './consumer-report.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -41,7 +44,7 @@ function parseArgs(argv) {
     json: false,
     docs: true,
     repeats: 5,
-    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART],
+    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, CONSUMER_PART],
     repeatsGiven: false,
     models: DEFAULT_MODELS,
     warmupMs: 2000,
@@ -73,7 +76,9 @@ function parseArgs(argv) {
   opts.withCards = opts.scenes.includes(CARDS_PART);
   // `materials` (the material editor's preview and thumbnails, issue 11) runs only when named.
   opts.withMaterials = opts.scenes.includes(MATERIALS_PART);
-  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART];
+  // `consumer` (issue 17): a host app built from the packed package vs the playground; in the default run.
+  opts.withConsumer = opts.scenes.includes(CONSUMER_PART);
+  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART];
   opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
   return opts;
@@ -111,7 +116,7 @@ async function glRenderer(browser) {
  * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
  * model section (between its markers) when models ran, the page's previous model section otherwise.
  */
-function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, groups = null, materials = null) {
+function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, groups = null, materials = null, consumer = null) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   let page = scenesPage ?? old;
@@ -133,6 +138,9 @@ function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, g
   if (materials) page = spliceMaterials(page, materialsSection(materials, meta));
   else if (scenesPage && old && old.includes(MATERIALS_BEGIN))
     page = spliceMaterials(page, old.slice(old.indexOf(MATERIALS_BEGIN), old.indexOf(MATERIALS_END) + MATERIALS_END.length));
+  if (consumer) page = spliceConsumer(page, consumerSection(consumer, meta));
+  else if (scenesPage && old && old.includes(CONSUMER_BEGIN))
+    page = spliceConsumer(page, old.slice(old.indexOf(CONSUMER_BEGIN), old.indexOf(CONSUMER_END) + CONSUMER_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -208,6 +216,9 @@ async function main() {
           afterRun: () => loads.push(loadavg()[0]),
         })
       : null;
+    const consumer = opts.withConsumer
+      ? await runConsumerBench(browser, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]) })
+      : null;
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -238,6 +249,7 @@ async function main() {
       ...models.flatMap(modelChecks),
       ...(cards ? cardsChecks(cards) : []),
       ...(materials ? materialsChecks(materials) : []),
+      ...(consumer ? consumerChecks(consumer) : []),
     ];
 
     if (opts.json) {
@@ -248,7 +260,7 @@ async function main() {
         bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
       };
       process.stdout.write(
-        JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards, materials }) + '\n',
+        JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards, materials, consumer }) + '\n',
       );
     } else {
       const scenesPart = results.length
@@ -261,6 +273,7 @@ async function main() {
           (groups ? `\n\n${groupsHuman(groups)}` : '') +
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
           (materials ? `\n\n${materialsHuman(materials)}` : '') +
+          (consumer ? `\n\n${consumerHuman(consumer)}` : '') +
           '\n',
       );
     }
@@ -274,6 +287,7 @@ async function main() {
         cards,
         groups,
         materials,
+        consumer,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {

@@ -7,11 +7,13 @@ export const chunks = definePart(
     'chunk.type.missing': 'missing',
     'chunk.type.timeout': 'timeout',
     'chunk.retry': 'Retry',
+    'chunk.settingsLoading': 'Loading the settings…',
   },
   {
     'chunk.failed': '加载代码块 {id} 失败（{type}：{url}）',
     'chunk.type.missing': '缺失',
     'chunk.type.timeout': '超时',
     'chunk.retry': '重试',
+    'chunk.settingsLoading': '正在加载设置…',
   },
 );

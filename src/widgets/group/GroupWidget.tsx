@@ -1,14 +1,19 @@
-import { useState, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import { useParsedConfig } from '../../host/useParsedConfig';
 import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
 import { t } from '../../../shared/i18n';
-import { DraggableModal } from './DraggableModal';
 import { PackageStyle } from '../../host/PackageStyle';
 import { GROUP_CSS } from './groupCss';
 import { useJoinSpace } from '../space/useLiveSpace';
 import { useSpace } from '../space/SpaceContext';
 import { GroupInSpace } from './GroupInSpace';
+
+/**
+ * The editing dialog (antd's Modal) is loaded only where a group can be edited: a dashboard that
+ * only shows scenes never pulls antd in through the group widget.
+ */
+const DraggableModal = lazy(() => import('./DraggableModal').then((m) => ({ default: m.DraggableModal })));
 
 /** Room the modal needs around the inner layout (antd's body padding). */
 const MODAL_CHROME = 48;
@@ -94,11 +99,13 @@ function GroupBody({ id, config, host, style, bodyRef, children }: BodyProps) {
         </div>
       ) : null}
       {edit ? (
-        <DraggableModal open={editing} title={editLabel} width={layoutWidth + MODAL_CHROME} onClose={() => setEditing(false)}>
-          <div className="dash3d-group__layout dash3d-group__layout--editing" style={{ position: 'relative', ...size }}>
-            {editing ? children : null}
-          </div>
-        </DraggableModal>
+        <Suspense fallback={null}>
+          <DraggableModal open={editing} title={editLabel} width={layoutWidth + MODAL_CHROME} onClose={() => setEditing(false)}>
+            <div className="dash3d-group__layout dash3d-group__layout--editing" style={{ position: 'relative', ...size }}>
+              {editing ? children : null}
+            </div>
+          </DraggableModal>
+        </Suspense>
       ) : null}
     </div>
   );

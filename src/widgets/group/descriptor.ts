@@ -1,7 +1,7 @@
 import { GROUP_WIDGET } from '../../../shared/schema/dashboard';
 import { defineWidget } from '../descriptor';
 import { GroupWidget } from './GroupWidget';
-import { GroupSettings } from './GroupSettings';
+import { lazySettings } from '../lazySettings';
 
 /**
  * The component group. It accepts no widget types of ours: its children are the host's own widgets
@@ -11,5 +11,6 @@ export const groupWidget = defineWidget({
   type: GROUP_WIDGET,
   title: 'widgets.group.title',
   View: GroupWidget,
-  Settings: GroupSettings,
+  // Loaded when first shown (lazySettings): a viewer never pays for it.
+  Settings: lazySettings('settings-group', () => import('./GroupSettings').then((m) => m.GroupSettings)),
 });

@@ -1,13 +1,14 @@
 import { MODEL_WIDGET } from '../../../shared/schema/dashboard';
 import { defineWidget } from '../descriptor';
 import { MODEL_EVENTS, ModelWidget } from './ModelWidget';
-import { ModelSettings } from './ModelSettings';
+import { lazySettings } from '../lazySettings';
 
 /** The 3D model. Its parent is not enforced: placed elsewhere, it says it belongs in a 3D space (spec §2). */
 export const modelWidget = defineWidget({
   type: MODEL_WIDGET,
   title: 'widgets.model.title',
   View: ModelWidget,
-  Settings: ModelSettings,
+  // Loaded when first shown (lazySettings): a viewer never pays for it.
+  Settings: lazySettings('settings-model', () => import('./ModelSettings').then((m) => m.ModelSettings)),
   events: MODEL_EVENTS,
 });

@@ -1,7 +1,7 @@
 import { CARD_WIDGET, GROUP_WIDGET, MODEL_WIDGET, SPACE_WIDGET } from '../../../shared/schema/dashboard';
 import { defineWidget } from '../descriptor';
 import { SPACE_EVENTS, SpaceWidget } from './SpaceWidget';
-import { SpaceSettings } from './settings/SpaceSettings';
+import { lazySettings } from '../lazySettings';
 
 /** The 3D space container: it holds the models, data cards and component groups placed in it. */
 export const spaceWidget = defineWidget({
@@ -9,6 +9,7 @@ export const spaceWidget = defineWidget({
   title: 'widgets.space.title',
   accepts: [MODEL_WIDGET, CARD_WIDGET, GROUP_WIDGET],
   View: SpaceWidget,
-  Settings: SpaceSettings,
+  // Loaded when first shown (lazySettings): a viewer never pays for it.
+  Settings: lazySettings('settings-space', () => import('./settings/SpaceSettings').then((m) => m.SpaceSettings)),
   events: SPACE_EVENTS,
 });

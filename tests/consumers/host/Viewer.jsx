@@ -1,0 +1,52 @@
+// A host's dashboard viewer, the page an operator's wall screen loads: it opens a saved dashboard
+// (here from the address, `?scene=<base64url of its JSON>`, the playground's own link form) and
+// shows its 3D spaces with what they hold through the plug-in's widgets. No editor, no settings
+// panel: what it loads before the first frame is what `npm run bench` weighs (docs/benchmarks.md).
+import { createThreeDPlugin, parseDashboard } from 'dash3d';
+import { createVariables } from './variables.js';
+
+const variables = createVariables({ temperature: 21.5 });
+const host = {
+  locale: 'en',
+  mode: 'preview',
+  hasPermission: () => true,
+  media: { baseUrl: '/', headers: () => ({}), allowedFormats: [] },
+  variables,
+  supportsLayoutInheritance: false,
+};
+const views = new Map(createThreeDPlugin(host).widgets.map((w) => [w.type, w.View]));
+
+/** The dashboard in the address, checked by the plug-in's own schema. */
+function openDashboard() {
+  const param = new URLSearchParams(location.search).get('scene') ?? '';
+  try {
+    const b64 = param.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    return parseDashboard(JSON.parse(new TextDecoder().decode(bytes)));
+  } catch (err) {
+    return { ok: false, issues: [{ path: 'scene', message: String(err) }] };
+  }
+}
+const opened = openDashboard();
+
+function Widget({ widget }) {
+  const View = views.get(widget.type);
+  if (!View) return null;
+  return (
+    <View id={widget.id} config={widget.config} host={host}>
+      {widget.children.map((c) => (
+        <Widget key={c.id} widget={c} />
+      ))}
+    </View>
+  );
+}
+
+export function Viewer() {
+  window.viewer = { write: variables.write };
+  if (!opened.ok) return <pre role="alert">{opened.issues.map((i) => `${i.path}: ${i.message}`).join('\n')}</pre>;
+  return opened.dashboard.widgets.map((w) => (
+    <div key={w.id} style={{ position: 'relative', width: w.layout.w, height: w.layout.h }}>
+      <Widget widget={w} />
+    </div>
+  ));
+}

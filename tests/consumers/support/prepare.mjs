@@ -1,0 +1,74 @@
+// @ts-check
+// Making the consumer apps as a host team would, shared by the consumer tests' globalSetup
+// (support/setup.ts) and the benchmark (tests/bench/consumer.mjs): pack the package as `npm pack`
+// does (its prepack builds dist/), install the tarball into a temporary copy of an app (its own
+// node_modules, from the registry or npm's cache), build the app with its own bundler.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const PROJECT = join(import.meta.dirname, '..', '..', '..');
+export const CONSUMERS = join(PROJECT, 'tests', 'consumers');
+
+/**
+ * The runner's own settings would change how npm, Vite and webpack behave (NODE_ENV=test above all).
+ * @param {Record<string, string>} [extra]
+ * @returns {NodeJS.ProcessEnv}
+ */
+export function cleanEnv(extra = {}) {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|VITE_|NODE_ENV$|TEST$|npm_)/.test(k)));
+  return { ...env, ...extra };
+}
+
+/**
+ * Runs a command to its end; rejects with its output when it fails.
+ * @param {string} cmd @param {string[]} args @param {string} cwd @param {NodeJS.ProcessEnv} [env]
+ * @returns {Promise<string>}
+ */
+export function run(cmd, args, cwd, env = cleanEnv()) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} in ${cwd} failed (${code}):\n${out}`)),
+    );
+  });
+}
+
+/**
+ * `npm pack` into `work`/pack; answers the tarball's path.
+ * @param {string} work
+ */
+export async function packTarball(work) {
+  const dir = join(work, 'pack');
+  await mkdir(dir, { recursive: true });
+  await run('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], PROJECT);
+  const name = (await readdir(dir)).find((f) => f.endsWith('.tgz'));
+  if (!name) throw new Error(`npm pack left no .tgz in ${dir}`);
+  return join(dir, name);
+}
+
+/**
+ * A copy of tests/consumers/<app> in `work` with the shared host pages in src/host, and the tarball installed.
+ * @param {string} work @param {'vite-app' | 'webpack-app'} app @param {string} tarball
+ */
+export async function installApp(work, app, tarball) {
+  const dir = join(work, app);
+  await cp(join(CONSUMERS, app), dir, { recursive: true });
+  await cp(join(CONSUMERS, 'host'), join(dir, 'src', 'host'), { recursive: true });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], dir);
+  return dir;
+}
+
+/**
+ * The app's production build with its own bundler, into its dist/.
+ * @param {string} dir @param {'vite-app' | 'webpack-app'} app
+ */
+export function buildApp(dir, app) {
+  return app === 'vite-app'
+    ? run(join(dir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], dir)
+    : run(join(dir, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], dir);
+}
