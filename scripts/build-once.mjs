@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { INDEX_PAGE } from '../server/index.mjs';
+import { INDEX_PAGE } from 'dash3d/server';
 import { PROJECT_ROOT } from './project-root.mjs';
 
 export const DIST = path.join(PROJECT_ROOT, 'dist-playground');

@@ -6,7 +6,7 @@
 // works as under `npm start`: a one-time link is printed.
 import path from 'node:path';
 import { createServer } from 'vite';
-import { optionsFromEnv, portFrom, startMediaServer } from '../server/index.mjs';
+import { optionsFromEnv, portFrom, startMediaServer } from 'dash3d/server';
 import { PROJECT_ROOT } from './project-root.mjs';
 import { denyNonSources } from './dev-guard.mjs';
 import { printBanner, stopOnSignals } from './launch.mjs';

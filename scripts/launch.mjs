@@ -1,10 +1,10 @@
 // @ts-check
 // What `npm start` and `npm run dev` share: the start banner with the one-time sign-in link, a new
 // link on Enter, and how they stop.
-import { signInLink } from '../server/index.mjs';
+import { signInLink } from 'dash3d/server';
 
 /**
- * @param {{ url: string, what: string, media: { sessions: import('../server/index.mjs').Sessions, removedTempFiles: string[] },
+ * @param {{ url: string, what: string, media: { sessions: import('dash3d/server').Sessions, removedTempFiles: string[] },
  *   options: { root: string, dashboardsRoot: string, token: string }, tokenGenerated: boolean }} o
  */
 export function printBanner({ url, what, media, options, tokenGenerated }) {

@@ -4,7 +4,9 @@
 // /media/ files and /api/dashboards, all on one origin and one port (PORT, default 5173).
 // No token is in any served file: this prints a one-time sign-in link whose code the page trades
 // for a session (server/sessions.mjs). MEDIA_TOKEN stays the Bearer token for tools (curl, tests).
-import { optionsFromEnv, portFrom, startMediaServer } from '../server/index.mjs';
+// The service as a host uses it: the package's own name, which Node (and TypeScript) resolve
+// through package.json's exports to server/index.mjs (and its index.d.mts), no install needed.
+import { optionsFromEnv, portFrom, startMediaServer } from 'dash3d/server';
 import { PROJECT_ROOT } from './project-root.mjs';
 import { printBanner, stopOnSignals } from './launch.mjs';
 import { ensureBuilt } from './build-once.mjs';

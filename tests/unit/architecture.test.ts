@@ -4,10 +4,10 @@ import { join, posix } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
 
-function files(dir: string): string[] {
+function files(dir: string, ext = /\.(ts|tsx)$/): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const rel = join(dir, name);
-    return statSync(join(root, rel)).isDirectory() ? files(rel) : /\.(ts|tsx)$/.test(name) ? [rel] : [];
+    return statSync(join(root, rel)).isDirectory() ? files(rel, ext) : ext.test(name) ? [rel] : [];
   });
 }
 
@@ -86,6 +86,62 @@ describe('the playground is a host like any other (ARCHITECTURE.md example 16)',
       'playground/editor/Canvas.tsx: dash3d/src/plugin',
       'playground/editor/Canvas.tsx: /src/index',
     ]);
+  });
+});
+
+/**
+ * A script's imports of the media service other than its public entry: a path into server/
+ * (relative, root-relative or bare 'server/...') or a deep path 'dash3d/server/...'. The scripts
+ * (npm start, npm run dev) use the service as a host's server would; scripts/package/ included, as
+ * the package build only copies server/ and imports none of it.
+ */
+function serverEntryViolations(file: string, source: string): string[] {
+  const intoServer = (spec: string) => {
+    if (/^dash3d\/server\//.test(spec)) return true;
+    const target = /^\.{1,2}\//.test(spec) ? posix.join(posix.dirname(file), spec) : spec.replace(/^\//, '');
+    return /^server(\/|$)/.test(posix.normalize(target));
+  };
+  return importSpecifiers(source)
+    .filter(intoServer)
+    .map((spec) => `${file}: ${spec}`);
+}
+
+describe("the repository's scripts use the media service through 'dash3d/server' (issue 17, point 6)", () => {
+  const scripts = files('scripts', /\.(mjs|js|ts)$/).map((f) => f.split('\\').join('/'));
+  const source = (f: string) => readFileSync(join(root, f), 'utf8');
+
+  it('no script imports a file of server/', () => {
+    expect(scripts.flatMap((f) => serverEntryViolations(f, source(f)))).toEqual([]);
+    // The check reads the imports it judges: npm start, npm run dev and what they share use the entry.
+    expect(scripts.filter((f) => importSpecifiers(source(f)).includes('dash3d/server')).sort()).toEqual([
+      'scripts/build-once.mjs',
+      'scripts/dev.mjs',
+      'scripts/launch.mjs',
+      'scripts/start.mjs',
+    ]);
+  });
+
+  it('the check catches relative, bare and deep paths into server/, JSDoc types included', () => {
+    const file = [
+      "import { startMediaServer } from '../server/index.mjs';",
+      "/** @param {import('../server/sessions.mjs').Sessions} s */",
+      "const lazy = () => import('server/app.mjs');",
+      "import { signInLink } from 'dash3d/server/index.mjs';",
+      "import { INDEX_PAGE } from 'dash3d/server';",
+      "import { PROJECT_ROOT } from './project-root.mjs';",
+      "import { ensureAssets } from '../assets.mjs';",
+    ].join('\n');
+    expect(serverEntryViolations('scripts/start.mjs', file)).toEqual([
+      'scripts/start.mjs: ../server/index.mjs',
+      'scripts/start.mjs: ../server/sessions.mjs',
+      'scripts/start.mjs: server/app.mjs',
+      'scripts/start.mjs: dash3d/server/index.mjs',
+    ]);
+    // Relative to the file that imports: one folder deeper, one more step up.
+    expect(serverEntryViolations('scripts/package/build.mjs', "import { seed } from '../../server/seed.mjs';")).toEqual([
+      'scripts/package/build.mjs: ../../server/seed.mjs',
+    ]);
+    expect(serverEntryViolations('scripts/package/build.mjs', "import { ensureAssets } from '../assets.mjs';")).toEqual([]);
   });
 });
 
