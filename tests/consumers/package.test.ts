@@ -129,7 +129,7 @@ async function closure(entry: string): Promise<string[]> {
 
 /** Budgets in kB (gzip where marked): a little above today's sizes, so that growth fails here and is chosen, not drifted into. */
 const BUDGETS = {
-  'main-thread entry (dist/index.js and its modules, gzip each)': 0,
+  'main-thread entry (dist/index.js and its modules, gzip each)': 170,
   'render worker with its static imports (gzip)': 340,
   'fallback engine with its static imports (gzip)': 330,
   tarball: 4_300,
@@ -151,7 +151,7 @@ describe('sizes', () => {
       [
         'package sizes (kB):',
         ...Object.entries(measured).map(
-          ([k, v]) => `  ${k.padEnd(48)} ${v.toFixed(0).padStart(6)}  (budget ${BUDGETS[k as keyof typeof BUDGETS]})`,
+          ([k, v]) => `  ${k.padEnd(62)} ${v.toFixed(0).padStart(6)}  (budget ${BUDGETS[k as keyof typeof BUDGETS]})`,
         ),
       ].join('\n'),
     );
