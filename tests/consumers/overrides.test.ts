@@ -44,3 +44,32 @@ describe.each([
     }
   });
 });
+
+describe.each([
+  ['vite', apps.vite],
+  ['webpack', apps.webpack],
+])('the %s build with only the asset files moved (assetBase alone)', (_name, app) => {
+  it("fetches every decoder, preset and preview image from the asset base, none from the bundler's copies", async () => {
+    const built = join(app, 'dist');
+    await cp(join(app, 'node_modules', 'dash3d', 'dist', 'assets'), join(built, 'static', 'dash3d-assets'), { recursive: true });
+    const backend = await startBackend(app, built);
+    try {
+      await checkHost(browser, `${backend.base}/?assets`, backend.base);
+      const fetched = backend.served.map((s) => s.url.split('?')[0]!);
+      // The package's asset files by their kinds: whichever name the bundler gave its own copies.
+      const assets = fetched.filter((u) => /\.(wasm|exr|png|txt)$/.test(u) || /draco_wasm_wrapper|basis_transcoder/.test(u));
+      expect(assets.filter((u) => !u.startsWith('/static/dash3d-assets/'))).toEqual([]);
+      for (const file of [
+        'draco/draco_decoder.wasm',
+        'draco/draco_wasm_wrapper.js.txt',
+        'basis/basis_transcoder.wasm',
+        'environments/city.exr',
+        'preview-env.png',
+      ]) {
+        expect(fetched).toContain(`/static/dash3d-assets/${file}`);
+      }
+    } finally {
+      await backend.stop();
+    }
+  });
+});

@@ -9,13 +9,18 @@ import { createVariables } from './variables.js';
 const params = new URLSearchParams(location.search);
 /** A session token the test made for this page (the media library's listing needs one). */
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
-/** ?vendor: the package's files served by the host itself, from a copy under /vendor/dash3d/. */
+/**
+ * ?vendor: the package's files served by the host itself, from a copy under /vendor/dash3d/;
+ * ?assets: only the asset files moved (to /static/dash3d-assets/), the worker where the bundler put it.
+ */
 const files = params.has('vendor')
   ? {
       createWorker: () => new Worker('/vendor/dash3d/render-worker.js', { type: 'module', name: 'dash3d-render' }),
       assetBase: '/vendor/dash3d/assets/',
     }
-  : undefined;
+  : params.has('assets')
+    ? { assetBase: '/static/dash3d-assets/' }
+    : undefined;
 
 const variables = createVariables({ temperature: 21.5 });
 
