@@ -13,7 +13,7 @@ import { PROJECT, cleanEnv } from './support/setup';
  * budget, printed on every run so that growth is seen.
  */
 
-const { tarball } = inject('consumers');
+const { tarball, timings } = inject('consumers');
 const exec = promisify(execFile);
 const bin = (name: string) => join(PROJECT, 'node_modules', '.bin', name);
 
@@ -149,6 +149,9 @@ describe('sizes', () => {
     };
     console.log(
       [
+        `consumer apps prepared once for this run (s): ${Object.entries(timings)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
         'package sizes (kB):',
         ...Object.entries(measured).map(
           ([k, v]) => `  ${k.padEnd(62)} ${v.toFixed(0).padStart(6)}  (budget ${BUDGETS[k as keyof typeof BUDGETS]})`,
