@@ -4,7 +4,7 @@ import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { checkHost } from './support/checks';
 import { startBackend, startViteDev } from './support/host';
-import { expectClean, expectNoThreeOnMainThread, launchChromium, openHost, until } from './support/page';
+import { expectClean, expectNoThreeOnMainThread, keepFrame, launchChromium, openHost, until } from './support/page';
 
 /*
  * A host app built with Vite (tests/consumers/vite-app: a stock React setup, nothing for dash3d)
@@ -43,6 +43,11 @@ it("its dashboard viewer page (the plug-in's widgets, no editor) draws a saved s
     const doc = await readFile(join(import.meta.dirname, 'viewer-scene.json'));
     const w = await openHost(browser, `${backend.base}/viewer.html?scene=${doc.toString('base64url')}`);
     await until(w.page, 'the saved space to draw its first frame', `document.querySelector('.dash3d-space')?.dataset.state === 'ready'`);
+    // The scene and the card are drawn (the ground and the card's body against the background).
+    await keepFrame(w.page, 'view', 'window.viewer.spaces.space');
+    expect(await w.page.evaluate(`window.__px.spread('view')`)).toBeGreaterThan(0.2);
+    const rects = await w.page.evaluate<Record<string, { visible: boolean }>>('window.viewer.spaces.space.cardRects()');
+    expect(rects.card?.visible).toBe(true);
     const mirror = w.page.locator('.dash3d-card-mirror__value').first();
     await expect.poll(() => mirror.textContent()).toBe('21.5');
     await w.page.evaluate(`window.viewer.write('temperature', 18)`);

@@ -29,11 +29,15 @@ function openDashboard() {
 }
 const opened = openDashboard();
 
+/** The spaces' handles by widget id, for the tests (window.viewer.spaces). */
+const spaces = {};
+
 function Widget({ widget }) {
   const View = views.get(widget.type);
   if (!View) return null;
+  const ref = widget.type === 'threeD-space' ? (handle) => void (spaces[widget.id] = handle) : undefined;
   return (
-    <View id={widget.id} config={widget.config} host={host}>
+    <View id={widget.id} config={widget.config} host={host} ref={ref}>
       {widget.children.map((c) => (
         <Widget key={c.id} widget={c} />
       ))}
@@ -42,7 +46,7 @@ function Widget({ widget }) {
 }
 
 export function Viewer() {
-  window.viewer = { write: variables.write };
+  window.viewer = { write: variables.write, spaces };
   if (!opened.ok) return <pre role="alert">{opened.issues.map((i) => `${i.path}: ${i.message}`).join('\n')}</pre>;
   return opened.dashboard.widgets.map((w) => (
     <div key={w.id} style={{ position: 'relative', width: w.layout.w, height: w.layout.h }}>
