@@ -93,6 +93,8 @@ export interface CardRect {
   anchorY: number;
   /** Drawn this frame: visible, in front of the camera and not hidden behind the scene. */
   visible: boolean;
+  /** Shown whole ('card') or, where it would overlap a card of higher rank, as a pin at its anchor (issue 18). */
+  level?: 'card' | 'pin';
 }
 
 /** What the worker tells the main thread about a loaded model (tree selector, panels, tests). */

@@ -136,7 +136,7 @@ export class CardBatch {
       this.atlas.uvRect(card, uv, 0);
       const [u = 0, v = 0, du = 0, dv = 0] = uv;
       uvAttr.setXYZW(i, u + c.x0 * du, v + c.y0 * dv, (c.x1 - c.x0) * du, (c.y1 - c.y0) * dv);
-      alphaAttr.setX(i, card.input.config.meshConfig.opacity);
+      alphaAttr.setX(i, card.input.config.meshConfig.opacity * Math.max(0, card.fade));
     });
     withLines.forEach((card, i) => {
       const { lineWidth, lineHeight } = card.input.config.cardConfig;
@@ -145,7 +145,7 @@ export class CardBatch {
       pos.setXYZ(2 * i, _a.x, _a.y, _a.z);
       pos.setXYZ(2 * i + 1, _b.x, _b.y, _b.z);
       const c = card.lineColour;
-      const alpha = card.input.config.meshConfig.opacity * card.lineAlpha;
+      const alpha = card.input.config.meshConfig.opacity * card.lineAlpha * Math.max(0, card.fade);
       col.setXYZW(2 * i, c.r, c.g, c.b, alpha);
       col.setXYZW(2 * i + 1, c.r, c.g, c.b, alpha);
     });

@@ -29,6 +29,11 @@ export class CardNode implements AtlasEntry {
    */
   bodyAlpha = 0;
   bodyInset = 0;
+  /**
+   * 1 shown whole, 0 shown as a pin, in between while it fades from one to the other (index.ts);
+   * below 0 until its first placement pass has decided.
+   */
+  fade = -1;
   /** Whether the canvas holds a drawing (a card is not shown before). */
   painted = false;
   private drawnKey = '';

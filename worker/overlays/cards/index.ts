@@ -10,6 +10,8 @@ import { anchorOf, placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
+import { Declutter, type DeclutterItem } from './declutter';
+import { PinBatch, type PinDraw } from './pins';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -19,6 +21,14 @@ import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 const MIN_PAINTS = 8;
 const MAX_PAINTS = 64;
 const PAINT_BUDGET_MS = 6;
+/**
+ * Decluttering (declutter.ts): a placement pass works at most PLACE_SLICE_MS of a frame, and runs
+ * again at least every REPLACE_MS while frames are drawn, when the camera stops and when cards
+ * come or go. A card changing level fades over FADE_MS.
+ */
+const PLACE_SLICE_MS = 2;
+const REPLACE_MS = 300;
+const FADE_MS = 200;
 /** When the GPU does not say (a layer built without a renderer, in tests). */
 const FALLBACK_MAX_TEXTURE = 4096;
 
@@ -31,7 +41,12 @@ export interface CardLayer {
   rects(): Record<string, CardRect>;
   /** The card a click at p (canvas CSS px) lands on, or null: such a click is the card's, not a model's. */
   cardAt(p: { x: number; y: number }): string | null;
-  stats(): { total: number; textureDraws: number };
+  stats(): {
+    total: number;
+    textureDraws: number;
+    levels: { cards: number; pins: number; clusters: number };
+    placement: { ms: number; steps: number };
+  };
   dispose(): void;
 }
 
@@ -73,6 +88,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   const occlusion = createOcclusion(ctx.scene, batch.root);
   const anchor = new Vector3();
   const cover = createCoverGrid();
+  const declutter = new Declutter();
+  const pins = new PinBatch(batch.root);
+  let lastPass = -Infinity;
+  let lastFrame = performance.now();
+  let cardsChanged = true;
+  let cameraWas = '';
+  let cameraMoving = false;
+  let levelCounts = { cards: 0, pins: 0, clusters: 0 };
   let theme = defaultTheme();
   let themeVersion = 0;
   let textureDraws = 0;
@@ -100,7 +123,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         painted++;
       }
     }
-    if (dirty.size) ctx.invalidate();
+    return dirty.size > 0;
   };
 
   const offClick = listenForClicks(ctx.element, (p) => {
@@ -117,11 +140,16 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         places.delete(id);
         dirty.delete(id);
         // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
-        if (cards.size === 0) batch.clear();
+        if (cards.size === 0) {
+          batch.clear();
+          pins.clear();
+        }
+        cardsChanged = true;
       } else {
         if (!card) {
           card = new CardNode(id, input);
           cards.set(id, card);
+          cardsChanged = true;
         }
         card.input = input;
         dirty.add(id);
@@ -137,6 +165,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     place() {
       if (cards.size === 0) {
         batch.write([], []);
+        pins.write([], ctx.size.width, ctx.size.height);
+        levelCounts = { cards: 0, pins: 0, clusters: 0 };
         return;
       }
       const { camera } = ctx;
@@ -146,7 +176,9 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         drawnRatio = pixelRatio;
         markAll();
       }
-      repaint();
+      // One more frame is asked for at most once, at the end: cards left to draw, a placement pass
+      // still running, a fade under way.
+      let more = repaint();
       camera.updateMatrixWorld();
       occlusion.begin(camera);
       const shown: { card: CardNode; depth: number; rect: ScreenRect }[] = [];
@@ -159,9 +191,51 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       }
       // Near to far: a body under enough nearer ones is not drawn (its leader line still is).
       shown.sort((a, b) => a.depth - b.depth);
+
+      // Which cards show whole and which as pins (declutter.ts), decided in passes over frames.
+      const now = performance.now();
+      const dt = Math.min(now - lastFrame, FADE_MS);
+      lastFrame = now;
+      const cameraNow = camera.matrixWorld.elements.join() + camera.projectionMatrix.elements.join();
+      const stopped = cameraMoving && cameraNow === cameraWas;
+      cameraMoving = cameraNow !== cameraWas;
+      cameraWas = cameraNow;
+      if (!declutter.running && (cardsChanged || stopped || now - lastPass >= REPLACE_MS)) {
+        const items: DeclutterItem[] = shown.map(({ card, depth, rect }) => ({
+          id: card.id,
+          rect,
+          anchor: places.get(card.id)!.anchor,
+          priority: 0,
+          always: card.input.active,
+          depth,
+        }));
+        declutter.begin(items);
+        lastPass = now;
+        cardsChanged = false;
+      }
+      // The first pass decides at once: cards must not all show whole for a moment.
+      if (declutter.running && !declutter.step(declutter.result.level.size ? PLACE_SLICE_MS : Infinity)) more = true;
+      const levels = declutter.result.level;
+      let fading = false;
+      const whole: typeof shown = [];
+      for (const s of shown) {
+        const target = levels.get(s.card.id) === 'pin' ? 0 : 1;
+        const card = s.card;
+        // A new card starts at its level: it does not fade out from whole the first time.
+        if (card.fade < 0) card.fade = target;
+        if (card.fade !== target) {
+          card.fade = target > card.fade ? Math.min(1, card.fade + dt / FADE_MS) : Math.max(0, card.fade - dt / FADE_MS);
+          fading = true;
+        }
+        if (card.fade > 0) whole.push(s);
+        // A card shown as a pin is not clickable as a card, and says so in rects().
+        else places.get(card.id)!.visible = false;
+      }
+      if (fading) more = true;
+
       cover.reset(width, height);
       const bodies: DrawnBody[] = [];
-      for (const { card, rect } of shown) {
+      for (const { card, rect } of whole) {
         const { isSprite, meshConfig } = card.input.config;
         const part = cover.visible(rect);
         if (!part) continue;
@@ -176,8 +250,34 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // Far to near: without depth testing, the nearer card is drawn over the farther.
       batch.write(
         bodies.reverse(),
-        shown.map((s) => s.card),
+        whole.map((s) => s.card),
       );
+
+      // Pins and cluster badges, at the anchor of each cluster's first card still in view.
+      const inView = new Set(shown.map((s) => s.card.id));
+      const drawnPins: PinDraw[] = [];
+      let pinned = 0;
+      for (const cluster of declutter.result.clusters) {
+        const members = cluster.ids.filter((id) => inView.has(id));
+        const lead = members.length ? cards.get(members[0]!) : undefined;
+        if (!lead) continue;
+        pinned += members.length;
+        const at = anchorOf(lead, anchor);
+        const c = lead.lineColour;
+        drawnPins.push({
+          x: at.x,
+          y: at.y,
+          z: at.z,
+          r: c.r,
+          g: c.g,
+          b: c.b,
+          a: lead.input.config.meshConfig.opacity,
+          count: members.length,
+        });
+      }
+      pins.write(drawnPins, width, height);
+      levelCounts = { cards: shown.length - pinned, pins: pinned, clusters: drawnPins.length };
+      if (more) ctx.invalidate();
     },
     rects() {
       const out: Record<string, CardRect> = {};
@@ -191,17 +291,24 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           anchorX: p.anchor.x,
           anchorY: p.anchor.y,
           visible: p.visible,
+          level: declutter.result.level.get(id) ?? 'card',
         };
       }
       return out;
     },
     cardAt: (p) => cardAt(places, p),
-    stats: () => ({ total: cards.size, textureDraws }),
+    stats: () => ({
+      total: cards.size,
+      textureDraws,
+      levels: levelCounts,
+      placement: { ms: declutter.result.ms, steps: declutter.result.steps },
+    }),
     dispose() {
       offClick();
       cards.clear();
       places.clear();
       dirty.clear();
+      pins.dispose();
       batch.dispose();
     },
   };
