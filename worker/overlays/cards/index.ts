@@ -114,8 +114,10 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     let painted = 0;
     for (const id of dirty) {
       if (painted >= MAX_PAINTS || (painted >= MIN_PAINTS && performance.now() - start > PAINT_BUDGET_MS)) break;
-      dirty.delete(id);
       const card = cards.get(id);
+      // A card shown as a pin keeps its change for when it shows whole again: no texture to draw now.
+      if (card && card.fade === 0) continue;
+      dirty.delete(id);
       if (!card) continue;
       if (card.update(theme, themeVersion, ctx.size.pixelRatio)) {
         atlas.put(card, cards.values());
@@ -123,7 +125,9 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         painted++;
       }
     }
-    return dirty.size > 0;
+    // Only changes of cards that are shown ask for another frame.
+    for (const id of dirty) if ((cards.get(id)?.fade ?? 0) !== 0) return true;
+    return false;
   };
 
   const offClick = listenForClicks(ctx.element, (p) => {
