@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountSpace, rgbaAt, unmountAll, type Mounted } from '../support/harness';
+import { commands } from 'vitest/browser';
+import { mountSpace, rgbaAt, unmountAll, waitFor, type Mounted } from '../support/harness';
 import type { CardDraw } from '../../../shared/overlays';
 import type { PixelReadout } from '../../../shared/protocol';
 import { card, findPixels, GREEN, isGreen, SCENE } from './support';
@@ -82,5 +83,27 @@ describe('decluttered data cards', () => {
     const rects = await m.handle.cardRects();
     expect([rects.a!.level, rects.b!.level]).toEqual(['card', 'card']);
     expect((await m.handle.stats()).cards).toMatchObject({ levels: { cards: 2, pins: 0, clusters: 0 } });
+  });
+
+  it('the pointer on a pin opens its card on top, kept open on the card; off both, the pin is back', async () => {
+    const { m } = await settled({ a: card({}, [{ label: 'A', value: '1' }]), b: card({}, [{ label: 'B', value: '2' }]) });
+    const levels = async () => {
+      const r = await m.handle.cardRects();
+      return [r.a!.level, r.b!.level].sort().join();
+    };
+    expect(await levels()).toBe('card,pin');
+    await commands.mouseMove({ fromX: 0.1, fromY: 0.9, toX: 0.5, toY: 0.5 });
+    await waitFor(async () => (await levels()) === 'card,card', 'both cards shown whole under the pointer');
+    // Onto the opened card's body (up and right of the anchor): it stays open.
+    const rect = (await m.handle.cardRects()).b!;
+    await commands.mouseMove({ fromX: 0.5, fromY: 0.5, toX: (rect.x + rect.width / 2) / W, toY: (rect.y + rect.height / 2) / H });
+    await new Promise((r) => setTimeout(r, 300));
+    await m.pixels();
+    expect(await levels()).toBe('card,card');
+    await commands.mouseMove({ fromX: (rect.x + rect.width / 2) / W, fromY: (rect.y + rect.height / 2) / H, toX: 0.1, toY: 0.9 });
+    await waitFor(async () => {
+      await m.pixels();
+      return (await levels()) === 'card,pin';
+    }, 'the pin back once the pointer left');
   });
 });

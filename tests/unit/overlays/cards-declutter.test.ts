@@ -122,4 +122,13 @@ describe('decluttering data cards', () => {
     run(once, items);
     expect(Object.fromEntries(once.result.level)).toEqual(Object.fromEntries(d.result.level));
   });
+
+  it('a card opened from its pin shows whole on top, and the cards around it keep their levels', () => {
+    const d = new Declutter();
+    run(d, [item('a', 0, 100), item('b', 10, 100), item('c', 400, 100)]);
+    expect(levels(d)).toEqual({ a: 'card', b: 'pin', c: 'card' });
+    run(d, [item('a', 0, 100), item('b', 10, 100, { onTop: true }), item('c', 400, 100)]);
+    expect(levels(d)).toEqual({ a: 'card', b: 'card', c: 'card' });
+    expect(d.result.clusters).toEqual([]);
+  });
 });

@@ -24,8 +24,13 @@ export interface DeclutterItem {
   anchor: { x: number; y: number };
   /** Higher first. */
   priority: number;
-  /** Never decluttered (always-show, an alarm, the active or hovered card). */
+  /** Never decluttered (always-show, an alarm, the active card). */
   always: boolean;
+  /**
+   * Shown whole on top of the others without taking their place (a card the pointer opened from
+   * its pin): the cards around it keep their levels.
+   */
+  onTop?: boolean;
   /** Distance in front of the camera: nearer first among equals. */
   depth: number;
 }
@@ -192,7 +197,8 @@ export class Declutter {
       const item = order[pass.next++]!;
       const r = item.rect;
       const body = { minX: r.minX + k, minY: r.minY + k, maxX: r.maxX - k, maxY: r.maxY - k };
-      if (item.always || !grid.overlaps(body)) {
+      if (item.onTop) level.set(item.id, 'card');
+      else if (item.always || !grid.overlaps(body)) {
         grid.add(body);
         level.set(item.id, 'card');
       } else {

@@ -11,7 +11,8 @@ import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 import { Declutter, type DeclutterItem } from './declutter';
-import { PinBatch, type PinDraw } from './pins';
+import { BADGE_PX, PIN_PX, PinBatch, type PinDraw } from './pins';
+import { listenForPinHover, type PinSpot } from './hover';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -96,6 +97,9 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   let cameraWas = '';
   let cameraMoving = false;
   let levelCounts = { cards: 0, pins: 0, clusters: 0 };
+  // Pins and badges as drawn last frame, and the cards the pointer opened from one (hover.ts).
+  let pinSpots: PinSpot[] = [];
+  let hovered: ReadonlySet<string> = new Set();
   let theme = defaultTheme();
   let themeVersion = 0;
   let textureDraws = 0;
@@ -130,6 +134,17 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     return false;
   };
 
+  const offHover = listenForPinHover(
+    ctx.element,
+    () => pinSpots,
+    (id) => places.get(id) ?? null,
+    (ids) => {
+      // The opened cards show whole at once: a new placement pass, this frame.
+      hovered = ids;
+      cardsChanged = true;
+      ctx.invalidate();
+    },
+  );
   const offClick = listenForClicks(ctx.element, (p) => {
     const id = cardAt(places, p);
     if (id) ctx.emit({ type: 'card-click', id });
@@ -211,6 +226,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           anchor: places.get(card.id)!.anchor,
           priority: 0,
           always: card.input.active,
+          onTop: hovered.has(card.id),
           depth,
         }));
         declutter.begin(items);
@@ -260,6 +276,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // Pins and cluster badges, at the anchor of each cluster's first card still in view.
       const inView = new Set(shown.map((s) => s.card.id));
       const drawnPins: PinDraw[] = [];
+      const spots: PinSpot[] = [];
       let pinned = 0;
       for (const cluster of declutter.result.clusters) {
         const members = cluster.ids.filter((id) => inView.has(id));
@@ -278,8 +295,10 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           a: lead.input.config.meshConfig.opacity,
           count: members.length,
         });
+        spots.push({ ...places.get(lead.id)!.anchor, radius: (members.length > 1 ? BADGE_PX : PIN_PX) / 2, ids: members });
       }
       pins.write(drawnPins, width, height);
+      pinSpots = spots;
       levelCounts = { cards: shown.length - pinned, pins: pinned, clusters: drawnPins.length };
       if (more) ctx.invalidate();
     },
@@ -309,6 +328,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     }),
     dispose() {
       offClick();
+      offHover();
       cards.clear();
       places.clear();
       dirty.clear();
