@@ -55,7 +55,7 @@ export interface DeclutterResult {
 export interface DeclutterOptions {
   /** Grid cell, CSS px: about a small card's size. */
   cell?: number;
-  /** Pins whose anchors are closer than this (CSS px) merge into one cluster. */
+  /** Pins whose anchors are closer than this (CSS px) merge into one cluster: a badge's size and a little. */
   pinSpacing?: number;
   /** A body shrunk by this much on each side before testing (touching edges are not an overlap). */
   slack?: number;
@@ -157,7 +157,7 @@ export class Declutter {
 
   constructor(opts: DeclutterOptions = {}) {
     this.cell = opts.cell ?? 64;
-    this.pinSpacing = opts.pinSpacing ?? 16;
+    this.pinSpacing = opts.pinSpacing ?? 26;
     this.slack = opts.slack ?? 0.5;
   }
 

@@ -9,8 +9,11 @@ import {
   type BufferGeometry,
 } from 'three';
 
-/** Drawn above the cards' bodies and lines (batch.ts): a pin marks where a card would be. */
-const PIN_RENDER_ORDER = 1_000_002;
+/**
+ * Drawn over the leader lines and under the cards' bodies (batch.ts): a whole card is what a
+ * designer reads, and a pin must not cover its text.
+ */
+const PIN_RENDER_ORDER = 1_000_000.5;
 /** A single pin's diameter, and a cluster badge's, in CSS px. */
 export const PIN_PX = 12;
 export const BADGE_PX = 22;
