@@ -3,6 +3,7 @@
 // worker (the product) and as three CSS2DRenderer labels on the main thread (the baseline), plus
 // the same scene with no cards, all in the same run. Page: page/cards.tsx.
 import { openBenchPage, within } from './measure.mjs';
+import { medianOf } from './median.mjs';
 
 export const CARDS_PART = 'cards';
 export const CARD_COUNTS = [100, 500];
@@ -123,14 +124,6 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, warmupM
     await context.close();
   }
 }
-
-const median = (xs) => {
-  if (xs.some((x) => x === null)) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const medianOf = (list) => Object.fromEntries(Object.keys(list[0]).map((k) => [k, median(list.map((x) => x[k]))]));
 
 /** Every case `repeats` times, the order reversed every other round; medians per figure. */
 export async function runCardsBench(

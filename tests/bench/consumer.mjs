@@ -6,57 +6,18 @@
 // (host/Viewer.jsx: the plug-in's widgets in preview mode, no editor) opening
 // tests/consumers/viewer-scene.json; the playground opens the same document as a `?scene=` link
 // in preview mode. Both are production builds served by their own backends on 127.0.0.1.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildApp, cleanEnv, CONSUMERS, installApp, packTarball, PROJECT } from '../consumers/support/prepare.mjs';
+import { buildApp, CONSUMERS, freePort, installApp, packTarball, PROJECT, startProcess } from '../consumers/support/prepare.mjs';
+import { median } from './median.mjs';
 
 export const CONSUMER_PART = 'consumer';
 /** A string every copy of three.js carries, minified or not (its renderer's log prefix). */
 const THREE_MARKER = /THREE\.WebGLRenderer/;
 const TOKEN = 'bench-token-0123456789abcdef';
 const SESSION_KEY = 'dash3d.session';
-
-/** A port that was free a moment ago. */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-/** Starts a Node process and waits (up to `ms`) for `pattern` in its output; answers the match and a stop(). */
-async function startNode(args, { cwd, env, pattern, ms = 240_000 }) {
-  const child = spawn(process.execPath, args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const match = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} from ${args.join(' ')} within ${ms} ms:\n${out}`)), ms);
-    const check = () => {
-      const m = pattern.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    };
-    child.stdout.on('data', (d) => ((out += d), check()));
-    child.stderr.on('data', (d) => ((out += d), check()));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`${args.join(' ')} exited (${code}):\n${out}`))));
-  });
-  return { match, stop };
-}
 
 /**
  * Records, in the page, when the first space reports its first frame (data-state="ready", which the
@@ -121,12 +82,6 @@ async function loadOnce(browser, url, { session } = {}) {
   }
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-
 /** @param {import('playwright').Browser} browser */
 export async function runConsumerBench(browser, { repeats, log, afterRun }) {
   const work = await mkdtemp(join(tmpdir(), 'dash3d-bench-consumer-'));
@@ -139,7 +94,7 @@ export async function runConsumerBench(browser, { repeats, log, afterRun }) {
     await buildApp(app, 'vite-app');
     const prepareS = Math.round((performance.now() - t0) / 1000);
 
-    const backend = await startNode([join(app, 'src', 'host', 'server.mjs'), join(app, 'dist'), join(work, 'media')], {
+    const backend = await startProcess(process.execPath, [join(app, 'src', 'host', 'server.mjs'), join(app, 'dist'), join(work, 'media')], {
       cwd: app,
       env: { MEDIA_TOKEN: TOKEN },
       pattern: /\{"listening":"([^"]+)"\}/,
@@ -147,10 +102,12 @@ export async function runConsumerBench(browser, { repeats, log, afterRun }) {
     stops.push(backend.stop);
     log('[bench] consumer: starting the playground (npm start; it builds dist-playground/ when stale)...');
     const port = await freePort();
-    const playground = await startNode(['scripts/start.mjs'], {
+    const playground = await startProcess(process.execPath, ['scripts/start.mjs'], {
       cwd: PROJECT,
       env: { PORT: String(port), DATA_ROOT: join(work, 'data'), MEDIA_TOKEN: TOKEN },
       pattern: /Sign in:\s+\S+/,
+      // The first start builds the playground.
+      ms: 240_000,
     });
     stops.push(playground.stop);
     const pgBase = `http://127.0.0.1:${port}`;

@@ -3,6 +3,7 @@
 // times a second) against the same scene without groups, measured in the same run.
 import { openBenchPage, within } from './measure.mjs';
 import { spliceBetween } from './cards-report.mjs';
+import { median } from './median.mjs';
 
 export const GROUPS_PART = 'groups';
 export const GROUPS_BEGIN = '<!-- bench:groups:begin -->';
@@ -67,12 +68,6 @@ export async function measureGroupsOnce(browser, groupsUrl, { groups, warmupMs, 
     await context.close();
   }
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 /** With and without groups, `repeats` times, the order alternating; medians per figure. */
 export async function runGroupsBench(browser, groupsUrl, { repeats, warmupMs, measureMs, log, afterRun = () => {} }) {

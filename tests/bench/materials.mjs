@@ -7,19 +7,13 @@
 //     new objects) which the hash-keyed cache must answer without rendering. Page: page/materials.tsx.
 import { openBenchPage, within } from './measure.mjs';
 import { spliceBetween } from './cards-report.mjs';
+import { medianOf } from './median.mjs';
 
 export const MATERIALS_PART = 'materials';
 export const MATERIALS_BEGIN = '<!-- bench:materials:begin -->';
 export const MATERIALS_END = '<!-- bench:materials:end -->';
 const DRAG_MS = 3000;
 const MODES = ['worker', 'main'];
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const medianOf = (list) => Object.fromEntries(Object.keys(list[0]).map((k) => [k, median(list.map((x) => x[k]))]));
 
 async function withPage(browser, url, what, fn) {
   const { context, page, pageErrors } = await openBenchPage(browser);

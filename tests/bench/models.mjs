@@ -4,18 +4,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openBenchPage, within } from './measure.mjs';
 import { FIXTURES_DIR } from './fixtures.mjs';
+import { medianOf } from './median.mjs';
 
 /** Model keys and their fixture paths: the same file the page reads (page/modelCases.ts). */
 export const MODEL_FILES = JSON.parse(readFileSync(new URL('./page/modelFiles.json', import.meta.url), 'utf8'));
 export const DEFAULT_MODELS = Object.keys(MODEL_FILES);
 const MODES = ['worker', 'main'];
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const medianOf = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
 
 /** Fail before building anything when a model key is wrong or its fixture is missing. */
 export function checkModels(keys) {

@@ -27,6 +27,7 @@ import {
 import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsSection, spliceCards } from './cards-report.mjs';
 import { CONSUMER_PART, runConsumerBench } from './consumer.mjs';
 import { CONSUMER_BEGIN, CONSUMER_END, consumerChecks, consumerHuman, consumerSection, spliceConsumer } from './consumer-report.mjs';
+import { medianOf } from './median.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -89,13 +90,6 @@ function positiveInt(key, value) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${key} needs a positive whole number`);
   return n;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const medianOf = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, median(runs.map((r) => r[k]))]));
 
 /** What the browser actually draws with: the benchmark means little without it. */
 async function glRenderer(browser) {

@@ -2,6 +2,7 @@
 // spaces scrolled through, with out-of-view spaces releasing their context (the product) and with
 // every context kept (the behaviour before, the baseline), measured in the same run.
 import { openBenchPage, within } from './measure.mjs';
+import { median } from './median.mjs';
 
 export const SPACES_PART = 'spaces';
 /** Page modes: ?mode=release is the product, ?mode=keep the baseline. */
@@ -37,13 +38,6 @@ export async function measureSpacesOnce(browser, spacesUrl, { mode, log }) {
     await context.close();
   }
 }
-
-const median = (xs) => {
-  if (xs.some((x) => x === null)) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 /** Both modes `repeats` times, the order alternating between rounds; medians per figure. */
 export async function runSpacesBench(browser, spacesUrl, { repeats, log, afterRun = () => {} }) {

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT, cleanEnv } from './support/setup';
+import { ENVIRONMENTS } from '../../scripts/assets.mjs';
 
 /*
  * The packed tarball as a registry would receive it (issue 17 points 1, 2 and 10): what it holds
@@ -28,27 +29,6 @@ beforeAll(async () => {
   await exec('tar', ['-xzf', tarball, '-C', unpacked]);
 });
 afterAll(() => rm(unpacked, { recursive: true, force: true }));
-
-const ENVIRONMENTS = [
-  'apartment',
-  'bridge',
-  'city',
-  'dawn',
-  'esplanade',
-  'forest',
-  'hall',
-  'lab',
-  'lobby',
-  'night',
-  'park',
-  'sky',
-  'studio',
-  'sunrise',
-  'sunset',
-  'venice',
-  'warehouse',
-  'workshop',
-];
 
 describe('the tarball', () => {
   it('holds what a host needs: ES modules, types, the workers, the decoders, the 18 presets, the service, the docs', () => {

@@ -5,6 +5,7 @@
 // node_modules, from the registry or npm's cache), build the app with its own bundler.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 export const PROJECT = join(import.meta.dirname, '..', '..', '..');
@@ -71,4 +72,55 @@ export function buildApp(dir, app) {
   return app === 'vite-app'
     ? run(join(dir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], dir)
     : run(join(dir, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], dir);
+}
+
+/**
+ * A port that was free a moment ago.
+ * @returns {Promise<number>}
+ */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+/**
+ * Starts a server process (the runner's settings left out) and waits until its output matches
+ * `pattern`; rejects when it exits first or after `ms`. `stop()` ends it (SIGTERM, SIGKILL after 10 s).
+ * @param {string} cmd @param {string[]} args
+ * @param {{ cwd: string, env?: Record<string, string>, pattern: RegExp, ms?: number }} opts
+ * @returns {Promise<{ match: RegExpExecArray, output(): string, stop(): Promise<void> }>}
+ */
+export async function startProcess(cmd, args, { cwd, env = {}, pattern, ms = 60_000 }) {
+  const child = spawn(cmd, args, { cwd, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  /** @type {RegExpExecArray} */
+  const match = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${pattern} from ${cmd} ${args.join(' ')} within ${ms} ms:\n${out}`)), ms);
+    const check = () => {
+      const m = pattern.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout.on('data', (d) => ((out += d), check()));
+    child.stderr.on('data', (d) => ((out += d), check()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${cmd} ${args.join(' ')} exited (${code}) before ${pattern}:\n${out}`));
+    });
+  });
+  return { match, output: () => out, stop };
 }

@@ -10,9 +10,7 @@ import { anchorOf, placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
-import { Declutter, type DeclutterItem } from './declutter';
-import { BADGE_PX, PIN_PX, PinBatch, type PinDraw } from './pins';
-import { listenForPinHover, type PinSpot } from './hover';
+import { createCardLevels, type ShownCard } from './levels';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -22,14 +20,6 @@ import { listenForPinHover, type PinSpot } from './hover';
 const MIN_PAINTS = 8;
 const MAX_PAINTS = 64;
 const PAINT_BUDGET_MS = 6;
-/**
- * Decluttering (declutter.ts): a placement pass works at most PLACE_SLICE_MS of a frame, and runs
- * again at least every REPLACE_MS while frames are drawn, when the camera stops and when cards
- * come or go. A card changing level fades over FADE_MS.
- */
-const PLACE_SLICE_MS = 2;
-const REPLACE_MS = 300;
-const FADE_MS = 200;
 /** When the GPU does not say (a layer built without a renderer, in tests). */
 const FALLBACK_MAX_TEXTURE = 4096;
 
@@ -89,17 +79,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   const occlusion = createOcclusion(ctx.scene, batch.root);
   const anchor = new Vector3();
   const cover = createCoverGrid();
-  const declutter = new Declutter();
-  const pins = new PinBatch(batch.root);
-  let lastPass = -Infinity;
-  let lastFrame = performance.now();
-  let cardsChanged = true;
-  let cameraWas = '';
-  let cameraMoving = false;
-  let levelCounts = { cards: 0, pins: 0, clusters: 0 };
-  // Pins and badges as drawn last frame, and the cards the pointer opened from one (hover.ts).
-  let pinSpots: PinSpot[] = [];
-  let hovered: ReadonlySet<string> = new Set();
+  // Whole or pin (issue 18): placement passes, fades, pins and badges (levels.ts).
+  const levels = createCardLevels(batch.root, ctx.element, () => ctx.invalidate());
   let theme = defaultTheme();
   let themeVersion = 0;
   let textureDraws = 0;
@@ -134,17 +115,6 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     return false;
   };
 
-  const offHover = listenForPinHover(
-    ctx.element,
-    () => pinSpots,
-    (id) => places.get(id) ?? null,
-    (ids) => {
-      // The opened cards show whole at once: a new placement pass, this frame.
-      hovered = ids;
-      cardsChanged = true;
-      ctx.invalidate();
-    },
-  );
   const offClick = listenForClicks(ctx.element, (p) => {
     const id = cardAt(places, p);
     if (id) ctx.emit({ type: 'card-click', id });
@@ -161,14 +131,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
         if (cards.size === 0) {
           batch.clear();
-          pins.clear();
+          levels.clear(ctx.size.width, ctx.size.height);
         }
-        cardsChanged = true;
+        levels.changed();
       } else {
         if (!card) {
           card = new CardNode(id, input);
           cards.set(id, card);
-          cardsChanged = true;
+          levels.changed();
         }
         card.input = input;
         dirty.add(id);
@@ -184,8 +154,6 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     place() {
       if (cards.size === 0) {
         batch.write([], []);
-        pins.write([], ctx.size.width, ctx.size.height);
-        levelCounts = { cards: 0, pins: 0, clusters: 0 };
         return;
       }
       const { camera } = ctx;
@@ -197,61 +165,23 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       }
       // One more frame is asked for at most once, at the end: cards left to draw, a placement pass
       // still running, a fade under way.
-      let more = repaint();
+      const more = repaint();
       camera.updateMatrixWorld();
       occlusion.begin(camera);
-      const shown: { card: CardNode; depth: number; rect: ScreenRect }[] = [];
+      const shown: ShownCard[] = [];
       for (const [id, card] of cards) {
         const place = placeCard(card, camera, width, height);
         // A card not drawn yet (over the budget of its first frame) has no texture to show.
         const visible = card.drawn && place.inView && !occlusion.hidden(anchorOf(card, anchor), camera, height);
-        places.set(id, { ...place, visible });
-        if (visible) shown.push({ card, depth: place.depth, rect: boundsOf(place.quad) });
+        const placed = { ...place, visible };
+        places.set(id, placed);
+        if (visible) shown.push({ card, depth: place.depth, rect: boundsOf(place.quad), place: placed });
       }
       // Near to far: a body under enough nearer ones is not drawn (its leader line still is).
       shown.sort((a, b) => a.depth - b.depth);
 
-      // Which cards show whole and which as pins (declutter.ts), decided in passes over frames.
-      const now = performance.now();
-      const dt = Math.min(now - lastFrame, FADE_MS);
-      lastFrame = now;
-      const cameraNow = camera.matrixWorld.elements.join() + camera.projectionMatrix.elements.join();
-      const stopped = cameraMoving && cameraNow === cameraWas;
-      cameraMoving = cameraNow !== cameraWas;
-      cameraWas = cameraNow;
-      if (!declutter.running && (cardsChanged || stopped || now - lastPass >= REPLACE_MS)) {
-        const items: DeclutterItem[] = shown.map(({ card, depth, rect }) => ({
-          id: card.id,
-          rect,
-          anchor: places.get(card.id)!.anchor,
-          priority: 0,
-          always: card.input.active,
-          onTop: hovered.has(card.id),
-          depth,
-        }));
-        declutter.begin(items);
-        lastPass = now;
-        cardsChanged = false;
-      }
-      // The first pass decides at once: cards must not all show whole for a moment.
-      if (declutter.running && !declutter.step(declutter.result.level.size ? PLACE_SLICE_MS : Infinity)) more = true;
-      const levels = declutter.result.level;
-      let fading = false;
-      const whole: typeof shown = [];
-      for (const s of shown) {
-        const target = levels.get(s.card.id) === 'pin' ? 0 : 1;
-        const card = s.card;
-        // A new card starts at its level: it does not fade out from whole the first time.
-        if (card.fade < 0) card.fade = target;
-        if (card.fade !== target) {
-          card.fade = target > card.fade ? Math.min(1, card.fade + dt / FADE_MS) : Math.max(0, card.fade - dt / FADE_MS);
-          fading = true;
-        }
-        if (card.fade > 0) whole.push(s);
-        // A card shown as a pin is not clickable as a card, and says so in rects().
-        else places.get(card.id)!.visible = false;
-      }
-      if (fading) more = true;
+      // Which cards show whole and which as pins (levels.ts).
+      const { whole, more: placing } = levels.decide(shown, camera);
 
       cover.reset(width, height);
       const bodies: DrawnBody[] = [];
@@ -273,34 +203,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         whole.map((s) => s.card),
       );
 
-      // Pins and cluster badges, at the anchor of each cluster's first card still in view.
-      const inView = new Set(shown.map((s) => s.card.id));
-      const drawnPins: PinDraw[] = [];
-      const spots: PinSpot[] = [];
-      let pinned = 0;
-      for (const cluster of declutter.result.clusters) {
-        const members = cluster.ids.filter((id) => inView.has(id));
-        const lead = members.length ? cards.get(members[0]!) : undefined;
-        if (!lead) continue;
-        pinned += members.length;
-        const at = anchorOf(lead, anchor);
-        const c = lead.lineColour;
-        drawnPins.push({
-          x: at.x,
-          y: at.y,
-          z: at.z,
-          r: c.r,
-          g: c.g,
-          b: c.b,
-          a: lead.input.config.meshConfig.opacity,
-          count: members.length,
-        });
-        spots.push({ ...places.get(lead.id)!.anchor, radius: (members.length > 1 ? BADGE_PX : PIN_PX) / 2, ids: members });
-      }
-      pins.write(drawnPins, width, height);
-      pinSpots = spots;
-      levelCounts = { cards: shown.length - pinned, pins: pinned, clusters: drawnPins.length };
-      if (more) ctx.invalidate();
+      levels.drawPins(cards, width, height);
+      if (more || placing) ctx.invalidate();
     },
     rects() {
       const out: Record<string, CardRect> = {};
@@ -314,25 +218,19 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           anchorX: p.anchor.x,
           anchorY: p.anchor.y,
           visible: p.visible,
-          level: declutter.result.level.get(id) ?? 'card',
+          level: levels.level(id),
         };
       }
       return out;
     },
     cardAt: (p) => cardAt(places, p),
-    stats: () => ({
-      total: cards.size,
-      textureDraws,
-      levels: levelCounts,
-      placement: { ms: declutter.result.ms, steps: declutter.result.steps },
-    }),
+    stats: () => ({ total: cards.size, textureDraws, ...levels.stats() }),
     dispose() {
       offClick();
-      offHover();
       cards.clear();
       places.clear();
       dirty.clear();
-      pins.dispose();
+      levels.dispose();
       batch.dispose();
     },
   };
