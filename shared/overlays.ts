@@ -22,6 +22,11 @@ export interface CardDraw {
   items: readonly CardItemText[];
   /** The active card (clicked last, or activated from the keyboard) is drawn with the active theme. */
   active: boolean;
+  /**
+   * Its screen-reader mirror has the keyboard focus: drawn whole on top even where it would be a
+   * pin (issue 18: focusing a pin shows its card). Absent: false.
+   */
+  focused?: boolean;
 }
 
 /**

@@ -78,7 +78,34 @@ export interface EngineStats {
   /** Model widgets the engine holds now, and how many of them have their file drawn. */
   models: { total: number; loaded: number };
   /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
-  cards: { total: number; textureDraws: number };
+  cards: CardStats;
+}
+
+/** The card layer's counts (issue 18): what the last drawn frame showed, and work done since init. */
+export interface CardStats {
+  total: number;
+  /** Whole card drawings since init. */
+  textureDraws: number;
+  /** Partial drawings since init: only the data items whose value changed, redrawn and uploaded. */
+  cellDraws: number;
+  /**
+   * Last frame: cards shown whole, cards shown as pins (alone or in a badge), the pins and badges
+   * drawn, and cards just come into view that no placement pass has decided yet (hidden for the
+   * frame or two until one does; cards + pins + undecided = inView).
+   */
+  levels: { cards: number; pins: number; clusters: number; undecided: number };
+  /** The last finished placement pass: its time in ms and the slices it was spread over. */
+  placement: { ms: number; steps: number };
+  /** Last frame: anchors in view and not hidden by the scene (each one is shown as a card, a pin or in a badge). */
+  inView: number;
+  /** Last frame: cards out of their distance range (levelConfig), deliberately not shown. */
+  outOfRange: number;
+  /** Last frame: pairs of cards drawn whole (fully faded in) whose bodies overlap. */
+  overlaps: number;
+  /** Cards whose level (whole or pin) changed, since init. */
+  levelChanges: number;
+  /** Last frame: cards in alarm (levelConfig's threshold crossed). */
+  alarms: number;
 }
 
 /** Where a data card is on screen (test support), in CSS px relative to the canvas' top-left. */

@@ -37,7 +37,10 @@ export function createCardSender(engine: () => RenderHandle | null) {
       configSent.delete(id);
     }
     for (const [id, value] of Object.entries(changed as Record<string, CardDraw>)) {
-      if (configSent.has(id) && configSent.get(id) === value.config) changes[id] = { items: value.items, active: value.active };
+      if (configSent.has(id) && configSent.get(id) === value.config)
+        changes[id] = value.focused
+          ? { items: value.items, active: value.active, focused: true }
+          : { items: value.items, active: value.active };
       else {
         configSent.set(id, value.config);
         changes[id] = value;

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import type { CardConfig } from '../../../shared/schema/card';
 import { t } from '../../../shared/i18n';
@@ -49,10 +49,12 @@ export function CardInSpace({
 
   // The mirror's content is written by the card store when this card's draw changes (cardMirror.ts).
   const mirror = useRef<HTMLDivElement>(null);
+  const text = useRef<HTMLDivElement>(null);
+  const textId = useId();
   const emptyText = t(host.locale, 'widgets.card.empty');
   useEffect(() => {
-    if (!shown || !mirror.current) return;
-    return cards.mirror(id, { el: mirror.current, emptyText });
+    if (!shown || !mirror.current || !text.current) return;
+    return cards.mirror(id, { el: mirror.current, text: text.current, emptyText });
   }, [cards, shown, id, emptyText]);
 
   if (!shown) return null;
@@ -64,7 +66,7 @@ export function CardInSpace({
   return (
     <div
       ref={mirror}
-      // No children here: the card store writes them, and the active marks (cardMirror.ts).
+      // The card store writes the text and the active marks (cardMirror.ts).
       className="dash3d-card-mirror"
       data-card-id={id}
       role="button"
@@ -73,7 +75,19 @@ export function CardInSpace({
       onKeyDown={onKeyDown}
       // A screen reader's activation arrives as a click.
       onClick={() => cards.activate(id)}
+      // Focused from the keyboard, a card shown as a pin in the scene shows whole (issue 18).
+      onFocus={() => cards.focus(id)}
+      onBlur={() => cards.focus(null)}
+      aria-labelledby={textId}
       style={visuallyHidden}
-    />
+    >
+      {/*
+       * The card's text is the button's name, from an element that is not rendered (hidden): with
+       * thousands of cards whose values change every 250 ms, rendered text (even 1 px, contained)
+       * cost the page a layout of every changed text each time (500 cards: 68 ms of every second).
+       * A name taken through aria-labelledby is read from hidden content all the same.
+       */}
+      <div ref={text} id={textId} hidden />
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { t } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { SubGroup } from '../../settings/layout';
 import { ListField, NumberField, SelectField, TextField } from '../../settings/fields';
+import { CardLevelRows } from './CardLevelRows';
 import { DisplayRows, MeshTransformRows } from './MeshTransformRows';
 
 /** The data card's settings: how it faces and scales, its size, its data items and where it sits. */
@@ -47,6 +48,7 @@ export function DataCardSettings({ id, config, host, onChange }: WidgetSettingsP
           )}
         </ListField>
       </SubGroup>
+      <CardLevelRows locale={locale} />
       <MeshTransformRows locale={locale} widgetId={id} />
     </SchemaForm>
   );

@@ -1,8 +1,9 @@
 import type { CardDraw } from '../../../shared/overlays';
 
-/** The element a card's mirror writes into, and what it says for a card without items. */
+/** The mirror element (it takes the active marks), the element its text goes in, and what it says for a card without items. */
 export interface MirrorTarget {
   el: HTMLElement;
+  text: HTMLElement;
   emptyText: string;
 }
 
@@ -15,10 +16,11 @@ export type MirrorWriter = (draw: CardDraw) => void;
  * every second (500 cards, measured in the dev build). Here a change is one text node's `data`,
  * and only where the text differs. Text nodes only: a label or value is never parsed as markup.
  *
- * The element itself (role, tab stop, key handling) is React's; this owns its children, and the
- * active marks (the `dash3d-card--active` class and aria-current).
+ * The elements themselves (role, tab stop, key handling, the hidden text holder) are React's; this
+ * owns the text holder's children, and the active marks (the `dash3d-card--active` class and
+ * aria-current) on the mirror.
  */
-export function mirrorWriter({ el, emptyText }: MirrorTarget): MirrorWriter {
+export function mirrorWriter({ el, text, emptyText }: MirrorTarget): MirrorWriter {
   let labels: Text[] = [];
   let values: Text[] = [];
   let active: boolean | null = null;
@@ -26,11 +28,11 @@ export function mirrorWriter({ el, emptyText }: MirrorTarget): MirrorWriter {
   let built = false;
 
   const rebuild = (count: number) => {
-    el.replaceChildren();
+    text.replaceChildren();
     labels = [];
     values = [];
     if (!count) {
-      el.append(emptyText);
+      text.append(emptyText);
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -43,7 +45,7 @@ export function mirrorWriter({ el, emptyText }: MirrorTarget): MirrorWriter {
       labels.push(label.appendChild(new Text()));
       values.push(value.appendChild(new Text()));
       item.append(label, ': ', value, i < count - 1 ? '; ' : '');
-      el.append(item);
+      text.append(item);
     }
   };
 

@@ -24,6 +24,8 @@ export interface CardStore {
   unregister(id: string): void;
   /** Makes the card the active one (clicked in the scene, or activated from the keyboard) and reports it. */
   activate(id: string): void;
+  /** The card whose mirror has the keyboard focus (null: none): the worker shows it whole on top. */
+  focus(id: string | null): void;
   /** The current record; the same object until something changed (a useSyncExternalStore snapshot). */
   cards(): Readonly<Record<string, CardDraw>>;
   /** One card's draw, or undefined while it is not registered (or not resolved yet). */
@@ -66,6 +68,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   let record: Readonly<Record<string, CardDraw>> = Object.freeze({});
   let membershipChanged = false;
   let active: string | null = null;
+  let focused: string | null = null;
   let frame = 0;
   /** Cards whose mirror is behind their draw, and the timer that will write them. */
   const mirrorBehind = new Set<string>();
@@ -123,8 +126,11 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       const items = e.items.map((item) => resolveItem(item, variables));
       const prev = e.draw;
       const isActive = id === active;
-      if (prev && prev.config === e.config && prev.active === isActive && sameItems(prev.items, items)) continue;
+      const isFocused = id === focused;
+      const same = prev && prev.config === e.config && prev.active === isActive && !!prev.focused === isFocused;
+      if (same && sameItems(prev.items, items)) continue;
       e.draw = { config: e.config, items: prev && sameItems(prev.items, items) ? prev.items : items, active: isActive };
+      if (isFocused) e.draw.focused = true;
       if (!prev || prev.active !== isActive) redrawn.push(id);
       else mirrorBehind.add(id);
       touched = true;
@@ -163,6 +169,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       unwatch(id, old.names);
       entries.delete(id);
       if (active === id) active = null;
+      if (focused === id) focused = null;
       membershipChanged = true;
       schedule();
     },
@@ -174,6 +181,13 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       dirty.add(id);
       schedule();
       onActivate(id);
+    },
+    focus(id) {
+      if (id === focused || (id !== null && !entries.has(id))) return;
+      if (focused !== null) dirty.add(focused);
+      focused = id;
+      if (id !== null) dirty.add(id);
+      schedule();
     },
     cards: () => record,
     draw: (id) => record[id],

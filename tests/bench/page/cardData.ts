@@ -36,6 +36,20 @@ export function cardConfig(i: number, n: number): CardConfigInput {
   };
 }
 
+/** The host variables card i binds (host path): one per data item, `card<i>.<item>`. */
+export const KEYS = ['temperature', 'pressure', 'flow'] as const;
+export const variableNames = (i: number): string[] => KEYS.map((key) => `card${i}.${key}`);
+
+/**
+ * Card i as a host stores it (host path): the same card as cardConfig, its data items bound to the
+ * host variables `{{card<i>.temperature}}` and so on, which the host writes 10 times a second.
+ */
+export function boundCardConfig(i: number, n: number): CardConfigInput {
+  const names = variableNames(i);
+  const base = cardConfig(i, n);
+  return { ...base, dataConfig: { lineCount: '1', dataList: LABELS.map((label, k) => ({ label, value: `{{${names[k]}}}` })) } };
+}
+
 /** What the card store makes when a card's values change: a new CardDraw (and items) for that card. */
 export function cardDraw(config: CardConfigInput, i: number, tick: number): CardDraw {
   const items: CardItemText[] = values(i, tick).map((value, k) => ({ label: LABELS[k] ?? '', value }));

@@ -106,4 +106,125 @@ describe('decluttered data cards', () => {
       return (await levels()) === 'card,pin';
     }, 'the pin back once the pointer left');
   });
+  it('an always-show card beats a higher-priority one; priority beats nearness', async () => {
+    const high = card({ levelConfig: { priority: 10 } }, [{ label: 'H', value: '1' }]);
+    const always = card({ levelConfig: { alwaysShow: true } }, [{ label: 'A', value: '2' }]);
+    // Nearer to the camera, but of lower priority than `high`.
+    const near = card({ meshConfig: { position: { x: 0, y: 0, z: 40 } } }, [{ label: 'N', value: '3' }]);
+    const { m } = await settled({ high, always, near });
+    const rects = await m.handle.cardRects();
+    expect(rects.always!.level).toBe('card');
+    expect(rects.high!.level).toBe('pin');
+    m.unmount();
+
+    const two = await settled({ high, near });
+    const r2 = await two.m.handle.cardRects();
+    expect([r2.high!.level, r2.near!.level]).toEqual(['card', 'pin']);
+  });
+
+  it('an alarm crossing raises the card whole, in the alarm colour, and it returns to a pin when the value clears', async () => {
+    const watched = (value: string) =>
+      card({ levelConfig: { alarmMode: 'above', alarmHigh: 50, alarmColor: '#ff0000' } }, [{ label: 'P', value }]);
+    const other = card({ levelConfig: { priority: 10 } }, [{ label: 'O', value: '1' }]);
+    const { m } = await settled({ other, watched: watched('40') });
+    const isRed = ([r, g, b]: readonly number[]) => r! > 200 && g! < 60 && b! < 60;
+    expect((await m.handle.cardRects()).watched!.level).toBe('pin');
+    expect(findPixels(await m.pixels(), isRed).count).toBe(0);
+
+    await m.update(SCENE, { cards: { other, watched: watched('57.5 °C') } });
+    await waitFor(async () => (await m.handle.cardRects()).watched!.level === 'card', 'the card in alarm shown whole');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await m.handle.stats()).cards).toMatchObject({ alarms: 1 });
+    // Its border and leader line are drawn in the alarm colour.
+    expect(findPixels(await m.pixels(), isRed).count).toBeGreaterThan(50);
+
+    await m.update(SCENE, { cards: { other, watched: watched('41') } });
+    await waitFor(async () => (await m.handle.cardRects()).watched!.level === 'pin', 'back to a pin once the value cleared');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(findPixels(await m.pixels(), isRed).count).toBe(0);
+  });
+
+  it('a card focused from the keyboard shows whole on top; its pin comes back on blur', async () => {
+    const a = card({}, [{ label: 'A', value: '1' }]);
+    const b = card({}, [{ label: 'B', value: '2' }]);
+    const { m } = await settled({ a, b });
+    const pinned = Object.entries(await m.handle.cardRects()).find(([, r]) => r.level === 'pin')![0];
+    const focused = { a, b, [pinned]: { ...(pinned === 'a' ? a : b), focused: true } };
+    await m.update(SCENE, { cards: focused });
+    await waitFor(async () => (await m.handle.cardRects())[pinned]!.level === 'card', 'the focused card shown whole');
+    await m.update(SCENE, { cards: { a, b } });
+    await waitFor(async () => (await m.handle.cardRects())[pinned]!.level === 'pin', 'its pin back');
+  });
+
+  it('a click on a badge flies the camera closer to its cards; a click on a pin activates its card', async () => {
+    const cards = { a: card(), b: card(), c: card({ meshConfig: { position: { x: 10, y: 0, z: 0 } } }) };
+    const { m } = await settled(cards);
+    expect((await m.handle.stats()).cards).toMatchObject({ levels: { cards: 1, pins: 2, clusters: 1 } });
+    const before = await m.handle.getView();
+    await commands.mouseClick({ x: MID.x / W, y: MID.y / H });
+    await waitFor(async () => {
+      await m.pixels();
+      const v = await m.handle.getView();
+      return v.position.z < before.position.z * 0.8;
+    }, 'the camera closer to the badge');
+    // It keeps looking at the cards: the anchors' centre stays in the middle of the view.
+    await new Promise((r) => setTimeout(r, 900));
+    const after = await m.handle.getView();
+    expect(after.target.x).toBeCloseTo(5, 0);
+    expect(after.position.z).toBeLessThan(before.position.z * 0.8);
+    m.unmount();
+
+    // A pin alone (the card beside it whole): the click is its card's.
+    const two = await settled({ a: card({}, [{ label: 'A', value: '1' }]), b: card({}, [{ label: 'B', value: '2' }]) });
+    const pinned = Object.entries(await two.m.handle.cardRects()).find(([, r]) => r.level === 'pin')![0];
+    await commands.mouseClick({ x: MID.x / W, y: MID.y / H });
+    await waitFor(() => two.m.events.some((e) => e.type === 'card-click'), 'the click on the pin');
+    expect(two.m.events.filter((e) => e.type === 'card-click').map((e) => (e as { id: string }).id)).toEqual([pinned]);
+  });
+
+  it('a card out of its distance range is not drawn at all; in range it is', async () => {
+    const far = card({ levelConfig: { distanceRange: true, nearDistance: 0, farDistance: 300 } });
+    const { m, pixels } = await settled({ far });
+    expect(findPixels(pixels, isGreen).count).toBe(0);
+    expect((await m.handle.stats()).cards).toMatchObject({ outOfRange: 1, inView: 0 });
+    const near = card({ levelConfig: { distanceRange: true, nearDistance: 0, farDistance: 900 } });
+    await m.update(SCENE, { cards: { far: near } });
+    await waitFor(async () => findPixels(await m.pixels(), isGreen).count > 500, 'the card drawn within its range');
+  });
+
+  it('1000 cards with the camera still: the set of whole cards is stable over 3 s while values change', async () => {
+    const many: Record<string, CardDraw> = {};
+    const grid = (i: number) => ({ x: ((i % 40) - 20) * 14, y: (Math.floor(i / 40) - 12) * 10, z: 0 });
+    const make = (tick: number) => {
+      for (let i = 0; i < 1000; i++)
+        many[`c${i}`] = card({ meshConfig: { position: grid(i) } }, [{ label: 'T', value: String((i * 7 + tick) % 100) }]);
+      return { ...many };
+    };
+    const { m } = await settled(make(0));
+    const wholeSet = async () =>
+      Object.entries(await m.handle.cardRects())
+        .filter(([, r]) => r.visible && r.level === 'card')
+        .map(([id]) => id)
+        .sort()
+        .join();
+    // Past the first passes (each ~300 ms while frames are drawn).
+    await new Promise((r) => setTimeout(r, 1000));
+    await m.pixels();
+    const first = await wholeSet();
+    const stats0 = (await m.handle.stats()).cards;
+    expect(first.split(',').length).toBeGreaterThan(8);
+    // Every anchor is a card or a pin (alone or in a badge), and none waits for a pass.
+    expect(stats0.levels.cards + stats0.levels.pins).toBe(stats0.inView);
+    expect(stats0.levels.undecided).toBe(0);
+    expect(stats0.overlaps).toBe(0);
+    for (let tick = 1; tick <= 6; tick++) {
+      await m.update(SCENE, { cards: make(tick) });
+      await new Promise((r) => setTimeout(r, 500));
+      await m.pixels();
+      expect(await wholeSet()).toBe(first);
+    }
+    const stats1 = (await m.handle.stats()).cards;
+    expect(stats1.levelChanges).toBe(stats0.levelChanges);
+    expect(stats1.overlaps).toBe(0);
+  });
 });

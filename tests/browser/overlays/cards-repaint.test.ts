@@ -44,26 +44,39 @@ function input(value: string, previous?: CardInput): CardInput {
 }
 
 describe('card textures are drawn per frame', () => {
-  it('many updates between two frames draw each card once, with its last value', () => {
+  it('many updates between two frames draw each shown card once, with its last value; a pin draws nothing', () => {
     const { layer } = setup();
     for (let v = 0; v < 10; v++) for (const id of ['a', 'b', 'c']) layer.set(id, input(String(v)));
     // Nothing is drawn when the updates arrive.
     expect(layer.stats()).toMatchObject({ total: 3, textureDraws: 0 });
     layer.place();
-    expect(layer.stats()).toMatchObject({ total: 3, textureDraws: 3 });
-    // Every card is shown once drawn (in front of the camera, nothing hides it): whole, or, where
-    // it would lie on another, as a pin.
-    expect(Object.values(layer.rects()).every((r) => r.visible || r.level === 'pin')).toBe(true);
-    // The same content again draws nothing.
-    layer.set('a', input('9'));
+    // At one anchor: one card whole (drawn once, with the last value), the other two pins (not drawn).
+    expect(layer.stats()).toMatchObject({ total: 3, textureDraws: 1, levels: { cards: 1, pins: 2 } });
+    const rects = layer.rects();
+    expect(Object.values(rects).every((r) => r.visible || r.level === 'pin')).toBe(true);
+    const whole = Object.keys(rects).find((id) => rects[id]!.level === 'card')!;
+    const pinned = Object.keys(rects).filter((id) => id !== whole);
+    // The same content again draws nothing; a pin's new value waits for it to show whole.
+    layer.set(whole, input('9'));
+    layer.set(pinned[0]!, input('10'));
     layer.place();
-    expect(layer.stats().textureDraws).toBe(3);
+    expect(layer.stats()).toMatchObject({ textureDraws: 1, cellDraws: 0 });
+    // The whole card's new value redraws its cell only.
+    layer.set(whole, input('11'));
+    layer.place();
+    expect(layer.stats()).toMatchObject({ textureDraws: 1, cellDraws: 1 });
   });
 
   it('a frame draws a bounded share of many changed cards and asks for more frames until all are drawn', async () => {
     const { layer, framesAsked } = setup();
     const count = 300;
-    for (let i = 0; i < count; i++) layer.set(`c${i}`, input('1'));
+    // Always shown whole (even on one another): every one of them needs its drawing.
+    const always = (value: string) => {
+      const r = parseCard(card({ levelConfig: { alwaysShow: true } }, [{ label: 'T', value }]));
+      if (!r.ok) throw new Error(r.error);
+      return r.card;
+    };
+    for (let i = 0; i < count; i++) layer.set(`c${i}`, always('1'));
     let frames = 0;
     while (layer.stats().textureDraws < count && frames < count) {
       const before = layer.stats().textureDraws;
@@ -76,10 +89,8 @@ describe('card textures are drawn per frame', () => {
     }
     expect(layer.stats().textureDraws).toBe(count);
     expect(frames).toBeGreaterThan(1);
-    // Cards not drawn yet were not shown; now every one is, whole or (on one another) as a pin.
-    expect(Object.values(layer.rects()).filter((r) => r.visible || r.level === 'pin')).toHaveLength(count);
-    // All drawn and, once the cards piled on one another have faded to pins, nothing more to do:
-    // the last frame asks for no other.
+    expect(Object.values(layer.rects()).filter((r) => r.visible && r.level === 'card')).toHaveLength(count);
+    // All drawn: the last frame asks for no other.
     await new Promise((r) => setTimeout(r, 250));
     layer.place();
     const asked = framesAsked();

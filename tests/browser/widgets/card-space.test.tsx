@@ -209,6 +209,9 @@ describe('activating a data card', () => {
 
     await userEvent.tab();
     expect(document.activeElement).toBe(mirror(r.container, 'a'));
+    // The focused card's draw says so: the worker shows it whole even where it is a pin (issue 18).
+    const focused = () => Object.entries(cardsNow()).flatMap(([id, d]: [string, CardDraw]) => (d.focused ? [id] : []));
+    await waitFor(() => focused().join() === 'a', 'a focused in the record');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => active().join() === 'a', 'a active');
     expect(events).toEqual([['a', 'click', { id: 'a' }]]);
@@ -217,6 +220,7 @@ describe('activating a data card', () => {
 
     await userEvent.tab();
     expect(document.activeElement).toBe(mirror(r.container, 'b'));
+    await waitFor(() => focused().join() === 'b', 'b focused, a no longer');
     await userEvent.keyboard(' ');
     await waitFor(() => active().join() === 'b', 'b active, a no longer');
     expect(mirror(r.container, 'a')!.classList.contains('dash3d-card--active')).toBe(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { DataCardSettings } from '../../../src/widgets/data-card/DataCardSettings';
 import {
@@ -139,5 +139,49 @@ describe('the data card settings', () => {
     await waitFor(() => r.container.textContent?.includes('超出取值范围'), 'the range message');
     expect(changes.every((c) => c.cardConfig.cardWidth > 0)).toBe(true);
     expect(last()?.cardConfig.cardWidth ?? 200).toBe(200);
+  });
+  it('levels: priority, always show and the alarm rows, in both languages; the alarm rows appear with a mode', async () => {
+    const { r, last } = panel(card({}));
+    const text = () => r.container.textContent ?? '';
+    expect(text()).toContain('Among many cards');
+    expect(text()).toContain('Priority (higher shows first)');
+    // No alarm yet: its limits are not offered.
+    expect(text()).not.toContain('High limit');
+    const priority = r.container.querySelector<HTMLInputElement>('input[id$="levelConfig_priority"]')!;
+    await userEvent.clear(priority);
+    await userEvent.type(priority, '7');
+    await waitFor(() => last()?.levelConfig.priority === 7, 'the priority typed');
+    const always = page.getByRole('switch', { name: 'Always show whole' });
+    await userEvent.click(always);
+    await waitFor(() => last()?.levelConfig.alwaysShow === true, 'always show on');
+
+    await userEvent.click(page.getByRole('combobox', { name: 'Alarm when the value is' }));
+    const option = await waitFor(
+      () => [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent === 'Above the high limit'),
+      'the alarm modes',
+    );
+    await userEvent.click(option);
+    await waitFor(() => last()?.levelConfig.alarmMode === 'above', 'the alarm mode chosen');
+    await waitFor(() => text().includes('High limit'), 'the high limit row');
+    expect(text()).not.toContain('Low limit');
+    expect(text()).toContain('Alarm colour');
+    // The colour of a card in alarm keeps its default until changed.
+    expect(last()?.levelConfig.alarmColor).toBe('#ff4d4f');
+    unmountWidgets();
+
+    const zh = panel(card({ levelConfig: { alarmMode: 'outside' } }), 'zh_Hans');
+    const zhText = zh.r.container.textContent ?? '';
+    for (const label of ['多卡片时', '优先级（越高越先显示）', '始终完整显示', '告警', '上限', '下限', '告警颜色'])
+      expect(zhText).toContain(label);
+  });
+
+  it('a distance range whose far is not beyond its near shows the message and is not applied', async () => {
+    const { r, last, changes } = panel(card({ levelConfig: { distanceRange: true, nearDistance: 10, farDistance: 100 } }));
+    const far = r.container.querySelector<HTMLInputElement>('input[id$="levelConfig_farDistance"]')!;
+    await userEvent.clear(far);
+    await userEvent.type(far, '5');
+    await waitFor(() => r.container.textContent?.includes('Far must be greater than near'), 'the message');
+    expect(changes.every((c) => c.levelConfig.farDistance > c.levelConfig.nearDistance)).toBe(true);
+    expect(last()?.levelConfig.farDistance ?? 100).toBe(100);
   });
 });

@@ -1,5 +1,6 @@
-import { DataTexture, LinearFilter, NoColorSpace, RGBAFormat, Texture, UnsignedByteType, Vector2, type WebGLRenderer } from 'three';
+import { Box2, DataTexture, LinearFilter, NoColorSpace, RGBAFormat, Texture, UnsignedByteType, Vector2, type WebGLRenderer } from 'three';
 import { ShelfPacker, type Slot } from './packer';
+import { unionRect, type PixelRect } from './paint';
 
 /** The atlas starts this small (one card) and doubles as cards come. */
 const MIN_SIDE = 512;
@@ -14,17 +15,21 @@ export interface AtlasEntry {
 
 /**
  * Every card body's drawing in ONE texture, so that all cards are one draw call and a changed card
- * uploads only its own rectangle (texSubImage2D from its canvas, through copyTextureToTexture).
- * Uploads are queued and done by `flush`, called with the renderer that is about to draw the
- * cards (the bodies' onBeforeRender): the layer itself needs no renderer. A grown atlas is a new
- * texture (a texture's size is fixed once allocated): every placed drawing is queued again.
+ * uploads only its own rectangle (texSubImage2D from its canvas, through copyTextureToTexture), or
+ * only the part of it that was redrawn (new values' cells: three skips the rest of the canvas with
+ * UNPACK_SKIP_PIXELS/ROWS for a source region). Uploads are queued and done by `flush`, called
+ * with the renderer that is about to draw the cards (the bodies' onBeforeRender): the layer itself
+ * needs no renderer. A grown atlas is a new texture (a texture's size is fixed once allocated):
+ * every placed drawing is queued again, whole.
  */
 export class CardAtlas {
   texture: DataTexture | null = null;
   private readonly packer: ShelfPacker;
-  private readonly pending = new Set<AtlasEntry>();
+  /** Drawings to upload: a rectangle of the canvas, or null for all of it. */
+  private readonly pending = new Map<AtlasEntry, PixelRect | null>();
   private readonly source = new Texture();
   private readonly at = new Vector2();
+  private readonly region = new Box2();
   private warned = false;
 
   constructor(maxTextureSize: number) {
@@ -34,15 +39,19 @@ export class CardAtlas {
 
   /**
    * Give the entry a slot for its canvas' current size (keeping its slot when the canvas still
-   * fits) and queue its upload. False when the atlas is full even at its largest: not shown.
+   * fits) and queue its upload: of `region` only (device px of its canvas: the rest is as uploaded
+   * before) when given and the slot is kept. False when the atlas is full even at its largest: not
+   * shown.
    */
-  put(entry: AtlasEntry, live: Iterable<AtlasEntry>): boolean {
+  put(entry: AtlasEntry, live: Iterable<AtlasEntry>, region: PixelRect | null = null): boolean {
     const { width, height } = entry.canvas;
     if (entry.slot && (entry.slot.w < width || entry.slot.h < height)) {
       this.packer.release(entry.slot);
       entry.slot = null;
     }
     if (!entry.slot) {
+      // A new place holds nothing yet: all of the drawing goes there.
+      region = null;
       entry.slot = this.packer.alloc(width, height) ?? this.repack(entry, live);
       if (!entry.slot) {
         if (!this.warned) console.warn('[dash3d] data cards: the card atlas is full; some cards are not shown');
@@ -50,8 +59,14 @@ export class CardAtlas {
         return false;
       }
     }
-    this.pending.add(entry);
+    this.queue(entry, region);
     return true;
+  }
+
+  /** A whole upload wins over a region; two regions of one drawing become the one holding both. */
+  private queue(entry: AtlasEntry, region: PixelRect | null): void {
+    const was = this.pending.get(entry);
+    this.pending.set(entry, was === undefined ? region : was && region && unionRect(was, region));
   }
 
   /** The entry is gone (card removed): its slot is free for another. */
@@ -68,7 +83,7 @@ export class CardAtlas {
     placed.sort((a, b) => b.canvas.height - a.canvas.height);
     for (const e of placed) {
       e.slot = this.packer.alloc(e.canvas.width, e.canvas.height);
-      if (e.slot) this.pending.add(e);
+      if (e.slot) this.queue(e, null);
     }
     return this.packer.alloc(entry.canvas.width, entry.canvas.height);
   }
@@ -90,13 +105,20 @@ export class CardAtlas {
     if (!this.texture || this.texture.image.width !== width || this.texture.image.height !== height) {
       this.texture?.dispose();
       this.texture = makeTexture(width, height);
-      for (const e of live) if (e.slot) this.pending.add(e);
+      for (const e of live) if (e.slot) this.queue(e, null);
     }
-    for (const e of this.pending) {
+    for (const [e, region] of this.pending) {
       const slot = e.slot;
       if (!slot || e.canvas.width > slot.w || e.canvas.height > slot.h) continue;
       this.source.image = e.canvas;
-      renderer.copyTextureToTexture(this.source, this.texture, null, this.at.set(slot.x, slot.y));
+      if (region) {
+        const { x, y, width: w, height: h } = region;
+        this.region.min.set(x, y);
+        this.region.max.set(x + w, y + h);
+        renderer.copyTextureToTexture(this.source, this.texture, this.region, this.at.set(slot.x + x, slot.y + y));
+      } else {
+        renderer.copyTextureToTexture(this.source, this.texture, null, this.at.set(slot.x, slot.y));
+      }
     }
     this.pending.clear();
   }

@@ -1,10 +1,13 @@
 import { Color, Matrix4, SRGBColorSpace } from 'three';
 import type { CardInput } from './input';
-import { layoutCard, paintCard, type CardLayout } from './paint';
+import { layoutCard, paintCard, paintCells, type CardLayout, type PixelRect } from './paint';
 import type { CardTheme } from './theme';
 import { cssColour } from './colour';
 import type { AtlasEntry } from './atlas';
 import type { Slot } from './packer';
+
+/** What `update` redrew: nothing, the whole canvas, or only this rectangle of it (some values changed). */
+export type Redrawn = null | 'whole' | PixelRect;
 
 /**
  * One data card of the layer. It owns no GPU object: its body is drawn into its own small canvas,
@@ -12,7 +15,8 @@ import type { Slot } from './packer';
  * at once. `matrix` takes the card's local units, CSS px with the anchor at the origin (x right,
  * y up), to the world: the leader line runs from the origin to (lineWidth, lineHeight), the body's
  * bottom-left corner. placement.ts sets it each drawn frame. The canvas is redrawn only when what
- * it shows (text, theme, active, layout, pixel ratio) changed.
+ * it shows (text, theme, active, layout, pixel ratio) changed, and only the changed items' cells
+ * when nothing but values did (values change many times a second, the rest seldom).
  */
 export class CardNode implements AtlasEntry {
   input: CardInput;
@@ -36,7 +40,10 @@ export class CardNode implements AtlasEntry {
   fade = -1;
   /** Whether the canvas holds a drawing (a card is not shown before). */
   painted = false;
-  private drawnKey = '';
+  /** What the canvas shows: its look (theme, pixel ratio, layout…), labels and values. */
+  private drawnLook = '';
+  private drawnLabels: string[] = [];
+  private drawnValues: string[] = [];
 
   constructor(
     readonly id: string,
@@ -45,33 +52,77 @@ export class CardNode implements AtlasEntry {
     this.input = input;
   }
 
+  /**
+   * The body's size and the leader line's colour for the current input (cheap: no drawing), and
+   * the theme the card is drawn with: a card in alarm (levelConfig) has its border, at least
+   * ALARM_BORDER px wide, and its leader line in the alarm colour. Placement needs the size of a
+   * card before its drawing is made (a card shown as a pin is never drawn).
+   */
+  measure(base: CardTheme): CardTheme {
+    const { config, items, active, alarm } = this.input;
+    const theme = alarm ? alarmTheme(base, config.levelConfig.alarmColor) : base;
+    this.layout = layoutCard(config.cardConfig.cardWidth, Number(config.dataConfig.lineCount), items.length, theme, active);
+    const { r, g, b, a } = cssColour((active ? theme.activeBody : theme.body).borderColor);
+    this.lineColour.setRGB(r / 255, g / 255, b / 255, SRGBColorSpace);
+    this.lineAlpha = a;
+    return theme;
+  }
+
   /** Drawn and in the atlas: it can be shown. */
   get drawn(): boolean {
     return this.painted && this.slot !== null;
   }
 
   /**
-   * Bring the drawing up to date with the input, theme and pixel ratio; true when the canvas was
-   * redrawn. `themeVersion` changes with every new theme: the theme itself is not compared.
+   * Bring the drawing up to date with the input, theme and pixel ratio; says what was redrawn.
+   * `themeVersion` changes with every new theme: the theme itself is not compared.
    */
-  update(theme: CardTheme, themeVersion: number, pixelRatio: number): boolean {
-    const { config, items, active } = this.input;
+  update(base: CardTheme, themeVersion: number, pixelRatio: number): Redrawn {
+    const { config, items, active, alarm } = this.input;
     const columns = Number(config.dataConfig.lineCount);
-    this.layout = layoutCard(config.cardConfig.cardWidth, columns, items.length, theme, active);
-    const { r, g, b, a } = cssColour((active ? theme.activeBody : theme.body).borderColor);
-    this.lineColour.setRGB(r / 255, g / 255, b / 255, SRGBColorSpace);
-    this.lineAlpha = a;
+    const theme = this.measure(base);
 
-    let key = `${themeVersion}|${pixelRatio}|${columns}|${active}|${this.layout.width}|${this.layout.height}`;
-    for (const item of items) key += `\u0000${item.label}\u0001${item.value}`;
-    if (key === this.drawnKey && this.painted) return false;
-    this.drawnKey = key;
+    // What the drawing shows apart from the items' text: any change here redraws it whole.
+    const tint = alarm ? config.levelConfig.alarmColor : '';
+    const look = `${themeVersion}|${pixelRatio}|${columns}|${active}|${tint}|${this.layout.width}|${this.layout.height}`;
+    // So does a new label (it may move its value) or item count; a new value redraws its cell only.
+    const labels = items.map((item) => item.label);
+    const values = items.map((item) => item.value);
+    if (this.painted && look === this.drawnLook && sameList(labels, this.drawnLabels)) {
+      const changed = changedAt(this.drawnValues, values);
+      if (changed.length === 0) return null;
+      this.drawnValues = values;
+      return paintCells(this.canvas, this.layout, pixelRatio, items, changed, columns, theme, active);
+    }
+    this.drawnLook = look;
+    this.drawnLabels = labels;
+    this.drawnValues = values;
     paintCard(this.canvas, this.layout, pixelRatio, items, columns, theme, active);
     const body = active ? theme.activeBody : theme.body;
     this.bodyAlpha = cssColour(body.background).a;
     // Rounded corners and the border's antialiasing are less opaque than the inside.
     this.bodyInset = Math.max(body.borderRadius, body.borderWidth) + 1;
     this.painted = true;
-    return true;
+    return 'whole';
   }
+}
+
+/** The border width (CSS px) of a card in alarm, at least: thin theme borders would not be seen. */
+const ALARM_BORDER = 2;
+
+/** The theme with both bodies' border (and so the leader line) in the alarm colour, fully opaque. */
+function alarmTheme(theme: CardTheme, colour: string): CardTheme {
+  const tint = (box: CardTheme['body']) => ({ ...box, borderColor: colour, borderWidth: Math.max(box.borderWidth, ALARM_BORDER) });
+  return { ...theme, body: tint(theme.body), activeBody: tint(theme.activeBody) };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The indexes whose value differs (both lists as long: same labels). */
+function changedAt(was: readonly string[], now: readonly string[]): number[] {
+  const out: number[] = [];
+  now.forEach((v, i) => {
+    if (v !== was[i]) out.push(i);
+  });
+  return out;
 }

@@ -65,7 +65,7 @@ export interface DeclutterOptions {
 const CHECK_EVERY = 64;
 
 /** A grid of screen cells, each listing the rectangles (indices into `rects`) that reach into it. */
-class GridIndex {
+export class GridIndex {
   private cells = new Map<number, number[]>();
   private rects: ScreenRect[] = [];
   constructor(private cell: number) {}

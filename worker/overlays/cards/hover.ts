@@ -11,6 +11,11 @@ export interface PinSpot {
 
 /** A pin is easier to reach than its dot: this much (CSS px) around it counts. */
 const REACH_PX = 4;
+
+/** The pin or badge under p (within its reach), or null. */
+export function spotAt(spots: readonly PinSpot[], p: { x: number; y: number }): PinSpot | null {
+  return spots.find((s) => Math.hypot(s.x - p.x, s.y - p.y) <= s.radius + REACH_PX) ?? null;
+}
 /** Where an opened card's pin was, it stays open: a badge's radius and the reach. */
 const PIN_REACH = 11 + REACH_PX;
 
@@ -36,7 +41,7 @@ export function listenForPinHover(
     const rect = element.getBoundingClientRect();
     const p = { x: e.offsetX ?? (e.clientX ?? NaN) - rect.left, y: e.offsetY ?? (e.clientY ?? NaN) - rect.top };
     if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) return;
-    const spot = spots().find((s) => Math.hypot(s.x - p.x, s.y - p.y) <= s.radius + REACH_PX);
+    const spot = spotAt(spots(), p);
     if (spot) return set(new Set(spot.ids));
     // Still on one of the cards it opened, on its way there from the pin (the box around the
     // anchor and the body: the leader line's stretch) or where the pin was: keep them open.

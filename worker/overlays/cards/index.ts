@@ -1,5 +1,5 @@
 import { Vector3, type WebGLRenderer } from 'three';
-import type { CardRect } from '../../../shared/protocol';
+import type { CardRect, CardStats } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
 import { CardAtlas } from './atlas';
 import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
@@ -11,6 +11,7 @@ import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 import { createCardLevels, type ShownCard } from './levels';
+import { flyCloser, rankOf } from './fly';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -32,12 +33,7 @@ export interface CardLayer {
   rects(): Record<string, CardRect>;
   /** The card a click at p (canvas CSS px) lands on, or null: such a click is the card's, not a model's. */
   cardAt(p: { x: number; y: number }): string | null;
-  stats(): {
-    total: number;
-    textureDraws: number;
-    levels: { cards: number; pins: number; clusters: number };
-    placement: { ms: number; steps: number };
-  };
+  stats(): CardStats;
   dispose(): void;
 }
 
@@ -83,41 +79,65 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   const levels = createCardLevels(batch.root, ctx.element, () => ctx.invalidate());
   let theme = defaultTheme();
   let themeVersion = 0;
+  // Whole card drawings, and partial ones (only the cells of changed values) since init.
   let textureDraws = 0;
+  let cellDraws = 0;
   let drawnRatio = ctx.size.pixelRatio;
+  // The last drawn frame's counts (stats).
+  let frame = { outOfRange: 0, alarms: 0 };
+  let inView = 0;
   // Cards whose input or look changed since their texture was drawn, oldest change first. set()
   // only records: however fast updates come, texture drawing happens on drawn frames, within a
   // budget, so the worker never falls behind its messages.
   const dirty = new Set<string>();
+  // The cards the last drawn frame showed whole (fading ones too): the ones whose drawing matters.
+  let wholeShown = new Set<string>();
   const markAll = () => {
     for (const id of cards.keys()) dirty.add(id);
   };
 
-  /** Redraw dirty cards within the frame's budget (MIN_PAINTS..MAX_PAINTS); the rest next frame. */
+  /**
+   * Redraw dirty cards within the frame's budget (MIN_PAINTS..MAX_PAINTS); the rest next frame.
+   * Only cards shown whole on the last frame are drawn: a pin, a card out of view or out of range
+   * keeps its change for when it shows whole (5000 cards with changing values draw only the few
+   * dozen a screen shows whole).
+   */
   const repaint = () => {
     const start = performance.now();
     let painted = 0;
-    for (const id of dirty) {
-      if (painted >= MAX_PAINTS || (painted >= MIN_PAINTS && performance.now() - start > PAINT_BUDGET_MS)) break;
-      const card = cards.get(id);
-      // A card shown as a pin keeps its change for when it shows whole again: no texture to draw now.
-      if (card && card.fade === 0) continue;
-      dirty.delete(id);
-      if (!card) continue;
-      if (card.update(theme, themeVersion, ctx.size.pixelRatio)) {
-        atlas.put(card, cards.values());
-        textureDraws++;
-        painted++;
+    let left = false;
+    for (const id of wholeShown) {
+      if (!dirty.has(id)) continue;
+      if (painted >= MAX_PAINTS || (painted >= MIN_PAINTS && performance.now() - start > PAINT_BUDGET_MS)) {
+        left = true;
+        break;
       }
+      dirty.delete(id);
+      const card = cards.get(id);
+      if (!card) continue;
+      const redrawn = card.update(theme, themeVersion, ctx.size.pixelRatio);
+      if (!redrawn) continue;
+      // Only a whole drawing uploads all of the card; new values upload just their cells.
+      const whole = redrawn === 'whole';
+      atlas.put(card, cards.values(), whole ? null : redrawn);
+      if (whole) textureDraws++;
+      else cellDraws++;
+      painted++;
     }
-    // Only changes of cards that are shown ask for another frame.
-    for (const id of dirty) if ((cards.get(id)?.fade ?? 0) !== 0) return true;
-    return false;
+    return left;
   };
 
   const offClick = listenForClicks(ctx.element, (p) => {
     const id = cardAt(places, p);
-    if (id) ctx.emit({ type: 'card-click', id });
+    if (id) return ctx.emit({ type: 'card-click', id });
+    // A pin is its card: the click activates it. A badge flies the camera closer to its cards.
+    const spot = levels.spotAt(p);
+    if (spot?.ids.length === 1) ctx.emit({ type: 'card-click', id: spot.ids[0]! });
+    else if (spot)
+      flyCloser(
+        ctx,
+        spot.ids.map((i) => cards.get(i)).filter((c) => c !== undefined),
+      );
   });
 
   return {
@@ -127,6 +147,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (card) atlas.remove(card);
         cards.delete(id);
         places.delete(id);
+        levels.forget(id);
         dirty.delete(id);
         // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
         if (cards.size === 0) {
@@ -139,8 +160,13 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           card = new CardNode(id, input);
           cards.set(id, card);
           levels.changed();
+        } else if (rankOf(card.input) !== rankOf(input)) {
+          // An alarm raised or cleared, focus, priority: placed again at once, not at the next pass.
+          levels.changed();
         }
         card.input = input;
+        // Its size now, for placement: the drawing waits until it shows whole.
+        card.measure(theme);
         dirty.add(id);
       }
       ctx.invalidate();
@@ -148,6 +174,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     setTheme(next) {
       theme = next;
       themeVersion++;
+      for (const card of cards.values()) card.measure(theme);
       markAll();
       ctx.invalidate();
     },
@@ -163,16 +190,16 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         drawnRatio = pixelRatio;
         markAll();
       }
-      // One more frame is asked for at most once, at the end: cards left to draw, a placement pass
-      // still running, a fade under way.
-      const more = repaint();
       camera.updateMatrixWorld();
       occlusion.begin(camera);
       const shown: ShownCard[] = [];
+      frame = { outOfRange: 0, alarms: 0 };
       for (const [id, card] of cards) {
         const place = placeCard(card, camera, width, height);
-        // A card not drawn yet (over the budget of its first frame) has no texture to show.
-        const visible = card.drawn && place.inView && !occlusion.hidden(anchorOf(card, anchor), camera, height);
+        if (place.outOfRange) frame.outOfRange++;
+        if (card.input.alarm) frame.alarms++;
+        // Shown (whole or as a pin) when in view and not hidden by the scene; drawn or not yet.
+        const visible = place.inView && !occlusion.hidden(anchorOf(card, anchor), camera, height);
         const placed = { ...place, visible };
         places.set(id, placed);
         if (visible) shown.push({ card, depth: place.depth, rect: boundsOf(place.quad), place: placed });
@@ -181,7 +208,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       shown.sort((a, b) => a.depth - b.depth);
 
       // Which cards show whole and which as pins (levels.ts).
-      const { whole, more: placing } = levels.decide(shown, camera);
+      const { whole: decided, more: placing } = levels.decide(shown, camera);
+      wholeShown = new Set(decided.map((s) => s.card.id));
+      // Their drawings are brought up to date now, within the frame's budget. One more frame is
+      // asked for at most once, at the end: cards left to draw (a card over the budget of its
+      // first frame has no texture to show yet), a placement pass still running, a fade under way.
+      const more = repaint();
+      const whole = decided.filter((s) => s.card.drawn);
+      inView = shown.length;
 
       cover.reset(width, height);
       const bodies: DrawnBody[] = [];
@@ -223,8 +257,9 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       }
       return out;
     },
-    cardAt: (p) => cardAt(places, p),
-    stats: () => ({ total: cards.size, textureDraws, ...levels.stats() }),
+    // A pin or badge is the cards' too: model picking leaves a click on one alone.
+    cardAt: (p) => cardAt(places, p) ?? levels.spotAt(p)?.ids[0] ?? null,
+    stats: () => ({ total: cards.size, textureDraws, cellDraws, ...levels.stats(), inView, ...frame }),
     dispose() {
       offClick();
       cards.clear();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CardConfigSchema, type CardConfig } from '../../../shared/schema/card';
 import { CARD_MAX_ITEMS, CARD_MAX_TEXT } from '../../../shared/schema/card-theme';
 import type { CardItemText } from '../../../shared/overlays';
+import { inAlarm } from './alarm';
 
 /**
  * A data card as the main thread sends it (shared/overlays.ts CardDraw), checked again here: the
@@ -27,6 +28,7 @@ const CardDrawSchema = z.object({
   // Sliced before parsing: a million items cost nothing more than the cap.
   items: z.preprocess((v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]).slice(0, CARD_MAX_ITEMS) : []), z.array(ItemSchema)),
   active: z.boolean().catch(false),
+  focused: z.boolean().catch(false),
 });
 
 type CardDraw = z.infer<typeof CardDrawSchema>;
@@ -40,8 +42,8 @@ type CardDraw = z.infer<typeof CardDrawSchema>;
  */
 function plainDraw(value: unknown): CardDraw | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { items, active } = value as { items?: unknown; active?: unknown };
-  if (typeof active !== 'boolean' || !Array.isArray(items) || items.length > CARD_MAX_ITEMS) return null;
+  const { items, active, focused = false } = value as { items?: unknown; active?: unknown; focused?: unknown };
+  if (typeof active !== 'boolean' || typeof focused !== 'boolean' || !Array.isArray(items) || items.length > CARD_MAX_ITEMS) return null;
   const out: CardItemText[] = [];
   for (const item of items as unknown[]) {
     if (typeof item !== 'object' || item === null) return null;
@@ -49,7 +51,7 @@ function plainDraw(value: unknown): CardDraw | null {
     if (typeof label !== 'string' || typeof text !== 'string' || label.length > CARD_MAX_TEXT || text.length > CARD_MAX_TEXT) return null;
     out.push({ label, value: text });
   }
-  return { items: out, active };
+  return { items: out, active, focused };
 }
 
 export interface CardInput {
@@ -58,6 +60,10 @@ export interface CardInput {
   configKey: string;
   items: CardItemText[];
   active: boolean;
+  /** Its mirror has the keyboard focus: shown whole on top. */
+  focused: boolean;
+  /** Its watched value crossed the alarm threshold (alarm.ts): always shown whole, tinted. */
+  alarm: boolean;
 }
 
 const issues = (e: z.ZodError, path: PropertyKey[] = []) =>
@@ -74,9 +80,15 @@ export function parseCard(value: unknown, previous?: CardInput): { ok: true; car
   const r = plain ? { success: true as const, data: plain } : CardDrawSchema.safeParse(value);
   if (!r.success) return { ok: false, error: issues(r.error) };
   const sent = (value as { config?: unknown }).config;
+  const withAlarm = (config: CardConfig, key: string): CardInput => ({
+    ...r.data,
+    config,
+    configKey: key,
+    alarm: inAlarm(config.levelConfig, r.data.items),
+  });
   if (sent === undefined) {
     if (!previous) return { ok: false, error: 'config: required for a card not sent before' };
-    return { ok: true, card: { ...r.data, config: previous.config, configKey: previous.configKey } };
+    return { ok: true, card: withAlarm(previous.config, previous.configKey) };
   }
   let configKey: string;
   try {
@@ -84,8 +96,8 @@ export function parseCard(value: unknown, previous?: CardInput): { ok: true; car
   } catch {
     return { ok: false, error: 'config: not JSON' };
   }
-  if (previous && configKey === previous.configKey) return { ok: true, card: { ...r.data, config: previous.config, configKey } };
+  if (previous && configKey === previous.configKey) return { ok: true, card: withAlarm(previous.config, configKey) };
   const c = CardConfigSchema.safeParse(sent);
   if (!c.success) return { ok: false, error: issues(c.error, ['config']) };
-  return { ok: true, card: { ...r.data, config: c.data, configKey } };
+  return { ok: true, card: withAlarm(c.data, configKey) };
 }

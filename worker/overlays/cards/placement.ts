@@ -1,5 +1,6 @@
 import { Euler, MathUtils, Quaternion, Vector3, type PerspectiveCamera } from 'three';
 import type { CardNode } from './card';
+import type { CardLevel } from '../../../shared/schema/card';
 import { worldPerPixel } from '../../models/raycast';
 
 /** Where a card is on screen after placement, in CSS px from the canvas' top-left. */
@@ -11,6 +12,21 @@ export interface ScreenPlace {
   depth: number;
   /** In front of the camera, on the canvas and meant to show (meshConfig.visible, opacity); occlusion is decided after. */
   inView: boolean;
+  /** Outside its distance range (levelConfig.distanceRange): deliberately not shown, not even as a pin. */
+  outOfRange: boolean;
+}
+
+/**
+ * levelConfig's distance rules at `distance` (scene units from the camera to the anchor): whether
+ * the card is outside its range, and its scale: 1 up to nearDistance, farScale from farDistance
+ * on, in between linearly (Cesium's scaleByDistance).
+ */
+export function distanceRule(level: CardLevel, distance: number): { outOfRange: boolean; scale: number } {
+  const { nearDistance: near, farDistance: far } = level;
+  const outOfRange = level.distanceRange && (distance < near || distance > far);
+  if (!level.scaleByDistance || far <= near) return { outOfRange, scale: 1 };
+  const t = MathUtils.clamp((distance - near) / (far - near), 0, 1);
+  return { outOfRange, scale: MathUtils.lerp(1, level.farScale, t) };
 }
 
 const _euler = new Euler();
@@ -35,7 +51,8 @@ function toScreen(p: Vector3, camera: PerspectiveCamera, width: number, height: 
  * Turn and scale a card for this camera (spec §3 data card), into `card.matrix`:
  * - isSprite: faces the screen (the camera's rotation); otherwise meshConfig.rotation (degrees).
  * - isFixd: one card px is one CSS px on screen at the anchor's depth; otherwise one world unit
- *   (three's CSS3DRenderer convention). meshConfig.scale multiplies either.
+ *   (three's CSS3DRenderer convention). meshConfig.scale multiplies either, and so does the
+ *   distance scale of levelConfig (distanceRule).
  * `camera` must have its world matrices up to date.
  */
 export function placeCard(card: CardNode, camera: PerspectiveCamera, width: number, height: number): ScreenPlace {
@@ -48,7 +65,8 @@ export function placeCard(card: CardNode, camera: PerspectiveCamera, width: numb
   }
   camera.getWorldDirection(_forward);
   const depth = _v.copy(position).sub(camera.position).dot(_forward);
-  const perPx = isFixd ? worldPerPixel(camera, height, position) : 1;
+  const rule = distanceRule(card.input.config.levelConfig, _v.copy(position).distanceTo(camera.position));
+  const perPx = (isFixd ? worldPerPixel(camera, height, position) : 1) * rule.scale;
   _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
   const m = card.matrix.compose(position, _q, _scale);
 
@@ -73,8 +91,8 @@ export function placeCard(card: CardNode, camera: PerspectiveCamera, width: numb
     maxY = Math.max(maxY, q.y);
   }
   const onCanvas = maxX >= 0 && minX <= width && maxY >= 0 && minY <= height;
-  const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas;
-  return { quad, anchor, depth, inView };
+  const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas && !rule.outOfRange;
+  return { quad, anchor, depth, inView, outOfRange: rule.outOfRange };
 }
 
 /** Whether a screen point is inside a convex quad (a card body seen from either side). */
