@@ -35,7 +35,30 @@ export interface CardDraw {
  * changed). The worker then keeps the card's last valid config; a card it holds no config for is
  * refused. Values change many times a second, configs seldom: this keeps each message small.
  */
-export type CardUpdate = Omit<CardDraw, 'config'> & { config?: unknown };
+export type CardUpdate = (Omit<CardDraw, 'config'> & { config?: unknown }) | CardValues;
+
+/**
+ * Values-only updates of many cards in one flat batch (cheap to clone: strings, no objects): card
+ * `ids[i]` takes the next `counts[i]` texts, one per item in order, its config, labels and state
+ * being the ones sent last. The worker reads each as a CardValues.
+ */
+export interface CardValueBatch {
+  ids: string[];
+  counts: number[];
+  texts: string[];
+}
+
+/**
+ * The usual update, a card's new values only: its config and labels are the ones sent last, and
+ * `values` has one text per item, in order. With thousands of cards changing ten times a second
+ * this is what crosses to the worker (strings, no label, no item objects to clone); the worker
+ * refuses it for a card it holds no items for, or with another number of values.
+ */
+export interface CardValues {
+  values: readonly string[];
+  active: boolean;
+  focused?: boolean;
+}
 
 /** A theme selector's computed look, in CSS values (colours as the browser serialises them, sizes in CSS px). */
 export interface CardBoxStyle {

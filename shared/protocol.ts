@@ -2,7 +2,7 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
-import type { CardTheme, CardUpdate } from './overlays';
+import type { CardTheme, CardUpdate, CardValueBatch } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
@@ -90,8 +90,8 @@ export interface CardStats {
   cellDraws: number;
   /**
    * Last frame: cards shown whole, cards shown as pins (alone or in a badge), the pins and badges
-   * drawn, and cards just come into view that no placement pass has decided yet (hidden for the
-   * frame or two until one does; cards + pins + undecided = inView).
+   * drawn, and of the pins those no placement pass has decided yet (just come into view: a pin
+   * for the frame or two until one does). cards + pins = inView.
    */
   levels: { cards: number; pins: number; clusters: number; undecided: number };
   /** The last finished placement pass: its time in ms and the slices it was spread over. */
@@ -237,9 +237,10 @@ export interface RenderApi {
   /**
    * Add, update (a CardDraw, its config left out when unchanged: CardUpdate) or remove (null) data
    * cards, in one batch. Each card's config is parsed again here (unless its JSON text is the one
-   * parsed last time); a card whose config is invalid is left as it was.
+   * parsed last time); a card whose config is invalid is left as it was. `values`: cards whose
+   * values alone changed, after `changes`.
    */
-  setCards(changes: Record<string, CardUpdate | null>): void;
+  setCards(changes: Record<string, CardUpdate | null>, values?: CardValueBatch): void;
   /** The look of every card (read from the host theme's selectors); until one is sent, the schema's defaults. */
   setCardTheme(theme: CardTheme): void;
   /** Test support: where each card is on screen after the last drawn frame. */

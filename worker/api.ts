@@ -1,6 +1,6 @@
 import type { CameraView, EngineEvent, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
-import type { CardTheme, CardUpdate } from '../shared/overlays';
+import type { CardTheme, CardUpdate, CardValueBatch } from '../shared/overlays';
 import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
 import { z } from 'zod';
@@ -107,9 +107,9 @@ export function createRenderApi() {
       if (typeof id === 'string') need().removeModel(id);
     },
 
-    setCards(changes: Record<string, CardUpdate | null>) {
+    setCards(changes: Record<string, CardUpdate | null>, values?: CardValueBatch) {
       // Checked card by card in the engine (worker/overlays/cards/input.ts): the batch is only looked at.
-      need().setCards(changes);
+      need().setCards(changes, values);
     },
 
     setCardTheme(theme: CardTheme) {

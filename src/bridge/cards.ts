@@ -1,4 +1,4 @@
-import type { CardDraw, CardTheme, CardUpdate } from '../../shared/overlays';
+import type { CardDraw, CardTheme, CardUpdate, CardValueBatch } from '../../shared/overlays';
 import type { RenderHandle } from './connection';
 import { createFrameQueue } from './coalesce';
 import { CardThemeSchema } from '../../shared/schema/card-theme';
@@ -20,35 +20,46 @@ export interface CardsWanted {
  * left. The card store hands out at most one record per animation frame, so 500 cards with values
  * changing ten times a second are one small message per frame; waiting for a frame of our own here
  * would only make the browser run a page update per change. A card's config goes only when its
- * config object changed (CardUpdate): a value change
- * sends the items and active state alone, so structured cloning stays small. The theme goes when
+ * config object changed (CardUpdate); a change of values alone (same labels and state) goes in one
+ * flat batch of strings (CardValueBatch), so structured cloning stays small. The theme goes when
  * its content changes. Cards are not part of init, so an engine that (re)started is sent every
  * card, config included, and the theme again.
  */
 export function createCardSender(engine: () => RenderHandle | null) {
   let wanted: CardsWanted = {};
   let themeSent = '';
-  // The config object last sent per card (by reference, as the card store keeps it while unchanged).
-  const configSent = new Map<string, unknown>();
+  // The draw last sent per card: its config (by reference, as the card store keeps it while
+  // unchanged), labels and state. A change of values alone goes in the flat batch (CardValueBatch).
+  const sent = new Map<string, CardDraw>();
   const queue = createFrameQueue((changed, gone) => {
     const changes: Record<string, CardUpdate | null> = {};
+    let some = false;
     for (const id of gone) {
       changes[id] = null;
-      configSent.delete(id);
+      some = true;
+      sent.delete(id);
     }
-    for (const [id, value] of Object.entries(changed as Record<string, CardDraw>)) {
-      if (configSent.has(id) && configSent.get(id) === value.config)
+    const values: CardValueBatch = { ids: [], counts: [], texts: [] };
+    for (const id in changed) {
+      const value = changed[id] as CardDraw;
+      const was = sent.get(id);
+      sent.set(id, value);
+      if (was && valuesOnly(was, value)) {
+        values.ids.push(id);
+        values.counts.push(value.items.length);
+        for (const item of value.items) values.texts.push(item.value);
+        continue;
+      }
+      some = true;
+      if (was?.config !== value.config) changes[id] = value;
+      else
         changes[id] = value.focused
           ? { items: value.items, active: value.active, focused: true }
           : { items: value.items, active: value.active };
-      else {
-        configSent.set(id, value.config);
-        changes[id] = value;
-      }
     }
-    if (Object.keys(changes).length)
+    if (some || values.ids.length)
       void engine()
-        ?.setCards(changes)
+        ?.setCards(changes, values.ids.length ? values : undefined)
         .catch(() => undefined);
   }, 'task');
   const sendTheme = () => {
@@ -73,7 +84,7 @@ export function createCardSender(engine: () => RenderHandle | null) {
     /** The engine started: it holds no card yet. */
     started() {
       queue.reset({});
-      configSent.clear();
+      sent.clear();
       themeSent = '';
       sendTheme();
       queue.push(wanted.cards ?? NO_CARDS);
@@ -86,4 +97,11 @@ export function createCardSender(engine: () => RenderHandle | null) {
       if (Object.hasOwn(wanted.cards ?? NO_CARDS, id)) wanted.onCardClick?.(id);
     },
   };
+}
+
+/** The same card but for its values: same config object, state, number of items and labels. */
+function valuesOnly(a: CardDraw, b: CardDraw): boolean {
+  if (a.config !== b.config || a.active !== b.active || !!a.focused !== !!b.focused || a.items.length !== b.items.length) return false;
+  for (let i = 0; i < a.items.length; i++) if (a.items[i]!.label !== b.items[i]!.label) return false;
+  return true;
 }

@@ -24,11 +24,15 @@ export function createFrameQueue(
     if (!latest) return;
     const next = latest;
     latest = null;
-    const gone = [...sent.keys()].filter((key) => !(key in next));
+    const gone: string[] = [];
+    for (const key of sent.keys()) if (!Object.hasOwn(next, key)) gone.push(key);
     for (const key of gone) sent.delete(key);
     const changed: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(next)) {
-      if (sent.has(key) && sent.get(key) === value) continue;
+    // One pass, no entry arrays: thousands of data cards are compared here every frame.
+    for (const key in next) {
+      if (!Object.hasOwn(next, key)) continue;
+      const value = next[key];
+      if (sent.get(key) === value && sent.has(key)) continue;
       sent.set(key, value);
       changed[key] = value;
     }

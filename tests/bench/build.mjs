@@ -39,6 +39,7 @@ export async function buildBench() {
     build: {
       outDir: OUT_DIR,
       emptyOutDir: true,
+      // BENCH_NO_MINIFY=1: readable function names in a CPU profile of a bench page (docs/cards-profile.md).
       minify: process.env.BENCH_NO_MINIFY ? false : undefined,
       chunkSizeWarningLimit: 1200,
       // The build's own timing report is noise next to the benchmark's progress lines.

@@ -12,6 +12,8 @@ export const CARDS_PART = 'cards';
 export const CARD_COUNTS = [100, 500, 2000, 5000];
 /** The CSS2DRenderer baseline stays at these: 2000 or 5000 DOM labels would take the run's whole budget. */
 export const CSS2D_COUNTS = [100, 500];
+/** The host's feed alone (no cards), where the host path's main-thread goals are judged. */
+export const WRITES_COUNTS = [500, 5000];
 /** Counts that also get a busy-host window (issue 10's comparison at 500) and a camera-still window. */
 export const BUSY_COUNTS = [0, 500];
 export const STILL_COUNTS = [500, 5000];
@@ -20,8 +22,8 @@ const kase = (mode, count) => ({
   key: mode === 'none' ? 'none' : `${mode}-${count}`,
   mode,
   count,
-  busy: BUSY_COUNTS.includes(count),
-  still: mode !== 'css2d' && STILL_COUNTS.includes(count),
+  busy: mode !== 'writes' && BUSY_COUNTS.includes(count),
+  still: (mode === 'engine' || mode === 'host') && STILL_COUNTS.includes(count),
 });
 /** Every case of a round: the no-card reference, then per count the engine and host paths and the baseline. */
 export const CASES = [
@@ -29,6 +31,7 @@ export const CASES = [
   ...CARD_COUNTS.flatMap((count) => [
     kase('engine', count),
     kase('host', count),
+    ...(WRITES_COUNTS.includes(count) ? [kase('writes', count)] : []),
     ...(CSS2D_COUNTS.includes(count) ? [kase('css2d', count)] : []),
   ]),
 ];

@@ -154,8 +154,9 @@ export class Engine {
   }
 
   /** Add, update or remove (null) data cards (checked in KeptOverlays). */
-  setCards(changes: unknown): void {
+  setCards(changes: unknown, values?: unknown): void {
     this.overlays.setCards(changes, this.layers());
+    if (values !== undefined) this.overlays.setCardValues(values, this.layers());
   }
 
   setCardTheme(theme: unknown): void {

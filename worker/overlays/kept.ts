@@ -2,7 +2,8 @@ import type { EngineEvent } from '../../shared/protocol';
 import { toIssues } from '../../shared/schema/common';
 import { GroupConfigSchema, type GroupConfig } from '../../shared/schema/group';
 import type { CardLayer } from './cards';
-import { CardIdSchema, MAX_CARD_CHANGES, parseCard, type CardInput } from './cards/input';
+import { isCardId, MAX_CARD_CHANGES, parseCard, type CardInput } from './cards/input';
+import { CARD_MAX_ITEMS } from '../../shared/schema/card-theme';
 import { parseTheme, type CardTheme } from './cards/theme';
 import type { GroupOverlays } from './groups';
 
@@ -28,7 +29,7 @@ export class KeptOverlays {
   setCards(changes: unknown, layers: OverlayLayers | null): void {
     if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) return;
     for (const [id, value] of Object.entries(changes as Record<string, unknown>).slice(0, MAX_CARD_CHANGES)) {
-      if (!CardIdSchema.safeParse(id).success) continue;
+      if (!isCardId(id)) continue;
       if (value === null) {
         this.cards.delete(id);
         layers?.cards.set(id, null);
@@ -41,6 +42,30 @@ export class KeptOverlays {
       }
       this.cards.set(id, r.card);
       layers?.cards.set(id, r.card);
+    }
+  }
+
+  /**
+   * Values-only updates (shared/overlays.ts CardValueBatch), checked as they are read: at most
+   * MAX_CARD_CHANGES cards, each naming how many of the texts are its own (at most CARD_MAX_ITEMS);
+   * a card not held, or whose count is not its number of items, is skipped (its texts too).
+   */
+  setCardValues(batch: unknown, layers: OverlayLayers | null): void {
+    if (typeof batch !== 'object' || batch === null) return;
+    const { ids, counts, texts } = batch as { ids?: unknown; counts?: unknown; texts?: unknown };
+    if (!Array.isArray(ids) || !Array.isArray(counts) || !Array.isArray(texts)) return;
+    let at = 0;
+    for (let i = 0; i < Math.min(ids.length, counts.length, MAX_CARD_CHANGES); i++) {
+      const id: unknown = ids[i];
+      const n: unknown = counts[i];
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > CARD_MAX_ITEMS || at + n > texts.length) return;
+      const values = texts.slice(at, (at += n));
+      const previous = isCardId(id) ? this.cards.get(id) : undefined;
+      if (!previous) continue;
+      const r = parseCard({ values, active: previous.active, focused: previous.focused }, previous);
+      if (!r.ok) continue;
+      this.cards.set(id as string, r.card);
+      layers?.cards.set(id as string, r.card);
     }
   }
 

@@ -49,9 +49,11 @@ export function formatValue(value: unknown): string {
   }
 }
 
-/** One data item as shown: its label, and its value (the bound variable's, live, or as typed). */
-export function resolveItem(item: DataItem, variables: VariableSource | null): CardItemText {
-  const name = boundVariable(item.value);
+/**
+ * One data item as shown: its label, and its value (the bound variable's, live, or as typed).
+ * `name` is the item's binding when the caller already knows it (the card store, per value change).
+ */
+export function resolveItem(item: DataItem, variables: VariableSource | null, name = boundVariable(item.value)): CardItemText {
   const raw = name ? variables?.read(name) : item.value;
   return { label: clipText(item.label), value: clipText(formatValue(raw)) };
 }

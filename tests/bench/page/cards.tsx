@@ -33,6 +33,8 @@ import { createHostVariables } from './hostVariables';
  *                          written through the host's `variables.write`
  *   ?mode=css2d&count=N    the baseline: no cards in the worker, three's CSS2DRenderer on the main
  *                          thread draws one DOM label per card over the space
+ *   ?mode=writes&count=N   the host's own feed alone: the same N x 3 variables written every 100 ms,
+ *                          the space without cards (what the host path costs the page before the plug-in)
  *   ?mode=none             the same scene with no cards at all (the worker's reference frame rate)
  */
 export interface CardsBenchApi {
@@ -63,7 +65,7 @@ const errors: string[] = [];
 const ref = createRef<ThreeDSpaceHandle>();
 const HEARTBEAT = { intervalMs: 1000, silentTicks: 60 };
 const TRUSTED = { trusted: true };
-if (!['engine', 'host', 'css2d', 'none'].includes(mode) || !Number.isInteger(count) || count < 0)
+if (!['engine', 'host', 'writes', 'css2d', 'none'].includes(mode) || !Number.isInteger(count) || count < 0)
   errors.push(`bad page parameters: mode=${mode} count=${count}`);
 
 /** The scene with the orbit's auto-rotation off: the camera stays where it got to. */
@@ -134,7 +136,7 @@ const SpaceView = descriptors.get(SPACE_WIDGET)?.View as ComponentType<WidgetVie
 const CardView = descriptors.get(CARD_WIDGET)?.View as ComponentType<WidgetViewProps<unknown>>;
 /** The stored document: one space, `count` card widgets inside it, each config one object for good. */
 const cardWidgets = Array.from({ length: mode === 'host' ? count : 0 }, (_, i) => ({ id: `card-${i}`, config: boundCardConfig(i, count) }));
-const names = cardWidgets.map((_, i) => variableNames(i));
+const names = Array.from({ length: mode === 'host' || mode === 'writes' ? count : 0 }, (_, i) => variableNames(i));
 /** The host's data feed: every card's three values, through `variables.write`. */
 function writeValues(tick: number) {
   for (let i = 0; i < names.length; i++) {
@@ -185,7 +187,7 @@ async function whenReady() {
   // Values start changing once the scene and the cards are drawn (in every technique alike): the
   // benchmark measures the steady state, not how a start under a flood of updates goes.
   if (mode === 'css2d') labels = startCss2dLabels(page, scene.config, count, VIEW);
-  if (mode === 'host') startWriting();
+  if (mode === 'host' || mode === 'writes') startWriting();
   else startTicking();
   if (errors.length) throw new Error(errors.join('; '));
   return { mode, count, description: scene.description };
@@ -196,7 +198,7 @@ const same = (a: CameraView, b: CameraView) =>
 
 const page = document.getElementById('bench')!;
 Object.assign(page.style, { width: `${VIEW.width}px`, height: `${VIEW.height}px`, overflow: 'hidden' });
-createRoot(page).render(mode === 'host' ? <HostPage /> : <Space />);
+createRoot(page).render(mode === 'host' || mode === 'writes' ? <HostPage /> : <Space />);
 
 window.__benchCards = {
   ready: whenReady(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCardSender } from '../../../src/bridge/cards';
 import type { RenderHandle } from '../../../src/bridge/connection';
-import type { CardDraw, CardUpdate } from '../../../shared/overlays';
+import type { CardDraw, CardUpdate, CardValueBatch } from '../../../shared/overlays';
 
 /*
  * What the main thread sends the worker about cards: a card's config only when its config object
@@ -12,9 +12,12 @@ import type { CardDraw, CardUpdate } from '../../../shared/overlays';
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
 describe('the card sender', () => {
-  it('sends a config once, then only items while the config object is the same; all again after a restart', async () => {
+  it('sends a config once, then only values (in a flat batch) while the config, labels and state are the same; all again after a restart', async () => {
     const sent: Record<string, CardUpdate | null>[] = [];
-    const engine = { setCards: (c: Record<string, CardUpdate | null>) => (sent.push(c), Promise.resolve()) } as unknown as RenderHandle;
+    const batches: (CardValueBatch | undefined)[] = [];
+    const engine = {
+      setCards: (c: Record<string, CardUpdate | null>, v?: CardValueBatch) => (sent.push(c), batches.push(v), Promise.resolve()),
+    } as unknown as RenderHandle;
     const sender = createCardSender(() => engine);
     const config = { cardConfig: { cardWidth: 120 } };
     const draw = (value: string, c: unknown = config): CardDraw => ({ config: c, items: [{ label: 'T', value }], active: false });
@@ -26,7 +29,15 @@ describe('the card sender', () => {
 
     sender.update({ cards: { a: draw('2') } });
     await frame();
-    expect(sent.at(-1)).toEqual({ a: { items: [{ label: 'T', value: '2' }], active: false } });
+    // A value alone: nothing per card, one flat batch of texts.
+    expect(sent.at(-1)).toEqual({});
+    expect(batches.at(-1)).toEqual({ ids: ['a'], counts: [1], texts: ['2'] });
+
+    // A new label (or another number of items) sends the items.
+    sender.update({ cards: { a: { config, items: [{ label: 'P', value: '2' }], active: true, focused: true } } });
+    await frame();
+    expect(sent.at(-1)).toEqual({ a: { items: [{ label: 'P', value: '2' }], active: true, focused: true } });
+    expect(batches.at(-1)).toBeUndefined();
 
     const other = { cardConfig: { cardWidth: 80 } };
     sender.update({ cards: { a: draw('3', other) } });

@@ -77,4 +77,27 @@ describe('data card input in the worker', () => {
     expect(changed.ok && changed.card.config.cardConfig.cardWidth).toBe(120);
     expect(parseCard({ items: [] }).ok).toBe(false);
   });
+  it('a values-only update keeps the labels and config, clips and cleans values, and is refused without a card or with another count', () => {
+    const first = parseCard({
+      config: {},
+      items: [
+        { label: 'T', value: '1' },
+        { label: 'P', value: '2' },
+      ],
+      active: false,
+    });
+    if (!first.ok) throw new Error(first.error);
+    const next = parseCard({ values: ['3', 'x'.repeat(CARD_MAX_TEXT + 5)], active: true }, first.card);
+    if (!next.ok) throw new Error(next.error);
+    expect(next.card.items.map((i) => i.label)).toEqual(['T', 'P']);
+    expect(next.card.items[0]!.value).toBe('3');
+    expect(next.card.items[1]!.value).toHaveLength(CARD_MAX_TEXT);
+    expect(next.card.items[1]!.value.endsWith('…')).toBe(true);
+    expect(next.card).toMatchObject({ active: true, focused: false, config: first.card.config });
+    const odd = parseCard({ values: [{ not: 'text' }, 7], active: false }, first.card);
+    expect(odd.ok && odd.card.items.map((i) => i.value)).toEqual(['', '']);
+    expect(parseCard({ values: ['1'], active: false }, first.card)).toMatchObject({ ok: false });
+    expect(parseCard({ values: ['1', '2'], active: false })).toMatchObject({ ok: false });
+    expect(parseCard({ values: 'nope', active: false }, first.card)).toMatchObject({ ok: false });
+  });
 });

@@ -12,12 +12,20 @@ const FILL = 0.5;
 const MAX_STEP = 0.25;
 
 /**
- * What a card's rank in decluttering depends on besides its place (levels.ts): when it changes,
- * a new placement pass runs at once, so an alarm shows whole the frame after it is raised.
+ * Whether a card's rank in decluttering is unchanged besides its place (levels.ts): when it
+ * changes, a new placement pass runs at once, so an alarm shows whole the frame after it is raised.
  */
-export function rankOf(input: CardInput): string {
-  const { priority, alwaysShow } = input.config.levelConfig;
-  return `${priority}|${alwaysShow}|${input.alarm}|${input.active}|${input.focused}`;
+export function sameRank(a: CardInput, b: CardInput): boolean {
+  const l = a.config.levelConfig;
+  const m = b.config.levelConfig;
+  return (
+    l.priority === m.priority && l.alwaysShow === m.alwaysShow && a.alarm === b.alarm && a.active === b.active && a.focused === b.focused
+  );
+}
+
+/** Whether a card keeps its size (same config, as many items, same state): a new value alone does. */
+export function sameSize(a: CardInput, b: CardInput): boolean {
+  return a.config === b.config && a.items.length === b.items.length && a.active === b.active && a.alarm === b.alarm;
 }
 
 /**

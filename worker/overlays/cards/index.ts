@@ -6,12 +6,12 @@ import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
 import type { CardInput } from './input';
 import { createOcclusion } from './occlusion';
-import { anchorOf, placeCard, type ScreenPlace } from './placement';
+import { anchorOf, cameraFacing, emptyPlace, placeCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 import { createCardLevels, type ShownCard } from './levels';
-import { flyCloser, rankOf } from './fly';
+import { flyCloser, sameRank, sameSize } from './fly';
 
 /**
  * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
@@ -37,7 +37,21 @@ export interface CardLayer {
   dispose(): void;
 }
 
-type Place = ScreenPlace & { visible: boolean };
+/**
+ * A card's place, kept from frame to frame (filled in place: nothing allocated per card per
+ * frame): where it is, whether it is shown, the last occlusion test's answer and frame, and its
+ * entry in the frame's list of shown cards.
+ */
+type Place = ScreenPlace & { visible: boolean; hidden: boolean; tested: number; shown: ShownCard };
+
+function newPlace(card: CardNode): Place {
+  const place = { ...emptyPlace(), visible: false, hidden: false, tested: -Infinity } as Place;
+  place.shown = { card, depth: 0, rect: { minX: 0, minY: 0, maxX: 0, maxY: 0 }, place };
+  return place;
+}
+
+/** Occlusion rays a frame, about (see place()). */
+const OCCLUSION_RAYS = 1000;
 
 /** The share of a body's rectangle (0..1, x right, y up as the card's own units) a part of it is. */
 function cropOf(r: ScreenRect, part: ScreenRect): BodyCrop {
@@ -46,8 +60,11 @@ function cropOf(r: ScreenRect, part: ScreenRect): BodyCrop {
   return { x0: (part.minX - r.minX) / w, x1: (part.maxX - r.minX) / w, y0: (r.maxY - part.maxY) / h, y1: (r.maxY - part.minY) / h };
 }
 
-function boundsOf(quad: readonly { x: number; y: number }[]): ScreenRect {
-  const r = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+function boundsOf(quad: readonly { x: number; y: number }[], r: ScreenRect = { minX: 0, minY: 0, maxX: 0, maxY: 0 }): ScreenRect {
+  r.minX = Infinity;
+  r.minY = Infinity;
+  r.maxX = -Infinity;
+  r.maxY = -Infinity;
   for (const q of quad) {
     r.minX = Math.min(r.minX, q.x);
     r.minY = Math.min(r.minY, q.y);
@@ -83,6 +100,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   let textureDraws = 0;
   let cellDraws = 0;
   let drawnRatio = ctx.size.pixelRatio;
+  const facing = cameraFacing(ctx.camera);
+  let frameNo = 0;
   // The last drawn frame's counts (stats).
   let frame = { outOfRange: 0, alarms: 0 };
   let inView = 0;
@@ -159,14 +178,17 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (!card) {
           card = new CardNode(id, input);
           cards.set(id, card);
+          card.measure(theme);
           levels.changed();
-        } else if (rankOf(card.input) !== rankOf(input)) {
+        } else if (!sameRank(card.input, input)) {
           // An alarm raised or cleared, focus, priority: placed again at once, not at the next pass.
           levels.changed();
         }
+        const was = card.input;
         card.input = input;
-        // Its size now, for placement: the drawing waits until it shows whole.
-        card.measure(theme);
+        // Its size now, for placement: the drawing waits until it shows whole. A new value alone
+        // (the usual update, thousands a second) changes no size.
+        if (!sameSize(was, input)) card.measure(theme);
         dirty.add(id);
       }
       ctx.invalidate();
@@ -192,17 +214,31 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       }
       camera.updateMatrixWorld();
       occlusion.begin(camera);
+      cameraFacing(camera, facing);
       const shown: ShownCard[] = [];
       frame = { outOfRange: 0, alarms: 0 };
+      frameNo++;
+      // Rays for at most about OCCLUSION_RAYS anchors a frame: the cards shown whole and those not
+      // tested lately every frame, the others in turn (with 5000 cards, each every 5th frame).
+      const stride = Math.max(1, Math.ceil(cards.size / OCCLUSION_RAYS));
+      let i = 0;
       for (const [id, card] of cards) {
-        const place = placeCard(card, camera, width, height);
+        let place = places.get(id);
+        if (!place) places.set(id, (place = newPlace(card)));
+        placeCard(card, camera, width, height, place, facing);
         if (place.outOfRange) frame.outOfRange++;
         if (card.input.alarm) frame.alarms++;
         // Shown (whole or as a pin) when in view and not hidden by the scene; drawn or not yet.
-        const visible = place.inView && !occlusion.hidden(anchorOf(card, anchor), camera, height);
-        const placed = { ...place, visible };
-        places.set(id, placed);
-        if (visible) shown.push({ card, depth: place.depth, rect: boundsOf(place.quad), place: placed });
+        if (place.inView && (wholeShown.has(id) || frameNo - place.tested >= stride || (i + frameNo) % stride === 0)) {
+          place.hidden = occlusion.hidden(anchorOf(card, anchor), camera, height);
+          place.tested = frameNo;
+        }
+        i++;
+        place.visible = place.inView && !place.hidden;
+        if (!place.visible) continue;
+        boundsOf(place.quad, place.shown.rect);
+        place.shown.depth = place.depth;
+        shown.push(place.shown);
       }
       // Near to far: a body under enough nearer ones is not drawn (its leader line still is).
       shown.sort((a, b) => a.depth - b.depth);

@@ -11,7 +11,8 @@ import { inAlarm } from './alarm';
  * sender can neither make the worker draw markup nor allocate without bound.
  */
 
-export const CardIdSchema = z.string().min(1).max(200);
+/** A card id: 1 to 200 characters (checked without a schema: every card update names its card). */
+export const isCardId = (id: unknown): id is string => typeof id === 'string' && id.length >= 1 && id.length <= 200;
 /** The most cards one setCards batch may touch; the rest of a larger batch is ignored. */
 export const MAX_CARD_CHANGES = 5000;
 
@@ -76,6 +77,7 @@ const issues = (e: z.ZodError, path: PropertyKey[] = []) =>
  * not parsed again (values change many times a second, configs seldom).
  */
 export function parseCard(value: unknown, previous?: CardInput): { ok: true; card: CardInput } | { ok: false; error: string } {
+  if (typeof value === 'object' && value !== null && 'values' in value) return parseValues(value as Record<string, unknown>, previous);
   const plain = plainDraw(value);
   const r = plain ? { success: true as const, data: plain } : CardDrawSchema.safeParse(value);
   if (!r.success) return { ok: false, error: issues(r.error) };
@@ -100,4 +102,24 @@ export function parseCard(value: unknown, previous?: CardInput): { ok: true; car
   const c = CardConfigSchema.safeParse(sent);
   if (!c.success) return { ok: false, error: issues(c.error, ['config']) };
   return { ok: true, card: withAlarm(c.data, configKey) };
+}
+
+/**
+ * A values-only update (shared/overlays.ts CardValues): the card's last input with new values,
+ * one per item, in order. Anything not a string draws as nothing and a long text ends in an
+ * ellipsis, as for whole items; a card held without items, or another number of values, is refused.
+ */
+function parseValues(value: Record<string, unknown>, previous?: CardInput): { ok: true; card: CardInput } | { ok: false; error: string } {
+  if (!previous) return { ok: false, error: 'values: no card sent before' };
+  const values = value.values;
+  if (!Array.isArray(values) || values.length !== previous.items.length)
+    return { ok: false, error: `values: ${previous.items.length} expected, one per item` };
+  const items = previous.items.map((item, i) => {
+    const v: unknown = values[i];
+    return { label: item.label, value: typeof v === 'string' && v.length <= CARD_MAX_TEXT ? v : text.parse(v) };
+  });
+  const active = typeof value.active === 'boolean' ? value.active : false;
+  const focused = typeof value.focused === 'boolean' ? value.focused : false;
+  const { config, configKey } = previous;
+  return { ok: true, card: { config, configKey, items, active, focused, alarm: inAlarm(config.levelConfig, items) } };
 }

@@ -15,6 +15,7 @@ import type { ElementStandIn } from '../../engine/element';
 const PLACE_SLICE_MS = 2;
 const REPLACE_MS = 300;
 const FADE_MS = 200;
+const FADE_STEP_MS = 50;
 
 /** A card the frame shows (in view, drawn, not hidden by the scene), with its place on screen. */
 export interface ShownCard {
@@ -24,6 +25,8 @@ export interface ShownCard {
   place: ScreenPlace & { visible: boolean };
   /** Opened on top of the others (by the pointer on its pin, or the keyboard): set by decide. */
   onTop?: boolean;
+  /** This frame's level as decide worked it out: 1 whole, 0 pin, -1 no pass decided yet. */
+  to?: number;
 }
 
 /** The per-frame overlap check's grid cell and edge slack, CSS px (as declutter.ts' pass). */
@@ -80,17 +83,22 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
   let overlaps = 0;
   // Last frame: shown cards no finished pass has decided yet (hidden for the frame or two until one does).
   let undecided = 0;
+  // Last frame: the shown cards drawn as pins (alone, in a badge, or awaiting a pass).
+  let pinnedNow = new Map<string, ShownCard>();
   // Pins and badges as drawn last frame, and the cards the pointer opened from one (hover.ts).
   let spots: PinSpot[] = [];
   let hovered: ReadonlySet<string> = new Set();
   let openedFrom: PinSpot | null = null;
   // The last frame's shown cards by id: where an opened card is, for the pointer (hover.ts).
-  let shownById = new Map<string, ShownCard>();
+  let shownNow: readonly ShownCard[] = [];
+  let byId: Map<string, ShownCard> | null = null;
+  /** The last frame's shown card by id, indexed only when the pointer asks (not every frame). */
+  const shownById = (id: string) => (byId ??= new Map(shownNow.map((s) => [s.card.id, s]))).get(id);
 
   const offHover = listenForPinHover(
     element,
     () => spots,
-    (id) => shownById.get(id)?.place ?? null,
+    (id) => shownById(id)?.place ?? null,
     (ids) => {
       // The opened cards show whole at once: a new placement pass, this frame. Their pin or badge
       // is not drawn meanwhile, yet a click there is still on it (a badge's fly, a pin's card).
@@ -123,12 +131,17 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
      * pin is marked not visible in its place: it is not clickable as a card.
      */
     decide(shown: readonly ShownCard[], camera: PerspectiveCamera) {
-      shownById = new Map(shown.map((s) => [s.card.id, s]));
+      shownNow = shown;
+      byId = null;
       const now = performance.now();
-      const dt = Math.min(now - lastFrame, FADE_MS);
+      // The first frame after a still spell must not finish a fade at once: at most a step of it.
+      const dt = Math.min(now - lastFrame, FADE_STEP_MS);
       lastFrame = now;
       const stopped = cameraStopped(camera);
-      if (!declutter.running && (changed || stopped || now - lastPass >= REPLACE_MS)) {
+      // A card the last pass did not see (new, come into view, shown again): a pass now.
+      const last = declutter.result.level;
+      const fresh = shown.some((s) => !last.has(s.card.id));
+      if (!declutter.running && (changed || fresh || stopped || now - lastPass >= REPLACE_MS)) {
         declutter.begin(
           shown.map(({ card, depth, rect, place }) => ({
             id: card.id,
@@ -147,19 +160,18 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       // The first pass decides at once: cards must not all show whole for a moment.
       if (declutter.running && !declutter.step(declutter.result.level.size ? PLACE_SLICE_MS : Infinity)) more = true;
       const levels = declutter.result.level;
-      const target = new Map<ShownCard, number>();
       const wanted: ShownCard[] = [];
       undecided = 0;
       for (const s of shown) {
         s.onTop = hovered.has(s.card.id) || s.card.input.focused;
         const level = levels.get(s.card.id);
         if (level === undefined) {
-          // Not in the last pass (new, or just come into view): hidden until a pass, started now, decides.
+          // Not in the last pass (new, or just come into view): a pin until a pass, started now, decides.
           undecided++;
           changed = true;
-          target.set(s, -1);
+          s.to = -1;
         } else if (level === 'card') wanted.push(s);
-        else target.set(s, 0);
+        else s.to = 0;
       }
       // The pass saw the view of up to REPLACE_MS ago: where the camera moved since, a card it put
       // whole may now overlap one of higher rank. That one gives way at once (and a pass follows):
@@ -171,22 +183,22 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
         const body = { minX: r.minX + SLACK, minY: r.minY + SLACK, maxX: r.maxX - SLACK, maxY: r.maxY - SLACK };
         if (s.onTop || alwaysWhole(s.card) || !grid.overlaps(body)) {
           if (!s.onTop) grid.add(body);
-          target.set(s, 1);
+          s.to = 1;
         } else {
-          target.set(s, 0);
+          s.to = 0;
           changed = true;
         }
       }
       const whole: ShownCard[] = [];
+      pinnedNow = new Map();
       for (const s of shown) {
         const { card } = s;
-        const to = target.get(s)!;
-        if (to < 0) {
-          s.place.visible = false;
-          continue;
-        }
+        const decided = s.to ?? -1;
+        const to = Math.max(0, decided);
+        if (to === 0) pinnedNow.set(card.id, s);
         const was = lastTarget.get(card.id);
-        if (was !== to) {
+        // A level no pass decided yet is not a change of level.
+        if (decided >= 0 && was !== to) {
           if (was !== undefined) levelChanges++;
           lastTarget.set(card.id, to);
         }
@@ -206,24 +218,29 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
 
     /** Pins and cluster badges for this frame's `decide`, at the anchor of each cluster's first card still in view. */
     drawPins(cards: ReadonlyMap<string, CardNode>, width: number, height: number) {
-      const inView = shownById;
       const drawn: PinDraw[] = [];
       const next: PinSpot[] = [];
-      let pinned = 0;
-      for (const cluster of declutter.result.clusters) {
-        const members = cluster.ids.filter((id) => inView.has(id));
-        const lead = members.length ? cards.get(members[0]!) : undefined;
-        if (!lead) continue;
-        pinned += members.length;
+      const add = (members: string[]) => {
+        const lead = cards.get(members[0]!)!;
         const at = anchorOf(lead, anchor);
         const c = lead.input.alarm ? alarmColour.set(lead.input.config.levelConfig.alarmColor) : lead.lineColour;
         const a = lead.input.config.meshConfig.opacity;
         drawn.push({ x: at.x, y: at.y, z: at.z, r: c.r, g: c.g, b: c.b, a, count: members.length });
-        next.push({ ...inView.get(lead.id)!.place.anchor, radius: (members.length > 1 ? BADGE_PX : PIN_PX) / 2, ids: members });
+        next.push({ ...pinnedNow.get(lead.id)!.place.anchor, radius: (members.length > 1 ? BADGE_PX : PIN_PX) / 2, ids: members });
+      };
+      // The last pass's clusters, of the cards still pins and in view, at the first one's anchor...
+      const placed = new Set<string>();
+      for (const cluster of declutter.result.clusters) {
+        const members = cluster.ids.filter((id) => pinnedNow.has(id) && cards.has(id));
+        for (const id of members) placed.add(id);
+        if (members.length) add(members);
       }
+      // ...and a pin of its own for each other one (a card no pass decided yet, or one that gave
+      // way since the pass): every anchor in view is a card or a pin, on every frame.
+      for (const id of pinnedNow.keys()) if (!placed.has(id) && cards.has(id)) add([id]);
       pins.write(drawn, width, height);
       spots = next;
-      counts = { cards: inView.size - pinned - undecided, pins: pinned, clusters: drawn.length, undecided };
+      counts = { cards: shownNow.length - pinnedNow.size, pins: pinnedNow.size, clusters: drawn.length, undecided };
     },
 
     level: (id: string) => declutter.result.level.get(id) ?? 'card',

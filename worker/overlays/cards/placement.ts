@@ -32,7 +32,6 @@ export function distanceRule(level: CardLevel, distance: number): { outOfRange: 
 const _euler = new Euler();
 const _q = new Quaternion();
 const _v = new Vector3();
-const _forward = new Vector3();
 const _position = new Vector3();
 const _scale = new Vector3();
 
@@ -42,43 +41,88 @@ export function anchorOf(card: CardNode, out: Vector3): Vector3 {
   return out.set(x, y, z);
 }
 
-function toScreen(p: Vector3, camera: PerspectiveCamera, width: number, height: number) {
+function toScreen(p: Vector3, camera: PerspectiveCamera, width: number, height: number, out: { x: number; y: number }) {
   _v.copy(p).project(camera);
-  return { x: ((_v.x + 1) / 2) * width, y: ((1 - _v.y) / 2) * height };
+  out.x = ((_v.x + 1) / 2) * width;
+  out.y = ((1 - _v.y) / 2) * height;
+  return out;
+}
+
+/** The camera's world rotation and view direction, worked out once a frame for all cards. */
+export interface CameraFacing {
+  quaternion: Quaternion;
+  forward: Vector3;
+}
+
+export function cameraFacing(camera: PerspectiveCamera, out?: CameraFacing): CameraFacing {
+  const view = out ?? { quaternion: new Quaternion(), forward: new Vector3() };
+  camera.getWorldQuaternion(view.quaternion);
+  camera.getWorldDirection(view.forward);
+  return view;
+}
+
+/** A place to fill (placeCard reuses it frame after frame: thousands of cards allocate nothing per frame). */
+export function emptyPlace(): ScreenPlace {
+  const p = () => ({ x: 0, y: 0 });
+  return { quad: [p(), p(), p(), p()], anchor: p(), depth: 0, inView: false, outOfRange: false };
 }
 
 /**
- * Turn and scale a card for this camera (spec §3 data card), into `card.matrix`:
+ * Turn and scale a card for this camera (spec §3 data card), into `card.matrix`, and where it is
+ * on screen, into `out`:
  * - isSprite: faces the screen (the camera's rotation); otherwise meshConfig.rotation (degrees).
  * - isFixd: one card px is one CSS px on screen at the anchor's depth; otherwise one world unit
  *   (three's CSS3DRenderer convention). meshConfig.scale multiplies either, and so does the
  *   distance scale of levelConfig (distanceRule).
+ * A sprite lies in the plane facing the camera through its anchor, where every world unit is the
+ * same number of pixels: its screen rectangle is the anchor's projection plus its offsets scaled,
+ * with no corner projected (most cards of a crowded space are sprites, placed every frame).
  * `camera` must have its world matrices up to date.
  */
-export function placeCard(card: CardNode, camera: PerspectiveCamera, width: number, height: number): ScreenPlace {
+export function placeCard(
+  card: CardNode,
+  camera: PerspectiveCamera,
+  width: number,
+  height: number,
+  out = emptyPlace(),
+  view: CameraFacing = cameraFacing(camera),
+): ScreenPlace {
   const { isSprite, isFixd, meshConfig } = card.input.config;
   const position = anchorOf(card, _position);
-  if (isSprite) camera.getWorldQuaternion(_q);
+  if (isSprite) _q.copy(view.quaternion);
   else {
     const r = meshConfig.rotation;
     _q.setFromEuler(_euler.set(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z)));
   }
-  camera.getWorldDirection(_forward);
-  const depth = _v.copy(position).sub(camera.position).dot(_forward);
+  const depth = _v.copy(position).sub(camera.position).dot(view.forward);
   const rule = distanceRule(card.input.config.levelConfig, _v.copy(position).distanceTo(camera.position));
-  const perPx = (isFixd ? worldPerPixel(camera, height, position) : 1) * rule.scale;
+  const unitsPerPx = worldPerPixel(camera, height, position);
+  const perPx = (isFixd ? unitsPerPx : 1) * rule.scale;
   _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
   const m = card.matrix.compose(position, _q, _scale);
 
   const { lineWidth, lineHeight } = card.input.config.cardConfig;
   const { width: w, height: h } = card.layout;
-  const quad = [
-    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), camera, width, height),
-    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), camera, width, height),
-    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), camera, width, height),
-    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), camera, width, height),
-  ];
-  const anchor = toScreen(position, camera, width, height);
+  const { quad, anchor } = out;
+  toScreen(position, camera, width, height, anchor);
+  if (isSprite && depth > 0) {
+    // Screen px per card px, in x and y (y down on screen).
+    const kx = _scale.x / unitsPerPx;
+    const ky = _scale.y / unitsPerPx;
+    const corner = (q: { x: number; y: number }, x: number, y: number) => {
+      q.x = anchor.x + x * kx;
+      q.y = anchor.y - y * ky;
+    };
+    corner(quad[0]!, lineWidth, lineHeight);
+    corner(quad[1]!, lineWidth + w, lineHeight);
+    corner(quad[2]!, lineWidth + w, lineHeight + h);
+    corner(quad[3]!, lineWidth, lineHeight + h);
+  } else {
+    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), camera, width, height, quad[0]!);
+    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), camera, width, height, quad[1]!);
+    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), camera, width, height, quad[2]!);
+    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), camera, width, height, quad[3]!);
+  }
   // Off the canvas (body and leader line both outside it): not drawn, and no occlusion ray is cast.
   let minX = anchor.x,
     maxX = anchor.x,
@@ -91,8 +135,10 @@ export function placeCard(card: CardNode, camera: PerspectiveCamera, width: numb
     maxY = Math.max(maxY, q.y);
   }
   const onCanvas = maxX >= 0 && minX <= width && maxY >= 0 && minY <= height;
-  const inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas && !rule.outOfRange;
-  return { quad, anchor, depth, inView, outOfRange: rule.outOfRange };
+  out.depth = depth;
+  out.outOfRange = rule.outOfRange;
+  out.inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas && !rule.outOfRange;
+  return out;
 }
 
 /** Whether a screen point is inside a convex quad (a card body seen from either side). */
