@@ -77,7 +77,7 @@ const issues = (e: z.ZodError, path: PropertyKey[] = []) =>
  * not parsed again (values change many times a second, configs seldom).
  */
 export function parseCard(value: unknown, previous?: CardInput): { ok: true; card: CardInput } | { ok: false; error: string } {
-  if (typeof value === 'object' && value !== null && 'values' in value) return parseValues(value as Record<string, unknown>, previous);
+  if (typeof value === 'object' && value !== null && 'values' in value) return parseValues(value, previous);
   const plain = plainDraw(value);
   const r = plain ? { success: true as const, data: plain } : CardDrawSchema.safeParse(value);
   if (!r.success) return { ok: false, error: issues(r.error) };
