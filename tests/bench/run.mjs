@@ -73,7 +73,7 @@ function parseArgs(argv) {
   opts.withSpaces = opts.scenes.includes(SPACES_PART);
   // `groups` (20 component groups orbiting vs none, issue 10) runs only when named.
   opts.withGroups = opts.scenes.includes(GROUPS_PART);
-  // `cards` (issue 10) is in the default run: five short cases a round, CARDS_DEFAULT_REPEATS rounds.
+  // `cards` (issues 10 and 18) is in the default run: a no-card reference and the engine, host, host-feed and CSS2D cases, CARDS_DEFAULT_REPEATS rounds.
   opts.withCards = opts.scenes.includes(CARDS_PART);
   // `materials` (the material editor's preview and thumbnails, issue 11) runs only when named.
   opts.withMaterials = opts.scenes.includes(MATERIALS_PART);
