@@ -156,6 +156,23 @@ describe('decluttered data cards', () => {
     await waitFor(async () => (await m.handle.cardRects())[pinned]!.level === 'pin', 'its pin back');
   });
 
+  it('a card opened on top is drawn over the whole card beside it, not under it', async () => {
+    // The active card (magenta body) is whole; the other, a little farther, is a pin.
+    const a = card({}, [{ label: 'A', value: '1' }], true);
+    const b = card({ meshConfig: { position: { x: 0, y: 0, z: -20 } } }, [{ label: 'B', value: '2' }]);
+    const { m, pixels } = await settled({ a, b });
+    const isMagenta = ([r, g, b2]: readonly number[]) => r! > 200 && g! < 80 && b2! > 200;
+    const magenta = findPixels(pixels, isMagenta).count;
+    expect(magenta).toBeGreaterThan(1000);
+    await m.update(SCENE, { cards: { a, b: { ...b, focused: true } } });
+    await waitFor(async () => (await m.handle.cardRects()).b!.level === 'card', 'the focused card whole');
+    await new Promise((r) => setTimeout(r, 300));
+    // Its green body lies over most of the magenta one (nearer to the viewer), though it is farther.
+    const after = await m.pixels();
+    expect(findPixels(after, isMagenta).count).toBeLessThan(magenta * 0.2);
+    expect(findPixels(after, isGreen).count).toBeGreaterThan(magenta * 0.8);
+  });
+
   it('a click on a badge flies the camera closer to its cards; a click on a pin activates its card', async () => {
     const cards = { a: card(), b: card(), c: card({ meshConfig: { position: { x: 10, y: 0, z: 0 } } }) };
     const { m } = await settled(cards);

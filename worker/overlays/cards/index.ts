@@ -255,7 +255,9 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
 
       cover.reset(width, height);
       const bodies: DrawnBody[] = [];
-      for (const { card, rect } of whole) {
+      // Near to far, a card opened on top (pointer, keyboard focus) before all: never covered, drawn last.
+      const order = [...whole.filter((s) => s.onTop), ...whole.filter((s) => !s.onTop)];
+      for (const { card, rect } of order) {
         const { isSprite, meshConfig } = card.input.config;
         const part = cover.visible(rect);
         if (!part) continue;
@@ -270,7 +272,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // Far to near: without depth testing, the nearer card is drawn over the farther.
       batch.write(
         bodies.reverse(),
-        whole.map((s) => s.card),
+        order.map((s) => s.card),
       );
 
       levels.drawPins(cards, width, height);
