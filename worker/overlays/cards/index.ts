@@ -6,7 +6,7 @@ import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
 import type { CardInput } from './input';
 import { createOcclusion } from './occlusion';
-import { anchorOf, cameraFacing, emptyPlace, placeCard, type ScreenPlace } from './placement';
+import { anchorOf, cameraFacing, emptyPlace, placeCard, poseCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
@@ -251,6 +251,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // first frame has no texture to show yet), a placement pass still running, a fade under way.
       const more = repaint();
       const whole = decided.filter((s) => s.card.drawn);
+      for (const s of whole) poseCard(s.card, camera, height, facing);
       inView = shown.length;
 
       cover.reset(width, height);

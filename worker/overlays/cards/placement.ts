@@ -22,12 +22,16 @@ export interface ScreenPlace {
  * on, in between linearly (Cesium's scaleByDistance).
  */
 export function distanceRule(level: CardLevel, distance: number): { outOfRange: boolean; scale: number } {
+  // Most cards have no rule: no object made per card per frame for them.
+  if (!level.distanceRange && !level.scaleByDistance) return NO_RULE;
   const { nearDistance: near, farDistance: far } = level;
   const outOfRange = level.distanceRange && (distance < near || distance > far);
   if (!level.scaleByDistance || far <= near) return { outOfRange, scale: 1 };
   const t = MathUtils.clamp((distance - near) / (far - near), 0, 1);
   return { outOfRange, scale: MathUtils.lerp(1, level.farScale, t) };
 }
+
+const NO_RULE = Object.freeze({ outOfRange: false, scale: 1 });
 
 const _euler = new Euler();
 const _q = new Quaternion();
@@ -99,7 +103,8 @@ export function placeCard(
   const unitsPerPx = worldPerPixel(camera, height, position);
   const perPx = (isFixd ? unitsPerPx : 1) * rule.scale;
   _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
-  const m = card.matrix.compose(position, _q, _scale);
+  // A sprite's matrix is only needed to draw it whole (poseCard); an oriented card's gives its corners.
+  const m = isSprite && depth > 0 ? card.matrix : card.matrix.compose(position, _q, _scale);
 
   const { lineWidth, lineHeight } = card.input.config.cardConfig;
   const { width: w, height: h } = card.layout;
@@ -139,6 +144,20 @@ export function placeCard(
   out.outOfRange = rule.outOfRange;
   out.inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas && !rule.outOfRange;
   return out;
+}
+
+/**
+ * `card.matrix` for this camera, for a card about to be drawn whole: placeCard leaves a sprite's
+ * out (thousands of sprites shown as pins need none).
+ */
+export function poseCard(card: CardNode, camera: PerspectiveCamera, height: number, view: CameraFacing): void {
+  const { isSprite, isFixd, meshConfig } = card.input.config;
+  if (!isSprite) return;
+  const position = anchorOf(card, _position);
+  const rule = distanceRule(card.input.config.levelConfig, _v.copy(position).distanceTo(camera.position));
+  const perPx = (isFixd ? worldPerPixel(camera, height, position) : 1) * rule.scale;
+  _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
+  card.matrix.compose(position, view.quaternion, _scale);
 }
 
 /** Whether a screen point is inside a convex quad (a card body seen from either side). */
