@@ -17,6 +17,21 @@ describe('data card', () => {
       meshConfig: meshDefaults,
       cardConfig: { cardWidth: 200, lineWidth: 100, lineHeight: 100 },
       dataConfig: { lineCount: '1', dataList: [] },
+      // Issue 18's levels (not in the spec): defaults that keep a space with a few cards as it looked.
+      levelConfig: {
+        priority: 0,
+        alwaysShow: false,
+        distanceRange: false,
+        scaleByDistance: false,
+        nearDistance: 0,
+        farDistance: 1000,
+        farScale: 0.5,
+        alarmMode: 'none',
+        alarmItem: 1,
+        alarmHigh: 100,
+        alarmLow: 0,
+        alarmColor: '#ff4d4f',
+      },
     });
   });
 

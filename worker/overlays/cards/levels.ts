@@ -9,15 +9,16 @@ import type { ElementStandIn } from '../../engine/element';
 
 /**
  * Decluttering (declutter.ts): a placement pass works at most PLACE_SLICE_MS of a frame, and runs
- * again at least every REPLACE_MS while frames are drawn, when the camera stops and when cards
- * come or go. A card changing level fades over FADE_MS.
+ * again at least every REPLACE_MS while frames are drawn, when the camera stops, when cards come
+ * or go and when a card the last pass did not see is shown. A card changing level fades over
+ * FADE_MS, in steps of at most FADE_STEP_MS a frame.
  */
 const PLACE_SLICE_MS = 2;
 const REPLACE_MS = 300;
 const FADE_MS = 200;
 const FADE_STEP_MS = 50;
 
-/** A card the frame shows (in view, drawn, not hidden by the scene), with its place on screen. */
+/** A card the frame shows (in view and not hidden by the scene; drawn or not yet), with its place on screen. */
 export interface ShownCard {
   card: CardNode;
   depth: number;
