@@ -43,7 +43,10 @@ export function flyCloser(ctx: EngineContext, cards: readonly CardNode[]): void 
   const distance = away.length();
   if (distance === 0) return;
   const fit = sphere.radius / Math.tan(MathUtils.degToRad(camera.fov / 2)) / FILL;
-  const next = MathUtils.clamp(fit, camera.near * 4, distance * (1 - MAX_STEP));
+  const closest = camera.near * 4;
+  // Already about as close as the camera can come: no move (never away from the cards).
+  if (distance * (1 - MAX_STEP) <= closest) return;
+  const next = MathUtils.clamp(fit, closest, distance * (1 - MAX_STEP));
   const position = sphere.center.clone().add(away.multiplyScalar(next / distance));
   ctx.view.moveTo(position, sphere.center, FLY_MS);
 }

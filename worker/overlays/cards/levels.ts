@@ -82,7 +82,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
   const lastTarget = new Map<string, number>();
   let levelChanges = 0;
   let overlaps = 0;
-  // Last frame: shown cards no finished pass has decided yet (hidden for the frame or two until one does).
+  // Last frame: shown cards no finished pass has decided yet (a pin for the frame or two until one does).
   let undecided = 0;
   // Last frame: the shown cards drawn as pins (alone, in a badge, or awaiting a pass).
   let pinnedNow = new Map<string, ShownCard>();
