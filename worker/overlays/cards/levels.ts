@@ -10,13 +10,22 @@ import type { ElementStandIn } from '../../engine/element';
 /**
  * Decluttering (declutter.ts): a placement pass works at most PLACE_SLICE_MS of a frame, and runs
  * again at least every REPLACE_MS while frames are drawn, when the camera stops, when cards come
- * or go and when a card the last pass did not see is shown. A card changing level fades over
+ * or go (or change rank), and when a card that pass did not see is shown (at once where passes are
+ * cheap, else FRESH_MS after the last). A card changing level fades over
  * FADE_MS, in steps of at most FADE_STEP_MS a frame.
  */
 const PLACE_SLICE_MS = 2;
 const REPLACE_MS = 300;
 const FADE_MS = 200;
 const FADE_STEP_MS = 50;
+/**
+ * A card the last pass did not see (new, come into view) is a pin until a pass places it: one
+ * starts this long after the last at the soonest. While the camera turns over thousands of cards,
+ * some come into view on every frame: a pass each frame would cost more than the frame itself.
+ */
+const FRESH_MS = 100;
+/** ...unless the last pass took less than this (ms): then at once. */
+const CHEAP_PASS_MS = 1;
 
 /** A card the frame shows (in view and not hidden by the scene; drawn or not yet), with its place on screen. */
 export interface ShownCard {
@@ -142,7 +151,10 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       // A card the last pass did not see (new, come into view, shown again): a pass now.
       const last = declutter.result.level;
       const fresh = shown.some((s) => !last.has(s.card.id));
-      if (!declutter.running && (changed || fresh || stopped || now - lastPass >= REPLACE_MS)) {
+      const since = now - lastPass;
+      // A card come into view is placed at once where passes are cheap (a few hundred cards).
+      const soon = fresh && (since >= FRESH_MS || declutter.result.ms < CHEAP_PASS_MS);
+      if (!declutter.running && (changed || stopped || soon || since >= REPLACE_MS)) {
         declutter.begin(
           shown.map(({ card, depth, rect, place }) => ({
             id: card.id,
@@ -167,9 +179,8 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
         s.onTop = hovered.has(s.card.id) || s.card.input.focused;
         const level = levels.get(s.card.id);
         if (level === undefined) {
-          // Not in the last pass (new, or just come into view): a pin until a pass, started now, decides.
+          // Not in the last pass (new, or just come into view): a pin until a pass decides (soon: FRESH_MS).
           undecided++;
-          changed = true;
           s.to = -1;
         } else if (level === 'card') wanted.push(s);
         else s.to = 0;
@@ -178,6 +189,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       // whole may now overlap one of higher rank. That one gives way at once (and a pass follows):
       // whole cards never overlap, moving or not.
       const grid = new GridIndex(GRID_CELL);
+      let gaveWay = false;
       wanted.sort(byRank);
       for (const s of wanted) {
         const r = s.rect;
@@ -186,8 +198,9 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
           if (!s.onTop) grid.add(body);
           s.to = 1;
         } else {
+          // A pin until the next pass (at REPLACE_MS, or when the camera stops) places it again.
           s.to = 0;
-          changed = true;
+          gaveWay = true;
         }
       }
       const whole: ShownCard[] = [];
@@ -212,7 +225,8 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
         if (card.fade > 0) whole.push(s);
         else s.place.visible = false;
       }
-      if (changed) more = true;
+      // Frames go on while a pass is due: it may not start before FRESH_MS or REPLACE_MS.
+      if (changed || undecided > 0 || gaveWay) more = true;
       overlaps = countOverlaps(whole);
       return { whole, more };
     },
