@@ -2,7 +2,9 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
-import type { CardTheme, CardUpdate, CardValueBatch } from './overlays';
+import type { CardRect, CardStats, CardTheme, CardUpdate, CardValueBatch } from './overlays';
+// Part of the render API's answers (stats, cardRects), declared with the other card types.
+export type { CardRect, CardStats } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
@@ -79,49 +81,6 @@ export interface EngineStats {
   models: { total: number; loaded: number };
   /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
   cards: CardStats;
-}
-
-/** The card layer's counts (issue 18): what the last drawn frame showed, and work done since init. */
-export interface CardStats {
-  total: number;
-  /** Whole card drawings since init. */
-  textureDraws: number;
-  /** Partial drawings since init: only the data items whose value changed, redrawn and uploaded. */
-  cellDraws: number;
-  /**
-   * Last frame: cards shown whole, cards shown as pins (alone or in a badge), the pins and badges
-   * drawn, and of the pins those no placement pass has decided yet (just come into view: a pin
-   * for the frame or two until one does). cards + pins = inView.
-   */
-  levels: { cards: number; pins: number; clusters: number; undecided: number };
-  /** The last finished placement pass: its time in ms and the slices it was spread over. */
-  placement: { ms: number; steps: number };
-  /** Last frame: anchors in view and not hidden by the scene (each one is shown as a card, a pin or in a badge). */
-  inView: number;
-  /** Last frame: cards out of their distance range (levelConfig), deliberately not shown. */
-  outOfRange: number;
-  /** Last frame: pairs of cards drawn whole (fully faded in) whose bodies overlap. */
-  overlaps: number;
-  /** Cards whose level (whole or pin) changed, since init. */
-  levelChanges: number;
-  /** Last frame: cards in alarm (levelConfig's threshold crossed). */
-  alarms: number;
-}
-
-/** Where a data card is on screen (test support), in CSS px relative to the canvas' top-left. */
-export interface CardRect {
-  /** Bounding box of the card's body on screen. */
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  /** The anchor (meshConfig.position) projected: where the leader line starts. */
-  anchorX: number;
-  anchorY: number;
-  /** Drawn this frame: visible, in front of the camera and not hidden behind the scene. */
-  visible: boolean;
-  /** Shown whole ('card') or, where it would overlap a card of higher rank, as a pin at its anchor (issue 18). */
-  level?: 'card' | 'pin';
 }
 
 /** What the worker tells the main thread about a loaded model (tree selector, panels, tests). */

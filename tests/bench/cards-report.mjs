@@ -36,6 +36,25 @@ const label = (c) =>
           : `baseline: ${c.count} CSS2DRenderer labels`;
 const scriptStyleLayout = (w) => w.scriptMsPerSec + w.styleLayoutMsPerSec;
 
+/**
+ * A check that a figure is 0 in every case (its worst window): n/a where the engine reports none,
+ * else the cases where it is not, else `good()`.
+ */
+function zeroInEveryCase(cases, key, { name, missing, bad, good }) {
+  const values = cases.map((c) => [c, worst(c, key)]);
+  const unknown = values.filter(([, v]) => v === null);
+  const off = values.filter(([, v]) => v !== null && v !== 0);
+  return {
+    name,
+    pass: !unknown.length && !off.length,
+    detail: unknown.length
+      ? `${NA}: the engine reports no ${missing} (${unknown.map(([c]) => c.key).join(', ')})`
+      : off.length
+        ? off.map(([c, v]) => bad(c, v)).join(', ')
+        : good(),
+  };
+}
+
 /** Level changes per second as a share of the case's cards. */
 const stillShare = (c) =>
   c.still?.levelChangesPerSec === null || c.still?.levelChangesPerSec === undefined ? null : c.still.levelChangesPerSec / c.count;
@@ -151,30 +170,20 @@ export function cardsChecks(r) {
   // Issue 18: never two whole cards over each other, every anchor in view shown as a card, pin or badge.
   const withCards = r.cases.filter(hasCards);
   if (withCards.length) {
-    const overlaps = withCards.map((c) => [c, worst(c, 'overlaps')]);
-    const missing = overlaps.filter(([, v]) => v === null);
-    const bad = overlaps.filter(([, v]) => v !== null && v !== 0);
-    out.push({
-      name: 'cards: 0 overlapping whole cards (stats.cards.overlaps at the end of every window, every card case, both paths)',
-      pass: !missing.length && !bad.length,
-      detail: missing.length
-        ? `${NA}: the engine reports no stats.cards.overlaps (${missing.map(([c]) => c.key).join(', ')})`
-        : bad.length
-          ? bad.map(([c, v]) => `${c.key}: ${v}`).join(', ')
-          : `0 in ${withCards.length} cases`,
-    });
-    const unshown = withCards.map((c) => [c, worst(c, 'unshown')]);
-    const unknown = unshown.filter(([, v]) => v === null);
-    const off = unshown.filter(([, v]) => v !== null && v !== 0);
-    out.push({
-      name: 'cards: every anchor in view is shown as a card, a pin or in a badge (levels.cards + levels.pins === inView at the end of every window)',
-      pass: !unknown.length && !off.length,
-      detail: unknown.length
-        ? `${NA}: the engine reports no stats.cards.levels or inView (${unknown.map(([c]) => c.key).join(', ')})`
-        : off.length
-          ? off.map(([c, v]) => `${c.key}: inView - (cards + pins) = ${v}`).join(', ')
-          : withCards.map((c) => `${c.key}: ${f0(c.idle.levelCards)} + ${f0(c.idle.levelPins)} = ${f0(c.idle.inView)}`).join(', '),
-    });
+    out.push(
+      zeroInEveryCase(withCards, 'overlaps', {
+        name: 'cards: 0 overlapping whole cards (stats.cards.overlaps at the end of every window, every card case, both paths)',
+        missing: 'stats.cards.overlaps',
+        bad: (c, v) => `${c.key}: ${v}`,
+        good: () => `0 in ${withCards.length} cases`,
+      }),
+      zeroInEveryCase(withCards, 'unshown', {
+        name: 'cards: every anchor in view is shown as a card, a pin or in a badge (levels.cards + levels.pins === inView at the end of every window)',
+        missing: 'stats.cards.levels or inView',
+        bad: (c, v) => `${c.key}: inView - (cards + pins) = ${v}`,
+        good: () => withCards.map((c) => `${c.key}: ${f0(c.idle.levelCards)} + ${f0(c.idle.levelPins)} = ${f0(c.idle.inView)}`).join(', '),
+      }),
+    );
   }
 
   // Issue 18: with the camera still (values still changing 10 times a second) the levels stay put.

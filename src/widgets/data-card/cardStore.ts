@@ -135,9 +135,9 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       const prev = e.draw;
       const isActive = id === active;
       const isFocused = id === focused;
-      const same = prev && prev.config === e.config && prev.active === isActive && !!prev.focused === isFocused;
-      if (same && sameItems(prev.items, items)) continue;
-      e.draw = { config: e.config, items: prev && sameItems(prev.items, items) ? prev.items : items, active: isActive };
+      const sameText = prev !== undefined && sameItems(prev.items, items);
+      if (sameText && prev.config === e.config && prev.active === isActive && !!prev.focused === isFocused) continue;
+      e.draw = { config: e.config, items: sameText ? prev.items : items, active: isActive };
       if (isFocused) e.draw.focused = true;
       if (!prev || prev.active !== isActive) redrawn.push(id);
       else mirrorBehind.add(id);

@@ -19,7 +19,7 @@ import { SCENES, VIEW } from './scenes';
 import { busy } from './busy';
 import { boundCardConfig, cardConfig, cardDraw, UPDATE_MS, values, variableNames } from './cardData';
 import { startCss2dLabels, type LabelFrames } from './css2dLabels';
-import { createHostVariables } from './hostVariables';
+import { createSimulatedVariables } from '../../../playground/host/variables';
 
 /**
  * The data-cards benchmark page (issues 10 and 18, Benchmark): the `light` scene (orbit
@@ -119,7 +119,8 @@ function Space() {
 
 // --- host path ---------------------------------------------------------------------------------
 
-const variables = createHostVariables();
+// The playground's own variable source, its simulated device never started: only the page writes.
+const variables = createSimulatedVariables();
 /** What the playground's host gives the plug-in (playground/host/createHost.ts), for a viewer of a trusted document. */
 const host: ThreeDHost = {
   locale: 'en',

@@ -19,7 +19,7 @@ import type { CardAtlas } from './atlas';
 import type { CardNode } from './card';
 
 /** Above everything else: a card is hidden by the anchor test (occlusion.ts), not by depth. */
-const CARD_RENDER_ORDER = 1_000_000;
+export const CARD_RENDER_ORDER = 1_000_000;
 
 /**
  * The atlas texel under each body pixel, its opacity per card. The atlas holds sRGB bytes as they

@@ -1,4 +1,4 @@
-import { Color, Matrix4, SRGBColorSpace } from 'three';
+import { Color, Matrix4, SRGBColorSpace, Vector3 } from 'three';
 import type { CardInput } from './input';
 import { layoutCard, paintCard, paintCells, type CardLayout, type PixelRect } from './paint';
 import type { CardTheme } from './theme';
@@ -24,6 +24,8 @@ export class CardNode implements AtlasEntry {
   readonly canvas = new OffscreenCanvas(1, 1);
   slot: Slot | null = null;
   readonly matrix = new Matrix4();
+  /** The world scale placement.ts worked out for this frame's camera (what `matrix` is composed with). */
+  readonly scale = new Vector3();
   /** The leader line's colour (linear, as vertex colours are) and alpha, from the theme's border colour. */
   readonly lineColour = new Color();
   lineAlpha = 1;
@@ -38,6 +40,8 @@ export class CardNode implements AtlasEntry {
    * below 0 until its first placement pass has decided.
    */
   fade = -1;
+  /** Its level as last decided by a pass (1 whole, 0 pin), -1 before: a change is counted (levels.ts). */
+  decidedLevel = -1;
   /** Whether the canvas holds a drawing (a card is not shown before). */
   painted = false;
   /** What the canvas shows: its look (theme, pixel ratio, layout…), labels and values. */

@@ -64,8 +64,11 @@ export interface DeclutterOptions {
 /** Items checked between two looks at the clock while a step runs. */
 const CHECK_EVERY = 64;
 
+/** A grid cell (x, y) packed into one number, as both grids key their cells: screens are far smaller than 2^20 cells. */
+const cellKey = (x: number, y: number) => (y + 0x80000) * 0x100000 + (x + 0x80000);
+
 /** A grid of screen cells, each listing the rectangles (indices into `rects`) that reach into it. */
-export class GridIndex {
+class GridIndex {
   private cells = new Map<number, number[]>();
   private rects: ScreenRect[] = [];
   constructor(private cell: number) {}
@@ -74,8 +77,7 @@ export class GridIndex {
     const c = this.cell;
     return { x0: Math.floor(r.minX / c), y0: Math.floor(r.minY / c), x1: Math.floor(r.maxX / c), y1: Math.floor(r.maxY / c) };
   }
-  /** Cells are keyed by (x, y) packed into one number: screens are far smaller than 2^20 cells. */
-  private key = (x: number, y: number) => (y + 0x80000) * 0x100000 + (x + 0x80000);
+  private key = cellKey;
 
   overlaps(r: ScreenRect): boolean {
     const s = this.span(r);
@@ -104,12 +106,42 @@ export class GridIndex {
   }
 }
 
+/** Grid cell (about a small card) and edge slack (touching edges are not an overlap), CSS px. */
+export const BODY_CELL = 64;
+export const BODY_SLACK = 0.5;
+
+/**
+ * The whole cards of one screen, placed one by one in rank order: the rule a placement pass
+ * follows, and the per-frame check between passes (levels.ts). A card opened on top is whole
+ * without taking room; an always-show card is whole and takes its room even over others; any
+ * other card only where its body overlaps none placed before.
+ */
+export class BodyGrid {
+  private readonly grid: GridIndex;
+  constructor(
+    cell = BODY_CELL,
+    private readonly slack = BODY_SLACK,
+  ) {
+    this.grid = new GridIndex(cell);
+  }
+
+  /** Whether the card shows whole; if so, its body is placed. */
+  take(r: ScreenRect, always: boolean, onTop = false): boolean {
+    if (onTop) return true;
+    const k = this.slack;
+    const body = { minX: r.minX + k, minY: r.minY + k, maxX: r.maxX - k, maxY: r.maxY - k };
+    if (!always && this.grid.overlaps(body)) return false;
+    this.grid.add(body);
+    return true;
+  }
+}
+
 /** Clusters by their first pin's cell, to find the one a new pin is close enough to join. */
 class ClusterIndex {
   private cells = new Map<number, PinCluster[]>();
   readonly all: PinCluster[] = [];
   constructor(private spacing: number) {}
-  private key = (x: number, y: number) => (y + 0x80000) * 0x100000 + (x + 0x80000);
+  private key = cellKey;
 
   nearest(p: { x: number; y: number }): PinCluster | null {
     const s = this.spacing;
@@ -148,7 +180,7 @@ export class Declutter {
   private pass: {
     order: DeclutterItem[];
     next: number;
-    grid: GridIndex;
+    grid: BodyGrid;
     level: Map<string, CardLevel>;
     pins: DeclutterItem[];
     ms: number;
@@ -156,9 +188,9 @@ export class Declutter {
   } | null = null;
 
   constructor(opts: DeclutterOptions = {}) {
-    this.cell = opts.cell ?? 64;
+    this.cell = opts.cell ?? BODY_CELL;
     this.pinSpacing = opts.pinSpacing ?? 26;
-    this.slack = opts.slack ?? 0.5;
+    this.slack = opts.slack ?? BODY_SLACK;
   }
 
   /** The last finished pass. */
@@ -182,7 +214,15 @@ export class Declutter {
         a.depth - b.depth ||
         (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
-    this.pass = { order, next: 0, grid: new GridIndex(this.cell), level: new Map(), pins: [], ms: performance.now() - t0, steps: 0 };
+    this.pass = {
+      order,
+      next: 0,
+      grid: new BodyGrid(this.cell, this.slack),
+      level: new Map(),
+      pins: [],
+      ms: performance.now() - t0,
+      steps: 0,
+    };
   }
 
   /** Work on the pass for at most about `budgetMs`; true once it is done (its result is then `result`). */
@@ -192,16 +232,10 @@ export class Declutter {
     const t0 = performance.now();
     pass.steps++;
     const { order, grid, level, pins } = pass;
-    const k = this.slack;
     while (pass.next < order.length) {
       const item = order[pass.next++]!;
-      const r = item.rect;
-      const body = { minX: r.minX + k, minY: r.minY + k, maxX: r.maxX - k, maxY: r.maxY - k };
-      if (item.onTop) level.set(item.id, 'card');
-      else if (item.always || !grid.overlaps(body)) {
-        grid.add(body);
-        level.set(item.id, 'card');
-      } else {
+      if (grid.take(item.rect, item.always, item.onTop)) level.set(item.id, 'card');
+      else {
         level.set(item.id, 'pin');
         pins.push(item);
       }

@@ -1,7 +1,6 @@
 import { MathUtils, Sphere, Vector3 } from 'three';
 import type { EngineContext } from '../../engine/context';
 import type { CardNode } from './card';
-import type { CardInput } from './input';
 import { anchorOf } from './placement';
 
 /** How long the camera takes to fly to a badge's cards (the snapshot tween's easing). */
@@ -10,23 +9,6 @@ const FLY_MS = 700;
 const FILL = 0.5;
 /** Never more than this much closer in one click: each click is a step a designer can follow. */
 const MAX_STEP = 0.25;
-
-/**
- * Whether a card's rank in decluttering is unchanged besides its place (levels.ts): when it
- * changes, a new placement pass runs at once, so an alarm shows whole the frame after it is raised.
- */
-export function sameRank(a: CardInput, b: CardInput): boolean {
-  const l = a.config.levelConfig;
-  const m = b.config.levelConfig;
-  return (
-    l.priority === m.priority && l.alwaysShow === m.alwaysShow && a.alarm === b.alarm && a.active === b.active && a.focused === b.focused
-  );
-}
-
-/** Whether a card keeps its size (same config, as many items, same state): a new value alone does. */
-export function sameSize(a: CardInput, b: CardInput): boolean {
-  return a.config === b.config && a.items.length === b.items.length && a.active === b.active && a.alarm === b.alarm;
-}
 
 /**
  * A click on a cluster badge flies the camera closer to its cards (issue 18), with the snapshot

@@ -4,23 +4,16 @@ import type { EngineContext } from '../../engine/context';
 import { CardAtlas } from './atlas';
 import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
-import type { CardInput } from './input';
+import { sameRank, sameSize, type CardInput } from './input';
 import { createOcclusion } from './occlusion';
 import { anchorOf, cameraFacing, emptyPlace, placeCard, poseCard, type ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 import { createCardLevels, type ShownCard } from './levels';
-import { flyCloser, sameRank, sameSize } from './fly';
+import { flyCloser } from './fly';
+import { createCardPainter } from './painter';
 
-/**
- * Texture drawing per frame: at least MIN_PAINTS cards (so a few changed cards are always drawn in
- * the frame that follows their change), then more while the frame's drawing took less than the
- * budget, never more than MAX_PAINTS (a slow frame rate must not mean ever longer frames).
- */
-const MIN_PAINTS = 8;
-const MAX_PAINTS = 64;
-const PAINT_BUDGET_MS = 6;
 /** When the GPU does not say (a layer built without a renderer, in tests). */
 const FALLBACK_MAX_TEXTURE = 4096;
 
@@ -96,55 +89,15 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   const levels = createCardLevels(batch.root, ctx.element, () => ctx.invalidate());
   let theme = defaultTheme();
   let themeVersion = 0;
-  // Whole card drawings, and partial ones (only the cells of changed values) since init.
-  let textureDraws = 0;
-  let cellDraws = 0;
   let drawnRatio = ctx.size.pixelRatio;
   const facing = cameraFacing(ctx.camera);
   let frameNo = 0;
   // The last drawn frame's counts (stats).
   let frame = { outOfRange: 0, alarms: 0 };
   let inView = 0;
-  // Cards whose input or look changed since their texture was drawn, oldest change first. set()
-  // only records: however fast updates come, texture drawing happens on drawn frames, within a
-  // budget, so the worker never falls behind its messages.
-  const dirty = new Set<string>();
-  // The cards the last drawn frame showed whole (fading ones too): the ones whose drawing matters.
+  // Texture drawing, for the cards the last drawn frame showed whole (fading ones too).
+  const painter = createCardPainter(atlas, cards);
   let wholeShown = new Set<string>();
-  const markAll = () => {
-    for (const id of cards.keys()) dirty.add(id);
-  };
-
-  /**
-   * Redraw dirty cards within the frame's budget (MIN_PAINTS..MAX_PAINTS); the rest next frame.
-   * Only cards shown whole on the last frame are drawn: a pin, a card out of view or out of range
-   * keeps its change for when it shows whole (5000 cards with changing values draw only the few
-   * dozen a screen shows whole).
-   */
-  const repaint = () => {
-    const start = performance.now();
-    let painted = 0;
-    let left = false;
-    for (const id of wholeShown) {
-      if (!dirty.has(id)) continue;
-      if (painted >= MAX_PAINTS || (painted >= MIN_PAINTS && performance.now() - start > PAINT_BUDGET_MS)) {
-        left = true;
-        break;
-      }
-      dirty.delete(id);
-      const card = cards.get(id);
-      if (!card) continue;
-      const redrawn = card.update(theme, themeVersion, ctx.size.pixelRatio);
-      if (!redrawn) continue;
-      // Only a whole drawing uploads all of the card; new values upload just their cells.
-      const whole = redrawn === 'whole';
-      atlas.put(card, cards.values(), whole ? null : redrawn);
-      if (whole) textureDraws++;
-      else cellDraws++;
-      painted++;
-    }
-    return left;
-  };
 
   const offClick = listenForClicks(ctx.element, (p) => {
     const id = cardAt(places, p);
@@ -166,8 +119,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (card) atlas.remove(card);
         cards.delete(id);
         places.delete(id);
-        levels.forget(id);
-        dirty.delete(id);
+        painter.forget(id);
         // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
         if (cards.size === 0) {
           batch.clear();
@@ -189,7 +141,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         // Its size now, for placement: the drawing waits until it shows whole. A new value alone
         // (the usual update, thousands a second) changes no size.
         if (!sameSize(was, input)) card.measure(theme);
-        dirty.add(id);
+        painter.mark(id);
       }
       ctx.invalidate();
     },
@@ -197,7 +149,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       theme = next;
       themeVersion++;
       for (const card of cards.values()) card.measure(theme);
-      markAll();
+      painter.markAll();
       ctx.invalidate();
     },
     place() {
@@ -210,7 +162,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // A new pixel ratio (the window moved to another screen): text is drawn again at it.
       if (pixelRatio !== drawnRatio) {
         drawnRatio = pixelRatio;
-        markAll();
+        painter.markAll();
       }
       camera.updateMatrixWorld();
       occlusion.begin(camera);
@@ -249,9 +201,9 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // Their drawings are brought up to date now, within the frame's budget. One more frame is
       // asked for at most once, at the end: cards left to draw (a card over the budget of its
       // first frame has no texture to show yet), a placement pass still running, a fade under way.
-      const more = repaint();
+      const more = painter.paint(wholeShown, theme, themeVersion, pixelRatio);
       const whole = decided.filter((s) => s.card.drawn);
-      for (const s of whole) poseCard(s.card, camera, height, facing);
+      for (const s of whole) poseCard(s.card, facing);
       inView = shown.length;
 
       cover.reset(width, height);
@@ -298,12 +250,12 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     },
     // A pin or badge is the cards' too: model picking leaves a click on one alone.
     cardAt: (p) => cardAt(places, p) ?? levels.spotAt(p)?.ids[0] ?? null,
-    stats: () => ({ total: cards.size, textureDraws, cellDraws, ...levels.stats(), inView, ...frame }),
+    stats: () => ({ total: cards.size, ...painter.counts(), ...levels.stats(), inView, ...frame }),
     dispose() {
       offClick();
       cards.clear();
       places.clear();
-      dirty.clear();
+      painter.clear();
       levels.dispose();
       batch.dispose();
     },

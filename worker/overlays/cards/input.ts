@@ -123,3 +123,20 @@ function parseValues(value: Record<string, unknown>, previous?: CardInput): { ok
   const { config, configKey } = previous;
   return { ok: true, card: { config, configKey, items, active, focused, alarm: inAlarm(config.levelConfig, items) } };
 }
+
+/**
+ * Whether a card's rank in decluttering is unchanged besides its place (levels.ts): when it
+ * changes, a new placement pass runs at once, so an alarm shows whole the frame after it is raised.
+ */
+export function sameRank(a: CardInput, b: CardInput): boolean {
+  const l = a.config.levelConfig;
+  const m = b.config.levelConfig;
+  return (
+    l.priority === m.priority && l.alwaysShow === m.alwaysShow && a.alarm === b.alarm && a.active === b.active && a.focused === b.focused
+  );
+}
+
+/** Whether a card keeps its size (same config, as many items, same state): a new value alone does. */
+export function sameSize(a: CardInput, b: CardInput): boolean {
+  return a.config === b.config && a.items.length === b.items.length && a.active === b.active && a.alarm === b.alarm;
+}

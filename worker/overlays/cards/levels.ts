@@ -1,7 +1,7 @@
 import { Color, Matrix4, Vector3, type Object3D, type PerspectiveCamera } from 'three';
 import type { CardNode } from './card';
 import type { ScreenRect } from './cover';
-import { Declutter, GridIndex } from './declutter';
+import { BodyGrid, Declutter } from './declutter';
 import { listenForPinHover, spotAt, type PinSpot } from './hover';
 import { anchorOf, type ScreenPlace } from './placement';
 import { BADGE_PX, PIN_PX, PinBatch, type PinDraw } from './pins';
@@ -38,10 +38,6 @@ export interface ShownCard {
   /** This frame's level as decide worked it out: 1 whole, 0 pin, -1 no pass decided yet. */
   to?: number;
 }
-
-/** The per-frame overlap check's grid cell and edge slack, CSS px (as declutter.ts' pass). */
-const GRID_CELL = 64;
-const SLACK = 0.5;
 
 /** Rank among cards a pass put whole: always-show first, then priority, then nearer (shown is near to far). */
 const byRank = (a: ShownCard, b: ShownCard) =>
@@ -87,8 +83,6 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
   let lastFrame = performance.now();
   let changed = true;
   let counts = { cards: 0, pins: 0, clusters: 0, undecided: 0 };
-  // Each card's level after the last pass that decided it (1 whole, 0 pin), to count changes.
-  const lastTarget = new Map<string, number>();
   let levelChanges = 0;
   let overlaps = 0;
   // Last frame: shown cards no finished pass has decided yet (a pin for the frame or two until one does).
@@ -118,6 +112,9 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       invalidate();
     },
   );
+
+  /** Opened on top of the others: by the pointer on its pin, or by the keyboard focus on its mirror. */
+  const openedOnTop = (card: CardNode) => hovered.has(card.id) || card.input.focused;
 
   /** Whether the camera stopped since the last frame (the view it had is the view it has). */
   function cameraStopped(camera: PerspectiveCamera): boolean {
@@ -162,7 +159,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
             anchor: place.anchor,
             priority: card.input.config.levelConfig.priority,
             always: alwaysWhole(card),
-            onTop: hovered.has(card.id) || card.input.focused,
+            onTop: openedOnTop(card),
             depth,
           })),
         );
@@ -176,7 +173,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       const wanted: ShownCard[] = [];
       undecided = 0;
       for (const s of shown) {
-        s.onTop = hovered.has(s.card.id) || s.card.input.focused;
+        s.onTop = openedOnTop(s.card);
         const level = levels.get(s.card.id);
         if (level === undefined) {
           // Not in the last pass (new, or just come into view): a pin until a pass decides (soon: FRESH_MS).
@@ -188,16 +185,12 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       // The pass saw the view of up to REPLACE_MS ago: where the camera moved since, a card it put
       // whole may now overlap one of higher rank. That one gives way at once (and a pass follows):
       // whole cards never overlap, moving or not.
-      const grid = new GridIndex(GRID_CELL);
+      const grid = new BodyGrid();
       let gaveWay = false;
       wanted.sort(byRank);
       for (const s of wanted) {
-        const r = s.rect;
-        const body = { minX: r.minX + SLACK, minY: r.minY + SLACK, maxX: r.maxX - SLACK, maxY: r.maxY - SLACK };
-        if (s.onTop || alwaysWhole(s.card) || !grid.overlaps(body)) {
-          if (!s.onTop) grid.add(body);
-          s.to = 1;
-        } else {
+        if (grid.take(s.rect, alwaysWhole(s.card), s.onTop)) s.to = 1;
+        else {
           // A pin until the next pass (at REPLACE_MS, or when the camera stops) places it again.
           s.to = 0;
           gaveWay = true;
@@ -210,11 +203,10 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
         const decided = s.to ?? -1;
         const to = Math.max(0, decided);
         if (to === 0) pinnedNow.set(card.id, s);
-        const was = lastTarget.get(card.id);
         // A level no pass decided yet is not a change of level.
-        if (decided >= 0 && was !== to) {
-          if (was !== undefined) levelChanges++;
-          lastTarget.set(card.id, to);
+        if (decided >= 0 && card.decidedLevel !== to) {
+          if (card.decidedLevel >= 0) levelChanges++;
+          card.decidedLevel = to;
         }
         // A new card starts at its level: it does not fade out from whole the first time.
         if (card.fade < 0) card.fade = to;
@@ -261,10 +253,6 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
     level: (id: string) => declutter.result.level.get(id) ?? 'card',
     /** The pin or badge drawn last frame under p (canvas CSS px), with its cards, or null. */
     spotAt: (p: { x: number; y: number }) => spotAt(spots, p) ?? (openedFrom && spotAt([openedFrom], p)),
-    /** The card left: its level is forgotten (a card coming back later is new). */
-    forget(id: string) {
-      lastTarget.delete(id);
-    },
     stats: () => ({
       levels: counts,
       placement: { ms: declutter.result.ms, steps: declutter.result.steps },

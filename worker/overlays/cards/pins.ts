@@ -8,12 +8,13 @@ import {
   ShaderMaterial,
   type BufferGeometry,
 } from 'three';
+import { CARD_RENDER_ORDER } from './batch';
 
 /**
  * Drawn over the leader lines and under the cards' bodies (batch.ts): a whole card is what a
  * designer reads, and a pin must not cover its text.
  */
-const PIN_RENDER_ORDER = 1_000_000.5;
+const PIN_RENDER_ORDER = CARD_RENDER_ORDER + 0.5;
 /** A single pin's diameter, and a cluster badge's, in CSS px. */
 export const PIN_PX = 12;
 export const BADGE_PX = 22;

@@ -37,7 +37,6 @@ const _euler = new Euler();
 const _q = new Quaternion();
 const _v = new Vector3();
 const _position = new Vector3();
-const _scale = new Vector3();
 
 /** World position of the card's anchor (meshConfig.position, space coordinates). */
 export function anchorOf(card: CardNode, out: Vector3): Vector3 {
@@ -102,9 +101,9 @@ export function placeCard(
   const rule = distanceRule(card.input.config.levelConfig, _v.copy(position).distanceTo(camera.position));
   const unitsPerPx = worldPerPixel(camera, height, position);
   const perPx = (isFixd ? unitsPerPx : 1) * rule.scale;
-  _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
+  const scale = card.scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
   // A sprite's matrix is only needed to draw it whole (poseCard); an oriented card's gives its corners.
-  const m = isSprite && depth > 0 ? card.matrix : card.matrix.compose(position, _q, _scale);
+  const m = isSprite && depth > 0 ? card.matrix : card.matrix.compose(position, _q, scale);
 
   const { lineWidth, lineHeight } = card.input.config.cardConfig;
   const { width: w, height: h } = card.layout;
@@ -112,8 +111,8 @@ export function placeCard(
   toScreen(position, camera, width, height, anchor);
   if (isSprite && depth > 0) {
     // Screen px per card px, in x and y (y down on screen).
-    const kx = _scale.x / unitsPerPx;
-    const ky = _scale.y / unitsPerPx;
+    const kx = scale.x / unitsPerPx;
+    const ky = scale.y / unitsPerPx;
     const corner = (q: { x: number; y: number }, x: number, y: number) => {
       q.x = anchor.x + x * kx;
       q.y = anchor.y - y * ky;
@@ -147,17 +146,11 @@ export function placeCard(
 }
 
 /**
- * `card.matrix` for this camera, for a card about to be drawn whole: placeCard leaves a sprite's
- * out (thousands of sprites shown as pins need none).
+ * `card.matrix` for a card about to be drawn whole, from what placeCard worked out this frame:
+ * placeCard leaves a sprite's out (thousands of sprites shown as pins need none).
  */
-export function poseCard(card: CardNode, camera: PerspectiveCamera, height: number, view: CameraFacing): void {
-  const { isSprite, isFixd, meshConfig } = card.input.config;
-  if (!isSprite) return;
-  const position = anchorOf(card, _position);
-  const rule = distanceRule(card.input.config.levelConfig, _v.copy(position).distanceTo(camera.position));
-  const perPx = (isFixd ? worldPerPixel(camera, height, position) : 1) * rule.scale;
-  _scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
-  card.matrix.compose(position, view.quaternion, _scale);
+export function poseCard(card: CardNode, view: CameraFacing): void {
+  if (card.input.config.isSprite) card.matrix.compose(anchorOf(card, _position), view.quaternion, card.scale);
 }
 
 /** Whether a screen point is inside a convex quad (a card body seen from either side). */
