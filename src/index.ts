@@ -1,6 +1,8 @@
 // Public exports of the dash3d plug-in. The main bundle never contains three.js.
 export { ThreeDSpace } from './widgets/space/ThreeDSpace';
 export type { ThreeDSpaceHandle, ThreeDSpaceProps } from './widgets/space/ThreeDSpace';
+// A live source of data cards for ThreeDSpace's cardFeed (the values of many cards, cheaply).
+export type { CardFeed } from './bridge/cards';
 export { DEFAULT_LIVE_CONTEXTS, setLiveContextCap, liveContexts } from './bridge/visibility';
 export * from '../shared/schema';
 export * from '../shared/protocol';

@@ -33,12 +33,16 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
     // Not simulated: the model click action writes the clicked part's name (host/widgetEvents.ts).
     [SELECTED_PART_VAR, ''],
   ]);
-  const listeners = new Map<string, Set<Listener>>();
+  // Arrays replaced (never changed in place) on subscribe and unsubscribe: a change walks the
+  // array it found, so a listener leaving during the walk is harmless, and a plain array is the
+  // cheapest walk for a dashboard with thousands of bindings written ten times a second.
+  const listeners = new Map<string, readonly Listener[]>();
 
   const set = (name: string, value: unknown) => {
     if (Object.is(values.get(name), value)) return;
     values.set(name, value);
-    for (const l of listeners.get(name) ?? []) l(value);
+    const list = listeners.get(name);
+    if (list) for (let i = 0; i < list.length; i++) list[i]!(value);
   };
 
   const tick = () => {
@@ -58,10 +62,18 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
     names: () => [...values.keys()],
     read: (name) => values.get(name),
     subscribe(name, onChange) {
-      let set = listeners.get(name);
-      if (!set) listeners.set(name, (set = new Set()));
-      set.add(onChange);
-      return () => void set.delete(onChange);
+      listeners.set(name, [...(listeners.get(name) ?? []), onChange]);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        // One entry goes, even where the same function was subscribed twice.
+        const list = [...(listeners.get(name) ?? [])];
+        const at = list.indexOf(onChange);
+        if (at >= 0) list.splice(at, 1);
+        if (list.length) listeners.set(name, list);
+        else listeners.delete(name);
+      };
     },
     write: (name, value) => set(name, value),
     start() {

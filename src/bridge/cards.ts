@@ -5,9 +5,31 @@ import { CardThemeSchema } from '../../shared/schema/card-theme';
 
 const NO_CARDS: Readonly<Record<string, CardDraw>> = Object.freeze({});
 
+/**
+ * A live source of data cards, for a host whose card values change often: cheaper than a new
+ * `cards` record per change, since a change of values alone is announced by card id and never
+ * compared against every card. The space's own card store is one (src/widgets/data-card/cardStore.ts).
+ */
+export interface CardFeed {
+  /** Every card's draw by widget id now: a new object after each change announced by subscribe. */
+  cards(): Readonly<Record<string, CardDraw>>;
+  /** One card's draw now. */
+  draw(id: string): CardDraw | undefined;
+  /** Called after cards came, went or changed in more than their values (config, labels, state). */
+  subscribe(listener: () => void): () => void;
+  /**
+   * Called with the cards whose values alone changed (same config, labels and state): their new
+   * texts (a batch the listener must not change) and, per card, the draw they go with, the last
+   * one `cards()` gave out for it.
+   */
+  onValues(listener: (values: Readonly<CardValueBatch>, bases: readonly CardDraw[]) => void): () => void;
+}
+
 export interface CardsWanted {
   /** The space's data cards by widget id. */
   cards?: Readonly<Record<string, CardDraw>>;
+  /** Or a live source of them (the space's card store): when given, `cards` is not read. */
+  feed?: CardFeed;
   /** The look read from the host theme's selectors; absent: the engine's defaults. */
   theme?: CardTheme;
   onCardClick?(id: string): void;
@@ -28,9 +50,11 @@ export interface CardsWanted {
 export function createCardSender(engine: () => RenderHandle | null) {
   let wanted: CardsWanted = {};
   let themeSent = '';
+  let unfollow: (() => void) | undefined;
   // The draw last sent per card: its config (by reference, as the card store keeps it while
   // unchanged), labels and state. A change of values alone goes in the flat batch (CardValueBatch).
   const sent = new Map<string, CardDraw>();
+  const current = () => wanted.feed?.cards() ?? wanted.cards ?? NO_CARDS;
   const queue = createFrameQueue((changed, gone) => {
     const changes: Record<string, CardUpdate | null> = {};
     let some = false;
@@ -39,15 +63,15 @@ export function createCardSender(engine: () => RenderHandle | null) {
       some = true;
       sent.delete(id);
     }
-    const values: CardValueBatch = { ids: [], counts: [], texts: [] };
+    const values = newBatch();
     for (const id in changed) {
       const value = changed[id] as CardDraw;
       const was = sent.get(id);
+      // Already sent through the feed's values (below).
+      if (was === value) continue;
       sent.set(id, value);
       if (was && valuesOnly(was, value)) {
-        values.ids.push(id);
-        values.counts.push(value.items.length);
-        for (const item of value.items) values.texts.push(item.value);
+        addValues(values, id, value);
         continue;
       }
       some = true;
@@ -62,6 +86,52 @@ export function createCardSender(engine: () => RenderHandle | null) {
         ?.setCards(changes, values.ids.length ? values : undefined)
         .catch(() => undefined);
   }, 'task');
+  /**
+   * The feed's cards whose values alone changed, sent at once: the feed announces them at most
+   * once a frame, already batched. A card whose draw the engine holds is not the one the values
+   * go with (the engine just started, or a change is on its way) goes the record's way.
+   */
+  const sendValues = (batch: Readonly<CardValueBatch>, bases: readonly CardDraw[]) => {
+    const feed = wanted.feed;
+    const target = engine();
+    if (!feed || !target) return;
+    let behind = 0;
+    for (let i = 0; i < bases.length; i++) if (sent.get(batch.ids[i]!) !== bases[i]) behind++;
+    if (behind) {
+      queue.push(feed.cards());
+      if (behind === bases.length) return;
+    }
+    void target.setCards({}, behind ? held(batch, bases) : batch).catch(() => undefined);
+  };
+  /** The part of a batch for cards whose draws the engine holds. */
+  const held = (batch: Readonly<CardValueBatch>, bases: readonly CardDraw[]): CardValueBatch => {
+    const out = newBatch();
+    let at = 0;
+    for (let i = 0; i < bases.length; i++) {
+      const id = batch.ids[i]!;
+      const n = batch.counts[i]!;
+      if (sent.get(id) === bases[i]) {
+        out.ids.push(id);
+        out.counts.push(n);
+        for (let k = at; k < at + n; k++) out.texts.push(batch.texts[k]!);
+      }
+      at += n;
+    }
+    return out;
+  };
+  const follow = (feed: CardFeed | undefined) => {
+    unfollow?.();
+    unfollow = undefined;
+    if (!feed) return;
+    const offCards = feed.subscribe(() => {
+      if (engine()) queue.push(feed.cards());
+    });
+    const offValues = feed.onValues(sendValues);
+    unfollow = () => {
+      offCards();
+      offValues();
+    };
+  };
   const sendTheme = () => {
     const theme = wanted.theme;
     const key = theme ? JSON.stringify(theme) : '';
@@ -76,10 +146,12 @@ export function createCardSender(engine: () => RenderHandle | null) {
   return {
     /** What the space shows now (each render). */
     update(next: CardsWanted) {
-      const cardsChanged = next.cards !== wanted.cards;
+      const feedChanged = next.feed !== wanted.feed;
+      const cardsChanged = feedChanged || (!next.feed && next.cards !== wanted.cards);
       wanted = next;
+      if (feedChanged) follow(next.feed);
       sendTheme();
-      if (cardsChanged && engine()) queue.push(wanted.cards ?? NO_CARDS);
+      if (cardsChanged && engine()) queue.push(current());
     },
     /** The engine started: it holds no card yet. */
     started() {
@@ -87,16 +159,33 @@ export function createCardSender(engine: () => RenderHandle | null) {
       sent.clear();
       themeSent = '';
       sendTheme();
-      queue.push(wanted.cards ?? NO_CARDS);
+      queue.push(current());
     },
     stopped() {
       queue.dispose();
     },
+    /** The space is gone: no more following its feed (an update after this follows it again). */
+    dispose() {
+      follow(undefined);
+      wanted = {};
+      queue.dispose();
+    },
     /** A card-click from the engine: only ids of cards this space holds reach the host. */
     clicked(id: string) {
-      if (Object.hasOwn(wanted.cards ?? NO_CARDS, id)) wanted.onCardClick?.(id);
+      const held = wanted.feed ? wanted.feed.draw(id) !== undefined : Object.hasOwn(wanted.cards ?? NO_CARDS, id);
+      if (held) wanted.onCardClick?.(id);
     },
   };
+}
+
+function newBatch(): CardValueBatch {
+  return { ids: [], counts: [], texts: [] };
+}
+
+function addValues(batch: CardValueBatch, id: string, draw: CardDraw) {
+  batch.ids.push(id);
+  batch.counts.push(draw.items.length);
+  for (const item of draw.items) batch.texts.push(item.value);
 }
 
 /** The same card but for its values: same config object, state, number of items and labels. */

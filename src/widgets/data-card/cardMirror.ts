@@ -1,5 +1,3 @@
-import type { CardDraw } from '../../../shared/overlays';
-
 /** The mirror element (it takes the active marks), the element its text goes in, and what it says for a card without items. */
 export interface MirrorTarget {
   el: HTMLElement;
@@ -7,8 +5,8 @@ export interface MirrorTarget {
   emptyText: string;
 }
 
-/** Writes one card's draw into its mirror element. */
-export type MirrorWriter = (draw: CardDraw) => void;
+/** Writes one card's labels, values (as many) and active state into its mirror element. */
+export type MirrorWriter = (labels: readonly string[], values: readonly string[], active: boolean) => void;
 
 /**
  * The DOM mirror's content, written outside React: with hundreds of cards whose values change ten
@@ -49,15 +47,15 @@ export function mirrorWriter({ el, text, emptyText }: MirrorTarget): MirrorWrite
     }
   };
 
-  return (draw) => {
-    if (!built || draw.items.length !== labels.length) rebuild(draw.items.length);
+  return (itemLabels, itemValues, isActive) => {
+    if (!built || itemLabels.length !== labels.length) rebuild(itemLabels.length);
     built = true;
-    draw.items.forEach((item, i) => {
-      if (labels[i]!.data !== item.label) labels[i]!.data = item.label;
-      if (values[i]!.data !== item.value) values[i]!.data = item.value;
-    });
-    if (active !== draw.active) {
-      active = draw.active;
+    for (let i = 0; i < itemLabels.length; i++) {
+      if (labels[i]!.data !== itemLabels[i]) labels[i]!.data = itemLabels[i]!;
+      if (values[i]!.data !== itemValues[i]) values[i]!.data = itemValues[i]!;
+    }
+    if (active !== isActive) {
+      active = isActive;
       el.classList.toggle('dash3d-card--active', active);
       if (active) el.setAttribute('aria-current', 'true');
       else el.removeAttribute('aria-current');

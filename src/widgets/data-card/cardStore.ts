@@ -1,8 +1,9 @@
 import type { VariableSource } from '../../host/types';
 import { repairConfig } from '../../host/parsed';
-import { CardConfigSchema, type DataItem } from '../../../shared/schema/card';
-import type { CardDraw } from '../../../shared/overlays';
-import { boundVariable, resolveItem, sameItems } from './cardText';
+import { CardConfigSchema } from '../../../shared/schema/card';
+import type { CardDraw, CardValueBatch } from '../../../shared/overlays';
+import type { CardFeed } from '../../bridge/cards';
+import { planItems, readValues, type ItemPlan } from './cardText';
 import { mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror';
 
 /**
@@ -13,12 +14,16 @@ import { mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror
  * Why outside React: with hundreds of cards whose values change ten times a second, a React state
  * per value would re-render per value per card. Here a variable change only marks the cards that
  * bind it; once per animation frame the marked cards are resolved again, and only a card whose
- * text (or config, or active state) changed gets a new CardDraw object. The record is a new object
- * only when some card changed, so the space re-renders at most once per frame, the worker can diff
- * by reference, and each card's DOM mirror is written (outside React, cardMirror.ts) only when
- * its own draw changed.
+ * text (or config, or active state) changed gets a new CardDraw object, and each card's DOM mirror
+ * is written (outside React, cardMirror.ts) only when its own draw changed.
+ *
+ * It is the space's CardFeed (src/bridge/cards.ts): the record of every card is a new object only
+ * when a card came, went or changed other than in its values, and the cards whose values alone
+ * changed are announced by id. Neither React nor a comparison of every card sees a value: at 5000
+ * cards with values changing ten times a second, rebuilding and diffing the record each frame was
+ * most of the page's cost (docs/cards-profile.md).
  */
-export interface CardStore {
+export interface CardStore extends CardFeed {
   /** Adds the card, or takes its new config (compared by reference: configs are immutable data). */
   register(id: string, config: unknown): void;
   unregister(id: string): void;
@@ -26,14 +31,10 @@ export interface CardStore {
   activate(id: string): void;
   /** The card whose mirror has the keyboard focus (null: none): the worker shows it whole on top. */
   focus(id: string | null): void;
-  /** The current record; the same object until something changed (a useSyncExternalStore snapshot). */
-  cards(): Readonly<Record<string, CardDraw>>;
-  /** One card's draw, or undefined while it is not registered (or not resolved yet). */
-  draw(id: string): CardDraw | undefined;
+  /** Whether any card is registered and resolved (a useSyncExternalStore snapshot). */
+  any(): boolean;
   /** Keeps the card's DOM mirror showing its draw, from now until the returned function is called. */
   mirror(id: string, target: MirrorTarget): () => void;
-  /** Called after each change of the record. */
-  subscribe(listener: () => void): () => void;
   /** Starts following `variables` (the space mounted, or its host changed)... */
   attach(variables: VariableSource): void;
   /** ...and stops: no subscriptions, no pending frame (the space unmounted). */
@@ -49,70 +50,127 @@ export interface CardStore {
 const MIRROR_INTERVAL_MS = 250;
 /**
  * And how many mirrors a second are written at most: with thousands of cards the interval grows
- * (5000 changing cards: each mirror every 2.5 s) so the page's cost stays flat. The focused
- * mirror, the one a screen reader is on, is written with the frame like an activation.
+ * (5000 changing cards: each mirror every 5 s) so the page's cost stays flat (about 5 ms of main
+ * thread a second). The focused mirror, the one a screen reader is on, is written with the frame
+ * like an activation.
  */
-const MIRROR_WRITES_PER_SECOND = 2000;
+const MIRROR_WRITES_PER_SECOND = 1000;
 
+/**
+ * One registered card. The object stays the card's while it is registered (a new config is
+ * written into it), so the host's variable subscriptions hold entries, not ids: a value change
+ * marks its cards with a flag, and no map is looked up per change (150 000 a second at 5000 cards
+ * with three values each, ten times a second).
+ */
 interface Entry {
+  id: string;
   config: unknown;
-  items: readonly DataItem[];
-  /** Each item's bound variable (null: its value as typed), read once per config. */
-  bound: readonly (string | null)[];
+  /** Its items' labels, bindings and typed values, read once per config. */
+  plan: ItemPlan;
   /** Variable names the items bind, without repeats. */
   names: readonly string[];
+  /** Each item's text now (changed in place as values change). */
+  values: string[];
+  /**
+   * The card's draw as last handed out (the record, or the first resolution): its config, labels
+   * and state are the card's; its values are older than `values` while `stale`.
+   */
   draw?: CardDraw;
+  stale: boolean;
+  /** Waiting to be resolved in the next frame (it is in `dirty`). */
+  dirty: boolean;
+  /** Its mirror is behind its draw (it is in `behind`). */
+  behind: boolean;
+  /** Unregistered: a mark left in a list is skipped. */
+  gone: boolean;
+}
+
+/** A variable the cards bind: the cards (each once), and the host subscription while attached. */
+interface Watch {
+  cards: Entry[];
+  off?: () => void;
+}
+
+/** A card's draw from its config, its values now and the given state. */
+function drawOf(e: Entry, active: boolean, focused: boolean): CardDraw {
+  const { labels } = e.plan;
+  const items = labels.map((label, i) => ({ label, value: e.values[i]! }));
+  const draw: CardDraw = { config: e.config, items, active };
+  if (focused) draw.focused = true;
+  return draw;
 }
 
 /** `onActivate` runs on every activation, a repeated one included: each click is a click. */
 export function createCardStore(onActivate: (id: string) => void): CardStore {
   const entries = new Map<string, Entry>();
-  const dirty = new Set<string>();
+  let dirty: Entry[] = [];
   const listeners = new Set<() => void>();
+  const valueListeners = new Set<Parameters<CardFeed['onValues']>[0]>();
   const mirrors = new Map<string, MirrorWriter>();
-  /** Per variable name: the cards binding it and the one host subscription they share. */
-  const watched = new Map<string, { cards: Set<string>; off?: () => void }>();
+  /**
+   * Per variable name: the cards binding it and the one host subscription they share. An array,
+   * not a set: it is walked on every change of the variable, and changed only when cards come or go.
+   */
+  const watched = new Map<string, Watch>();
   let variables: VariableSource | null = null;
   let record: Readonly<Record<string, CardDraw>> = Object.freeze({});
+  /** Some card's draw is newer than the record's (its values changed): cards() builds it anew. */
+  let recordStale = false;
   let membershipChanged = false;
-  let active: string | null = null;
-  let focused: string | null = null;
+  let active: Entry | null = null;
+  let focused: Entry | null = null;
   let frame = 0;
   /** Cards whose mirror is behind their draw, and the timer that will write them. */
-  const mirrorBehind = new Set<string>();
+  let behind: Entry[] = [];
   let mirrorTimer: ReturnType<typeof setTimeout> | undefined;
   let mirrorWritten = 0;
 
+  const writeMirror = (e: Entry) => {
+    e.behind = false;
+    if (e.draw && !e.gone) mirrors.get(e.id)?.(e.plan.labels, e.values, e.draw.active);
+  };
   const writeMirrors = () => {
     mirrorTimer = undefined;
     mirrorWritten = performance.now();
-    for (const id of mirrorBehind) {
-      const draw = record[id];
-      if (draw) mirrors.get(id)?.(draw);
-    }
-    mirrorBehind.clear();
+    const list = behind;
+    behind = [];
+    for (const e of list) if (e.behind) writeMirror(e);
+  };
+  const mirrorLater = (e: Entry) => {
+    if (e.behind) return;
+    e.behind = true;
+    behind.push(e);
   };
 
-  const changed = (name: string) => {
-    for (const id of watched.get(name)?.cards ?? []) dirty.add(id);
-    schedule();
+  const mark = (e: Entry) => {
+    if (e.dirty) return;
+    e.dirty = true;
+    dirty.push(e);
   };
-  const follow = (name: string, w: { off?: () => void }) => {
-    if (variables && !w.off) w.off = variables.subscribe(name, () => changed(name));
+  const follow = (w: Watch, name: string) => {
+    if (!variables || w.off) return;
+    const cards = w.cards;
+    w.off = variables.subscribe(name, () => {
+      for (let i = 0; i < cards.length; i++) mark(cards[i]!);
+      schedule();
+    });
   };
-  const watch = (id: string, names: readonly string[]) => {
-    for (const name of names) {
+  const watch = (e: Entry) => {
+    for (const name of e.names) {
       let w = watched.get(name);
-      if (!w) watched.set(name, (w = { cards: new Set() }));
-      w.cards.add(id);
-      follow(name, w);
+      if (!w) watched.set(name, (w = { cards: [] }));
+      w.cards.push(e);
+      follow(w, name);
     }
   };
-  const unwatch = (id: string, names: readonly string[]) => {
-    for (const name of names) {
+  const unwatch = (e: Entry) => {
+    for (const name of e.names) {
       const w = watched.get(name);
-      if (!w?.cards.delete(id) || w.cards.size) continue;
-      w.off?.();
+      const at = w ? w.cards.indexOf(e) : -1;
+      if (at < 0) continue;
+      w!.cards.splice(at, 1);
+      if (w!.cards.length) continue;
+      w!.off?.();
       watched.delete(name);
     }
   };
@@ -127,87 +185,127 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     frame = 0;
     let touched = membershipChanged;
     membershipChanged = false;
-    const redrawn: string[] = [];
-    for (const id of dirty) {
-      const e = entries.get(id);
-      if (!e) continue;
-      const items = e.items.map((item, i) => resolveItem(item, variables, e.bound[i]));
-      const prev = e.draw;
-      const isActive = id === active;
-      const isFocused = id === focused;
-      const sameText = prev !== undefined && sameItems(prev.items, items);
-      if (sameText && prev.config === e.config && prev.active === isActive && !!prev.focused === isFocused) continue;
-      e.draw = { config: e.config, items: sameText ? prev.items : items, active: isActive };
-      if (isFocused) e.draw.focused = true;
-      if (!prev || prev.active !== isActive) redrawn.push(id);
-      else mirrorBehind.add(id);
+    const redrawn: Entry[] = [];
+    const batch: CardValueBatch = { ids: [], counts: [], texts: [] };
+    const bases: CardDraw[] = [];
+    const list = dirty;
+    dirty = [];
+    for (const e of list) {
+      e.dirty = false;
+      if (e.gone) continue;
+      const changed = readValues(e.plan, variables, e.values);
+      const base = e.draw;
+      const isActive = e === active;
+      const isFocused = e === focused;
+      // The same config: the same labels in the same number (they come from it alone).
+      if (base !== undefined && base.config === e.config && base.active === isActive && !!base.focused === isFocused) {
+        if (!changed) continue;
+        // Values alone: no new draw, the texts go in the batch with the draw they belong to.
+        e.stale = true;
+        batch.ids.push(e.id);
+        batch.counts.push(e.values.length);
+        for (const text of e.values) batch.texts.push(text);
+        bases.push(base);
+        mirrorLater(e);
+        recordStale = true;
+        continue;
+      }
+      e.draw = drawOf(e, isActive, isFocused);
+      e.stale = false;
+      if (!base || base.active !== isActive) redrawn.push(e);
+      else mirrorLater(e);
       touched = true;
     }
-    dirty.clear();
-    if (!touched) return;
-    const next: Record<string, CardDraw> = {};
-    for (const [id, e] of entries) if (e.draw) next[id] = e.draw;
-    record = Object.freeze(next);
-    for (const id of redrawn) {
-      mirrors.get(id)?.(record[id]!);
-      mirrorBehind.delete(id);
-    }
-    const focusedDraw = focused === null ? undefined : record[focused];
-    if (focusedDraw && mirrorBehind.delete(focused!)) mirrors.get(focused!)?.(focusedDraw);
-    if (mirrorBehind.size && mirrorTimer === undefined) {
+    if (!touched && !bases.length) return;
+    if (touched) rebuild();
+    for (const e of redrawn) writeMirror(e);
+    if (focused?.behind) writeMirror(focused);
+    if (behind.length && mirrorTimer === undefined) {
       const interval = Math.max(MIRROR_INTERVAL_MS, (entries.size * 1000) / MIRROR_WRITES_PER_SECOND);
       mirrorTimer = setTimeout(writeMirrors, Math.max(0, mirrorWritten + interval - performance.now()));
     }
-    for (const fn of [...listeners]) fn();
+    // A change beyond values is in the record, values included; values alone go in the batch.
+    if (touched) for (const fn of [...listeners]) fn();
+    else for (const fn of [...valueListeners]) fn(batch, bases);
+  }
+
+  /** The record of every card's draw now: a card whose values moved on gets a new draw. */
+  function rebuild() {
+    const next: Record<string, CardDraw> = {};
+    for (const [id, e] of entries) {
+      if (!e.draw) continue;
+      if (e.stale) e.draw = drawOf(e, e.draw.active, !!e.draw.focused);
+      e.stale = false;
+      next[id] = e.draw;
+    }
+    record = Object.freeze(next);
+    recordStale = false;
   }
 
   return {
     register(id, config) {
       const old = entries.get(id);
       if (old?.config === config) return;
-      const items = repairConfig(CardConfigSchema, config ?? {}).value.dataConfig.dataList;
-      const bound = items.map((i) => boundVariable(i.value));
-      const names = [...new Set(bound.filter((n): n is string => n !== null))];
-      if (old) unwatch(id, old.names);
-      else membershipChanged = true;
-      entries.set(id, { config, items, bound, names, draw: old?.draw });
-      watch(id, names);
-      dirty.add(id);
+      const plan = planItems(repairConfig(CardConfigSchema, config ?? {}).value.dataConfig.dataList);
+      const names = [...new Set(plan.bound.filter((n): n is string => n !== null))];
+      const e: Entry = old ?? { id, config, plan, names, values: [], stale: false, dirty: false, behind: false, gone: false };
+      if (old) {
+        unwatch(old);
+        Object.assign(old, { config, plan, names, values: [] });
+      } else {
+        entries.set(id, e);
+        membershipChanged = true;
+      }
+      watch(e);
+      mark(e);
       schedule();
     },
     unregister(id) {
-      const old = entries.get(id);
-      if (!old) return;
-      unwatch(id, old.names);
+      const e = entries.get(id);
+      if (!e) return;
+      unwatch(e);
       entries.delete(id);
-      if (active === id) active = null;
-      if (focused === id) focused = null;
+      e.gone = true;
+      if (active === e) active = null;
+      if (focused === e) focused = null;
       membershipChanged = true;
       schedule();
     },
     activate(id) {
       // Ids come from the worker's picking as well: one that is not a card here is ignored.
-      if (!entries.has(id)) return;
-      if (active !== null) dirty.add(active);
-      active = id;
-      dirty.add(id);
+      const e = entries.get(id);
+      if (!e) return;
+      if (active) mark(active);
+      active = e;
+      mark(e);
       schedule();
       onActivate(id);
     },
     focus(id) {
-      if (id === focused || (id !== null && !entries.has(id))) return;
-      if (focused !== null) dirty.add(focused);
-      focused = id;
-      if (id !== null) dirty.add(id);
+      const e = id === null ? null : entries.get(id);
+      if (e === undefined || e === focused) return;
+      if (focused) mark(focused);
+      focused = e;
+      if (e) mark(e);
       schedule();
     },
-    cards: () => record,
-    draw: (id) => record[id],
+    cards() {
+      if (recordStale) rebuild();
+      return record;
+    },
+    draw(id) {
+      const e = entries.get(id);
+      return e?.draw && e.stale ? drawOf(e, e.draw.active, !!e.draw.focused) : e?.draw;
+    },
+    any() {
+      for (const _ in record) return true;
+      return false;
+    },
     mirror(id, target) {
       const write = mirrorWriter(target);
       mirrors.set(id, write);
-      const draw = record[id];
-      if (draw) write(draw);
+      const e = entries.get(id);
+      if (e?.draw) write(e.plan.labels, e.values, e.draw.active);
       return () => {
         if (mirrors.get(id) === write) mirrors.delete(id);
       };
@@ -216,11 +314,15 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    onValues(listener) {
+      valueListeners.add(listener);
+      return () => void valueListeners.delete(listener);
+    },
     attach(next) {
       variables = next;
-      for (const [name, w] of watched) follow(name, w);
+      for (const [name, w] of watched) follow(w, name);
       // Values may have changed while detached: every card is resolved again.
-      for (const id of entries.keys()) dirty.add(id);
+      for (const e of entries.values()) mark(e);
       schedule();
     },
     detach() {

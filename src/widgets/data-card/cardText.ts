@@ -1,6 +1,5 @@
 import type { VariableSource } from '../../host/types';
 import { CARD_TEXT_MAX_CHARS, type DataItem } from '../../../shared/schema/card';
-import type { CardItemText } from '../../../shared/overlays';
 
 /** `{{name}}` (spaces allowed inside the braces) binds a data item to the host variable `name`. */
 const BINDING = /^\s*\{\{\s*([^{}]+?)\s*\}\}\s*$/;
@@ -50,15 +49,41 @@ export function formatValue(value: unknown): string {
 }
 
 /**
- * One data item as shown: its label, and its value (the bound variable's, live, or as typed).
- * `name` is the item's binding when the caller already knows it (the card store, per value change).
+ * A card's items as read once per config: each label's text, each item's bound variable (null:
+ * its value as typed) and the typed values' text. Per value change only the bound ones are read.
  */
-export function resolveItem(item: DataItem, variables: VariableSource | null, name = boundVariable(item.value)): CardItemText {
-  const raw = name ? variables?.read(name) : item.value;
-  return { label: clipText(item.label), value: clipText(formatValue(raw)) };
+export interface ItemPlan {
+  labels: readonly string[];
+  bound: readonly (string | null)[];
+  typed: readonly string[];
 }
 
-/** Whether two resolved item lists show the same text (so the older list can be kept by reference). */
-export function sameItems(a: readonly CardItemText[], b: readonly CardItemText[]): boolean {
-  return a.length === b.length && a.every((x, i) => x.label === b[i]!.label && x.value === b[i]!.value);
+export function planItems(items: readonly DataItem[]): ItemPlan {
+  return {
+    labels: items.map((i) => clipText(i.label)),
+    bound: items.map((i) => boundVariable(i.value)),
+    typed: items.map((i) => clipText(formatValue(i.value))),
+  };
+}
+
+/**
+ * Reads the items' values now into `values` (one text per item, the last ones read for the same
+ * plan, or empty), in place: nothing is allocated per change but the texts themselves. Answers
+ * whether any text changed.
+ */
+export function readValues(plan: ItemPlan, variables: VariableSource | null, values: string[]): boolean {
+  const { bound, typed } = plan;
+  let changed = false;
+  if (values.length !== bound.length) {
+    values.length = bound.length;
+    changed = true;
+  }
+  for (let i = 0; i < bound.length; i++) {
+    const name = bound[i];
+    const value = name ? clipText(formatValue(variables?.read(name))) : typed[i]!;
+    if (values[i] === value) continue;
+    values[i] = value;
+    changed = true;
+  }
+  return changed;
 }

@@ -108,10 +108,9 @@ function SpaceScene({
   const space = useSpace()!;
   const { meshes, events, cards: store } = space;
   const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? NO_CONFIG])), [meshes]);
-  // At most one render per frame whatever the number of cards and values (src/widgets/data-card/cardStore.ts).
-  const cards = useSyncExternalStore(store.subscribe, store.cards);
+  // The cards go to the engine straight from the card store (a CardFeed): values never render here.
+  const anyCard = useSyncExternalStore(store.subscribe, store.any);
   const groups = useSyncExternalStore(space.groups.subscribe, space.groups.configs);
-  const anyCard = Object.keys(cards).length > 0;
   const [cardTheme, setCardTheme] = useState<CardTheme | undefined>(undefined);
   return (
     <>
@@ -131,7 +130,7 @@ function SpaceScene({
           if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
         }}
         onModelEvent={events.publish}
-        cards={cards}
+        cardFeed={store}
         cardTheme={cardTheme}
         onCardClick={store.activate}
         groups={groups}

@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type CSSProp
 import { urlAllowed } from '../../../shared/origins';
 import type { EngineEvent } from '../../../shared/protocol';
 import type { CardDraw, CardTheme } from '../../../shared/overlays';
+import type { CardFeed } from '../../bridge/cards';
 import type { Snapshot } from '../../../shared/schema/snapshot';
 import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
@@ -73,6 +74,12 @@ export interface ThreeDSpaceProps {
    * the active card. Compared by reference: pass the same object for a card that did not change.
    */
   cards?: Readonly<Record<string, CardDraw>>;
+  /**
+   * Or a live source of the cards (CardFeed: every card's draw, plus the cards whose values alone
+   * changed, by id): for many cards with values changing often, neither React nor a comparison
+   * of every card then sees a value. When given, `cards` is not read.
+   */
+  cardFeed?: CardFeed;
   /** The cards' look, read from the host theme's selectors; absent: the engine's defaults (card.css). */
   cardTheme?: CardTheme;
   /** A data card in the scene was clicked (not dragged), by its widget id. */
@@ -117,6 +124,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     onEvent,
     onModelEvent,
     cards,
+    cardFeed,
     cardTheme,
     onCardClick,
     groups,
@@ -140,6 +148,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     onEvent,
     onModelEvent,
     cards,
+    cardFeed,
     cardTheme,
     onCardClick,
     groups,

@@ -7,7 +7,9 @@ export type SpaceCardOptions = CardsWanted;
 /** The data cards of one 3D space, sent to its engine as they change (src/bridge/cards.ts). */
 export function useSpaceCards(handle: RefObject<RenderHandle | null>, opts: SpaceCardOptions) {
   const [sender] = useState(() => createCardSender(() => handle.current));
-  const { cards, theme, onCardClick } = opts;
-  useEffect(() => sender.update({ cards, theme, onCardClick }), [sender, cards, theme, onCardClick]);
+  const { cards, feed, theme, onCardClick } = opts;
+  useEffect(() => sender.update({ cards, feed, theme, onCardClick }), [sender, cards, feed, theme, onCardClick]);
+  // Unmounted: the feed (the space's card store) is no longer followed.
+  useEffect(() => () => sender.dispose(), [sender]);
   return sender;
 }

@@ -48,6 +48,7 @@ export interface EngineOptions {
   onModelEvent?(id: string, name: ModelWidgetEvent, payload: unknown): void;
   /** The data cards drawn in the scene, their theme, and who hears a click on one. */
   cards?: SpaceCardOptions['cards'];
+  cardFeed?: SpaceCardOptions['feed'];
   cardTheme?: SpaceCardOptions['theme'];
   onCardClick?: SpaceCardOptions['onCardClick'];
   /** The space's component groups by id (their configs, parsed by each group; parsed again by the engine). */
@@ -85,7 +86,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const onEvent = useLatest(opts.onEvent);
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
-  const cards = useSpaceCards(handle, { cards: opts.cards, theme: opts.cardTheme, onCardClick: opts.onCardClick });
+  const cards = useSpaceCards(handle, { cards: opts.cards, feed: opts.cardFeed, theme: opts.cardTheme, onCardClick: opts.onCardClick });
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);
   const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
