@@ -192,10 +192,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         place.shown.depth = place.depth;
         shown.push(place.shown);
       }
-      // Near to far: a body under enough nearer ones is not drawn (its leader line still is).
-      shown.sort((a, b) => a.depth - b.depth);
-
-      // Which cards show whole and which as pins (levels.ts).
+      // Which cards show whole and which as pins (levels.ts), whole ones near to far: a body under
+      // enough nearer ones is not drawn (its leader line still is).
       const { whole: decided, more: placing } = levels.decide(shown, camera);
       wholeShown = new Set(decided.map((s) => s.card.id));
       // Their drawings are brought up to date now, within the frame's budget. One more frame is

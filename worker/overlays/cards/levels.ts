@@ -39,10 +39,11 @@ export interface ShownCard {
   to?: number;
 }
 
-/** Rank among cards a pass put whole: always-show first, then priority, then nearer (shown is near to far). */
+/** Rank among cards a pass put whole: always-show first, then priority, then nearer. */
 const byRank = (a: ShownCard, b: ShownCard) =>
   Number(alwaysWhole(b.card)) - Number(alwaysWhole(a.card)) ||
-  b.card.input.config.levelConfig.priority - a.card.input.config.levelConfig.priority;
+  b.card.input.config.levelConfig.priority - a.card.input.config.levelConfig.priority ||
+  a.depth - b.depth;
 
 /** Never a pin: the active card, an always-show card and a card in alarm (issue 18 point 3). */
 export const alwaysWhole = (card: CardNode) => card.input.active || card.input.alarm || card.input.config.levelConfig.alwaysShow;
@@ -133,7 +134,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
     },
 
     /**
-     * This frame's levels for `shown` (near to far): the cards to draw whole (fading ones too), and
+     * This frame's levels for `shown` (in any order): the cards to draw whole (fading ones too) near to far, and
      * whether another frame is needed (a pass still running, a fade under way). A card shown as a
      * pin is marked not visible in its place: it is not clickable as a card.
      */
@@ -219,6 +220,8 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       }
       // Frames go on while a pass is due: it may not start before FRESH_MS or REPLACE_MS.
       if (changed || undecided > 0 || gaveWay) more = true;
+      // Near to far (the few shown whole, not the thousands in view: no sort of those per frame).
+      whole.sort((a, b) => a.depth - b.depth);
       overlaps = countOverlaps(whole);
       return { whole, more };
     },

@@ -1,26 +1,32 @@
-import { Raycaster, Sphere, Vector3, type BufferGeometry, type Mesh, type Object3D, type PerspectiveCamera } from 'three';
+import { Box3, Raycaster, Sphere, Vector3, type BufferGeometry, type Mesh, type Object3D, type PerspectiveCamera } from 'three';
 import { hitsAny } from '../../models/raycast';
 import { isHelperObject } from '../../models/types';
 
 const _dir = new Vector3();
+const _hit = new Vector3();
 
-/** Something that may hide a card's anchor; `sphere` (world) when a ray that misses it cannot hit it. */
+/**
+ * Something that may hide a card's anchor; its world bounding sphere and box when a ray that
+ * misses them cannot hit it (null: always tested).
+ */
 interface Blocker {
   object: Object3D;
   sphere: Sphere | null;
+  box: Box3 | null;
 }
 
 /**
- * A plain mesh's world bounding sphere. Skinned, morphing and instanced meshes, lines and points
- * (hit within a pick tolerance) have none here: they are always tested.
+ * A plain mesh's geometry, whose bounds hold it. Skinned, morphing and instanced meshes, lines and
+ * points (hit within a pick tolerance) have none here: they are always tested.
  */
-function sphereOf(o: Object3D, out: Sphere): Sphere | null {
+function boundedGeometry(o: Object3D): BufferGeometry | null {
   const mesh = o as Mesh & { isSkinnedMesh?: boolean; isInstancedMesh?: boolean; isBatchedMesh?: boolean };
   if (!mesh.isMesh || mesh.isSkinnedMesh || mesh.isInstancedMesh || mesh.isBatchedMesh) return null;
   const g = mesh.geometry as BufferGeometry | undefined;
   if (!g?.attributes.position || Object.keys(g.morphAttributes).length > 0) return null;
   if (!g.boundingSphere) g.computeBoundingSphere();
-  return g.boundingSphere ? out.copy(g.boundingSphere).applyMatrix4(o.matrixWorld) : null;
+  if (!g.boundingBox) g.computeBoundingBox();
+  return g.boundingSphere && g.boundingBox ? g : null;
 }
 
 /**
@@ -29,12 +35,15 @@ function sphereOf(o: Object3D, out: Sphere): Sphere | null {
  * using the models' picking trees. A point on a surface (an anchor picked on a model) is not hidden
  * by that surface: hits within a small share of the distance of the point do not count.
  * Many cards mean many rays a frame: what can hide anything is gathered once per frame, with the
- * world bounding sphere of each plain mesh, and a ray only tests the objects whose sphere it meets.
+ * world bounding sphere and box of each plain mesh, and a ray only tests the objects whose sphere
+ * and box its stretch from the camera to the anchor meets. The box matters for the ground: its
+ * sphere holds the whole scene, but a card anchored above it never reaches its box.
  */
 export function createOcclusion(scene: Object3D, skip: Object3D) {
   const raycaster = new Raycaster();
   const blockers: Blocker[] = [];
   const spheres: Sphere[] = [];
+  const boxes: Box3[] = [];
   const candidates: Object3D[] = [];
   return {
     /** Gather what can hide a card, once per frame (the matrices of the frame drawn last, as picking uses). */
@@ -45,8 +54,11 @@ export function createOcclusion(scene: Object3D, skip: Object3D) {
         if (o.layers.test(camera.layers)) {
           const object = o as Mesh;
           if (object.isMesh || (o as { isPoints?: boolean }).isPoints || (o as { isLine?: boolean }).isLine) {
-            const sphere = sphereOf(o, (spheres[blockers.length] ??= new Sphere()));
-            blockers.push({ object: o, sphere });
+            const g = boundedGeometry(o);
+            const n = blockers.length;
+            const sphere = g ? (spheres[n] ??= new Sphere()).copy(g.boundingSphere!).applyMatrix4(o.matrixWorld) : null;
+            const box = g ? (boxes[n] ??= new Box3()).copy(g.boundingBox!).applyMatrix4(o.matrixWorld) : null;
+            blockers.push({ object: o, sphere, box });
           }
         }
         for (const child of o.children) visit(child);
@@ -64,7 +76,13 @@ export function createOcclusion(scene: Object3D, skip: Object3D) {
       raycaster.near = 0;
       raycaster.far = far;
       candidates.length = 0;
-      for (const b of blockers) if (!b.sphere || raycaster.ray.intersectsSphere(b.sphere)) candidates.push(b.object);
+      const { ray } = raycaster;
+      for (const b of blockers) {
+        if (b.sphere && !ray.intersectsSphere(b.sphere)) continue;
+        // Where the ray enters the box (or starts, inside it) must come before the anchor.
+        if (b.box && (!ray.intersectBox(b.box, _hit) || _hit.distanceTo(ray.origin) > far)) continue;
+        candidates.push(b.object);
+      }
       return candidates.length > 0 && hitsAny(raycaster, candidates, camera, viewportHeight);
     },
   };

@@ -152,20 +152,49 @@ export class PinBatch {
     const at = geo.getAttribute('pinAt') as InstancedBufferAttribute;
     const colour = geo.getAttribute('pinColour') as InstancedBufferAttribute;
     const digits = geo.getAttribute('pinDigits') as InstancedBufferAttribute;
-    pins.forEach((p, i) => {
+    // Pins sit at world anchors and the shader places them: while the same pins show, the camera
+    // moving changes nothing here, and nothing is uploaded (thousands of pins, every frame).
+    const a = at.array as Float32Array;
+    const c = colour.array as Float32Array;
+    const d = digits.array as Float32Array;
+    let first = Infinity;
+    let last = -1;
+    for (let i = 0; i < pins.length; i++) {
+      const p = pins[i]!;
+      const [d0, d1, d2, d3] = digitsOf(p.count);
+      const j = i * 3;
+      const k = i * 4;
+      const f = Math.fround;
+      if (
+        a[j] === f(p.x) &&
+        a[j + 1] === f(p.y) &&
+        a[j + 2] === f(p.z) &&
+        c[k] === f(p.r) &&
+        c[k + 1] === f(p.g) &&
+        c[k + 2] === f(p.b) &&
+        c[k + 3] === f(p.a) &&
+        d[k] === d0 &&
+        d[k + 1] === d1 &&
+        d[k + 2] === d2 &&
+        d[k + 3] === d3
+      )
+        continue;
       at.setXYZ(i, p.x, p.y, p.z);
       colour.setXYZW(i, p.r, p.g, p.b, p.a);
-      digits.setXYZW(i, ...digitsOf(p.count));
-    });
-    for (const [attr, size] of [
-      [at, 3],
-      [colour, 4],
-      [digits, 4],
-    ] as const) {
-      attr.clearUpdateRanges();
-      if (pins.length) attr.addUpdateRange(0, pins.length * size);
-      attr.needsUpdate = true;
+      digits.setXYZW(i, d0, d1, d2, d3);
+      first = Math.min(first, i);
+      last = i;
     }
+    if (last >= 0)
+      for (const [attr, size] of [
+        [at, 3],
+        [colour, 4],
+        [digits, 4],
+      ] as const) {
+        attr.clearUpdateRanges();
+        attr.addUpdateRange(first * size, (last - first + 1) * size);
+        attr.needsUpdate = true;
+      }
     mesh.count = pins.length;
     mesh.visible = pins.length > 0;
     this.material.uniforms.viewport!.value = [width, height];

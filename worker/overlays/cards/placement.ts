@@ -1,7 +1,6 @@
-import { Euler, MathUtils, Quaternion, Vector3, type PerspectiveCamera } from 'three';
+import { Euler, MathUtils, Matrix4, Quaternion, Vector3, type PerspectiveCamera } from 'three';
 import type { CardNode } from './card';
 import type { CardLevel } from '../../../shared/schema/card';
-import { worldPerPixel } from '../../models/raycast';
 
 /** Where a card is on screen after placement, in CSS px from the canvas' top-left. */
 export interface ScreenPlace {
@@ -44,23 +43,32 @@ export function anchorOf(card: CardNode, out: Vector3): Vector3 {
   return out.set(x, y, z);
 }
 
-function toScreen(p: Vector3, camera: PerspectiveCamera, width: number, height: number, out: { x: number; y: number }) {
-  _v.copy(p).project(camera);
+/** A world point's screen position: one product with the frame's view-projection (Vector3.project takes two). */
+function toScreen(p: Vector3, view: CameraFacing, width: number, height: number, out: { x: number; y: number }) {
+  _v.copy(p).applyMatrix4(view.viewProjection);
   out.x = ((_v.x + 1) / 2) * width;
   out.y = ((1 - _v.y) / 2) * height;
   return out;
 }
 
-/** The camera's world rotation and view direction, worked out once a frame for all cards. */
+/**
+ * What placement needs of the camera, worked out once a frame for all cards: its world rotation,
+ * view direction, view-projection matrix, and the world units one CSS px covers at depth 1 per px
+ * of viewport height (times depth / height: the units per px at a depth).
+ */
 export interface CameraFacing {
   quaternion: Quaternion;
   forward: Vector3;
+  viewProjection: Matrix4;
+  perDepth: number;
 }
 
 export function cameraFacing(camera: PerspectiveCamera, out?: CameraFacing): CameraFacing {
-  const view = out ?? { quaternion: new Quaternion(), forward: new Vector3() };
+  const view = out ?? { quaternion: new Quaternion(), forward: new Vector3(), viewProjection: new Matrix4(), perDepth: 1 };
   camera.getWorldQuaternion(view.quaternion);
   camera.getWorldDirection(view.forward);
+  view.viewProjection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
+  view.perDepth = (2 * Math.tan(MathUtils.degToRad(camera.fov) / 2)) / camera.zoom;
   return view;
 }
 
@@ -80,7 +88,7 @@ export function emptyPlace(): ScreenPlace {
  * A sprite lies in the plane facing the camera through its anchor, where every world unit is the
  * same number of pixels: its screen rectangle is the anchor's projection plus its offsets scaled,
  * with no corner projected (most cards of a crowded space are sprites, placed every frame).
- * `camera` must have its world matrices up to date.
+ * `camera` must have its world matrices up to date, and `view` be worked out for it this frame.
  */
 export function placeCard(
   card: CardNode,
@@ -90,26 +98,33 @@ export function placeCard(
   out = emptyPlace(),
   view: CameraFacing = cameraFacing(camera),
 ): ScreenPlace {
-  const { isSprite, isFixd, meshConfig } = card.input.config;
+  const { isSprite, isFixd, meshConfig, levelConfig } = card.input.config;
   const position = anchorOf(card, _position);
-  if (isSprite) _q.copy(view.quaternion);
-  else {
-    const r = meshConfig.rotation;
-    _q.setFromEuler(_euler.set(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z)));
-  }
   const depth = _v.copy(position).sub(camera.position).dot(view.forward);
-  const rule = distanceRule(card.input.config.levelConfig, _v.copy(position).distanceTo(camera.position));
-  const unitsPerPx = worldPerPixel(camera, height, position);
+  // The distance (a square root) only for a card with a distance rule: most have none.
+  const rule =
+    levelConfig.distanceRange || levelConfig.scaleByDistance ? distanceRule(levelConfig, position.distanceTo(camera.position)) : NO_RULE;
+  // As raycast.ts worldPerPixel, from the depth worked out above (a camera is not scaled).
+  const unitsPerPx = (Math.max(1e-6, depth) * view.perDepth) / height;
   const perPx = (isFixd ? unitsPerPx : 1) * rule.scale;
   const scale = card.scale.set(perPx * meshConfig.scale.x, perPx * meshConfig.scale.y, perPx * meshConfig.scale.z);
+  const sprite = isSprite && depth > 0;
   // A sprite's matrix is only needed to draw it whole (poseCard); an oriented card's gives its corners.
-  const m = isSprite && depth > 0 ? card.matrix : card.matrix.compose(position, _q, scale);
+  if (!sprite) {
+    if (isSprite) _q.copy(view.quaternion);
+    else {
+      const r = meshConfig.rotation;
+      _q.setFromEuler(_euler.set(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z)));
+    }
+    card.matrix.compose(position, _q, scale);
+  }
+  const m = card.matrix;
 
   const { lineWidth, lineHeight } = card.input.config.cardConfig;
   const { width: w, height: h } = card.layout;
   const { quad, anchor } = out;
-  toScreen(position, camera, width, height, anchor);
-  if (isSprite && depth > 0) {
+  toScreen(position, view, width, height, anchor);
+  if (sprite) {
     // Screen px per card px, in x and y (y down on screen).
     const kx = scale.x / unitsPerPx;
     const ky = scale.y / unitsPerPx;
@@ -122,21 +137,22 @@ export function placeCard(
     corner(quad[2]!, lineWidth + w, lineHeight + h);
     corner(quad[3]!, lineWidth, lineHeight + h);
   } else {
-    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), camera, width, height, quad[0]!);
-    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), camera, width, height, quad[1]!);
-    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), camera, width, height, quad[2]!);
-    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), camera, width, height, quad[3]!);
+    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), view, width, height, quad[0]!);
+    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), view, width, height, quad[1]!);
+    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), view, width, height, quad[2]!);
+    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), view, width, height, quad[3]!);
   }
   // Off the canvas (body and leader line both outside it): not drawn, and no occlusion ray is cast.
   let minX = anchor.x,
     maxX = anchor.x,
     minY = anchor.y,
     maxY = anchor.y;
-  for (const q of quad) {
-    minX = Math.min(minX, q.x);
-    maxX = Math.max(maxX, q.x);
-    minY = Math.min(minY, q.y);
-    maxY = Math.max(maxY, q.y);
+  for (let i = 0; i < 4; i++) {
+    const q = quad[i]!;
+    if (q.x < minX) minX = q.x;
+    else if (q.x > maxX) maxX = q.x;
+    if (q.y < minY) minY = q.y;
+    else if (q.y > maxY) maxY = q.y;
   }
   const onCanvas = maxX >= 0 && minX <= width && maxY >= 0 && minY <= height;
   out.depth = depth;
