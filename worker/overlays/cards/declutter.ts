@@ -206,14 +206,17 @@ export class Declutter {
   begin(items: readonly DeclutterItem[]): void {
     const t0 = performance.now();
     const was = this.current.level;
-    const order = [...items].sort(
+    // Each item's rank read once (a map lookup inside the comparison was most of a 5000-card sort).
+    const ranked = items.map((item) => ({ item, always: Number(item.always), whole: Number(was.get(item.id) === 'card') }));
+    ranked.sort(
       (a, b) =>
-        Number(b.always) - Number(a.always) ||
-        b.priority - a.priority ||
-        Number(was.get(b.id) === 'card') - Number(was.get(a.id) === 'card') ||
-        a.depth - b.depth ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        b.always - a.always ||
+        b.item.priority - a.item.priority ||
+        b.whole - a.whole ||
+        a.item.depth - b.item.depth ||
+        (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0),
     );
+    const order = ranked.map((r) => r.item);
     this.pass = {
       order,
       next: 0,
