@@ -39,9 +39,10 @@ export interface CardsWanted {
  * Data cards on their way to a space's engine. At most one setCards call per task, holding only
  * the cards whose draw data changed (compared by reference: a card keeps its object while neither
  * its config, its resolved values nor its active state changed) and a null for each card that
- * left. The card store hands out at most one record per animation frame, so 500 cards with values
- * changing ten times a second are one small message per frame; waiting for a frame of our own here
- * would only make the browser run a page update per change. A card's config goes only when its
+ * left. A record comes at most once per animation frame (the card store, or a host's renders), so
+ * waiting for a frame of our own here would only make the browser run a page update per change.
+ * From a CardFeed (the space's card store), a change of values alone arrives already batched and
+ * goes at once, without a record or a comparison of every card. A card's config goes only when its
  * config object changed (CardUpdate); a change of values alone (same labels and state) goes in one
  * flat batch of strings (CardValueBatch), so structured cloning stays small. The theme goes when
  * its content changes. Cards are not part of init, so an engine that (re)started is sent every
@@ -88,8 +89,9 @@ export function createCardSender(engine: () => RenderHandle | null) {
   }, 'task');
   /**
    * The feed's cards whose values alone changed, sent at once: the feed announces them at most
-   * once a frame, already batched. A card whose draw the engine holds is not the one the values
-   * go with (the engine just started, or a change is on its way) goes the record's way.
+   * once a frame, already batched. Where the engine holds another draw of a card than the one its
+   * values go with (the engine just started, or a change is on its way), that card goes the
+   * record's way.
    */
   const sendValues = (batch: Readonly<CardValueBatch>, bases: readonly CardDraw[]) => {
     const feed = wanted.feed;
