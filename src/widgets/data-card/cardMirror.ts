@@ -62,3 +62,58 @@ export function mirrorWriter({ el, text, emptyText }: MirrorTarget): MirrorWrite
     }
   };
 }
+
+/**
+ * How often a changed value reaches the DOM mirror at most. Screen readers read it on demand, not
+ * at the frame rate, while each write costs the page a style and layout pass: 500 cards changing
+ * every frame cost about 90 ms of main thread per second when written per frame. Activation and a
+ * card's first text are written at once.
+ */
+const MIRROR_INTERVAL_MS = 250;
+/**
+ * And how many mirrors a second are written at most: with thousands of cards the interval grows
+ * (5000 changing cards: each mirror every 5 s) so the page's cost stays flat (about 5 ms of main
+ * thread a second). The focused mirror, the one a screen reader is on, is written with the frame
+ * like an activation.
+ */
+const MIRROR_WRITES_PER_SECOND = 1000;
+
+/**
+ * Mirrors written at a bounded rate: `later` marks one behind its card (once, however often),
+ * `schedule` (after a frame's changes) sets the timer that writes every marked one, at most every
+ * MIRROR_INTERVAL_MS and MIRROR_WRITES_PER_SECOND; `now` writes one at once (activation, focus,
+ * a first text); `flush` writes what is behind now (the space is going).
+ */
+export function mirrorPacer<T extends { behind: boolean }>(write: (item: T) => void, count: () => number) {
+  let behind: T[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let written = 0;
+  const now = (item: T) => {
+    item.behind = false;
+    write(item);
+  };
+  const writeAll = () => {
+    timer = undefined;
+    written = performance.now();
+    const list = behind;
+    behind = [];
+    for (const item of list) if (item.behind) now(item);
+  };
+  return {
+    now,
+    later(item: T) {
+      if (item.behind) return;
+      item.behind = true;
+      behind.push(item);
+    },
+    schedule() {
+      if (!behind.length || timer !== undefined) return;
+      const interval = Math.max(MIRROR_INTERVAL_MS, (count() * 1000) / MIRROR_WRITES_PER_SECOND);
+      timer = setTimeout(writeAll, Math.max(0, written + interval - performance.now()));
+    },
+    flush() {
+      clearTimeout(timer);
+      writeAll();
+    },
+  };
+}

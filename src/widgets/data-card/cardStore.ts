@@ -4,7 +4,7 @@ import { CardConfigSchema } from '../../../shared/schema/card';
 import type { CardDraw, CardValueBatch } from '../../../shared/overlays';
 import type { CardFeed } from '../../bridge/cards';
 import { planItems, readValues, type ItemPlan } from './cardText';
-import { mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror';
+import { mirrorPacer, mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror';
 
 /**
  * The data cards of one 3D space, kept outside React: each card registers its stored config, the
@@ -42,21 +42,6 @@ export interface CardStore extends CardFeed {
 }
 
 /**
- * How often a changed value reaches the DOM mirror at most. Screen readers read it on demand, not
- * at the frame rate, while each write costs the page a style and layout pass: 500 cards changing
- * every frame cost about 90 ms of main thread per second when written per frame. Activation and a
- * card's first text are written at once.
- */
-const MIRROR_INTERVAL_MS = 250;
-/**
- * And how many mirrors a second are written at most: with thousands of cards the interval grows
- * (5000 changing cards: each mirror every 5 s) so the page's cost stays flat (about 5 ms of main
- * thread a second). The focused mirror, the one a screen reader is on, is written with the frame
- * like an activation.
- */
-const MIRROR_WRITES_PER_SECOND = 1000;
-
-/**
  * One registered card. The object stays the card's while it is registered (a new config is
  * written into it), so the host's variable subscriptions hold entries, not ids: a value change
  * marks its cards with a flag, and no map is looked up per change (150 000 a second at 5000 cards
@@ -79,7 +64,7 @@ interface Entry {
   stale: boolean;
   /** Waiting to be resolved in the next frame (it is in `dirty`). */
   dirty: boolean;
-  /** Its mirror is behind its draw (it is in `behind`). */
+  /** Its mirror is behind its values (the pacer holds it). */
   behind: boolean;
   /** Unregistered: a mark left in a list is skipped. */
   gone: boolean;
@@ -120,27 +105,12 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   let active: Entry | null = null;
   let focused: Entry | null = null;
   let frame = 0;
-  /** Cards whose mirror is behind their draw, and the timer that will write them. */
-  let behind: Entry[] = [];
-  let mirrorTimer: ReturnType<typeof setTimeout> | undefined;
-  let mirrorWritten = 0;
-
-  const writeMirror = (e: Entry) => {
-    e.behind = false;
-    if (e.draw && !e.gone) mirrors.get(e.id)?.(e.plan.labels, e.values, e.draw.active);
-  };
-  const writeMirrors = () => {
-    mirrorTimer = undefined;
-    mirrorWritten = performance.now();
-    const list = behind;
-    behind = [];
-    for (const e of list) if (e.behind) writeMirror(e);
-  };
-  const mirrorLater = (e: Entry) => {
-    if (e.behind) return;
-    e.behind = true;
-    behind.push(e);
-  };
+  const pacer = mirrorPacer<Entry>(
+    (e) => {
+      if (e.draw && !e.gone) mirrors.get(e.id)?.(e.plan.labels, e.values, e.draw.active);
+    },
+    () => entries.size,
+  );
 
   const mark = (e: Entry) => {
     if (e.dirty) return;
@@ -206,24 +176,21 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
         batch.counts.push(e.values.length);
         for (const text of e.values) batch.texts.push(text);
         bases.push(base);
-        mirrorLater(e);
+        pacer.later(e);
         recordStale = true;
         continue;
       }
       e.draw = drawOf(e, isActive, isFocused);
       e.stale = false;
       if (!base || base.active !== isActive) redrawn.push(e);
-      else mirrorLater(e);
+      else pacer.later(e);
       touched = true;
     }
     if (!touched && !bases.length) return;
     if (touched) rebuild();
-    for (const e of redrawn) writeMirror(e);
-    if (focused?.behind) writeMirror(focused);
-    if (behind.length && mirrorTimer === undefined) {
-      const interval = Math.max(MIRROR_INTERVAL_MS, (entries.size * 1000) / MIRROR_WRITES_PER_SECOND);
-      mirrorTimer = setTimeout(writeMirrors, Math.max(0, mirrorWritten + interval - performance.now()));
-    }
+    for (const e of redrawn) pacer.now(e);
+    if (focused?.behind) pacer.now(focused);
+    pacer.schedule();
     // A change beyond values is in the record, values included; values alone go in the batch.
     if (touched) for (const fn of [...listeners]) fn();
     else for (const fn of [...valueListeners]) fn(batch, bases);
@@ -334,8 +301,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       cancelAnimationFrame(frame);
       frame = 0;
       // What the mirrors were behind by is written now rather than dropped.
-      clearTimeout(mirrorTimer);
-      writeMirrors();
+      pacer.flush();
     },
   };
 }
