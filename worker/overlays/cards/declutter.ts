@@ -206,15 +206,17 @@ export class Declutter {
   begin(items: readonly DeclutterItem[]): void {
     const t0 = performance.now();
     const was = this.current.level;
-    // Each item's rank read once (a map lookup inside the comparison was most of a 5000-card sort).
-    const ranked = items.map((item) => ({ item, always: Number(item.always), whole: Number(was.get(item.id) === 'card') }));
+    // Each item's rank worked out once (always-show first, then higher priority: -1000..1000 in
+    // the schema; then whole in the last pass; then nearer): a map lookup and four fields in each
+    // comparison made a 5000-card sort several milliseconds.
+    const ranked = items.map((item) => ({
+      item,
+      rank: (item.always ? -1e4 : 0) - item.priority,
+      fresh: was.get(item.id) === 'card' ? 0 : 1,
+      depth: item.depth,
+    }));
     ranked.sort(
-      (a, b) =>
-        b.always - a.always ||
-        b.item.priority - a.item.priority ||
-        b.whole - a.whole ||
-        a.item.depth - b.item.depth ||
-        (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0),
+      (a, b) => a.rank - b.rank || a.fresh - b.fresh || a.depth - b.depth || (a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0),
     );
     const order = ranked.map((r) => r.item);
     this.pass = {
