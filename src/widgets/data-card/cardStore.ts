@@ -4,12 +4,13 @@ import { CardConfigSchema } from '../../../shared/schema/card';
 import type { CardDraw, CardValueBatch } from '../../../shared/overlays';
 import type { CardFeed } from '../../bridge/cards';
 import { planItems, readValues, type ItemPlan } from './cardText';
+import { createCardBindings } from './cardBindings';
 import { mirrorPacer, mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror';
 
 /**
  * The data cards of one 3D space, kept outside React: each card registers its stored config, the
- * store follows the host variables its items bind and resolves their text, and hands the space a
- * `cards` record (id -> CardDraw) for the render worker.
+ * store follows the host variables its items bind (cardBindings.ts) and resolves their text for
+ * the render worker.
  *
  * Why outside React: with hundreds of cards whose values change ten times a second, a React state
  * per value would re-render per value per card. Here a variable change only marks the cards that
@@ -19,7 +20,7 @@ import { mirrorPacer, mirrorWriter, type MirrorTarget, type MirrorWriter } from 
  *
  * It is the space's CardFeed (src/bridge/cards.ts): the record of every card is a new object only
  * when a card came, went or changed other than in its values, and the cards whose values alone
- * changed are announced by id. Neither React nor a comparison of every card sees a value: at 5000
+ * changed are announced in one batch per frame. Neither React nor a comparison of every card sees a value: at 5000
  * cards with values changing ten times a second, rebuilding and diffing the record each frame was
  * most of the page's cost (docs/cards-profile.md).
  */
@@ -70,12 +71,6 @@ interface Entry {
   gone: boolean;
 }
 
-/** A variable the cards bind: the cards (each once), and the host subscription while attached. */
-interface Watch {
-  cards: Entry[];
-  off?: () => void;
-}
-
 /** A card's draw from its config, its values now and the given state. */
 function drawOf(e: Entry, active: boolean, focused: boolean): CardDraw {
   const { labels } = e.plan;
@@ -92,12 +87,6 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   const listeners = new Set<() => void>();
   const valueListeners = new Set<Parameters<CardFeed['onValues']>[0]>();
   const mirrors = new Map<string, MirrorWriter>();
-  /**
-   * Per variable name: the cards binding it and the one host subscription they share. An array,
-   * not a set: it is walked on every change of the variable, and changed only when cards come or go.
-   */
-  const watched = new Map<string, Watch>();
-  let variables: VariableSource | null = null;
   let record: Readonly<Record<string, CardDraw>> = Object.freeze({});
   /** Some card's draw is newer than the record's (its values changed): cards() builds it anew. */
   let recordStale = false;
@@ -117,37 +106,11 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     e.dirty = true;
     dirty.push(e);
   };
-  const follow = (w: Watch, name: string) => {
-    if (!variables || w.off) return;
-    const cards = w.cards;
-    w.off = variables.subscribe(name, () => {
-      for (let i = 0; i < cards.length; i++) mark(cards[i]!);
-      schedule();
-    });
-  };
-  const watch = (e: Entry) => {
-    for (const name of e.names) {
-      let w = watched.get(name);
-      if (!w) watched.set(name, (w = { cards: [] }));
-      w.cards.push(e);
-      follow(w, name);
-    }
-  };
-  const unwatch = (e: Entry) => {
-    for (const name of e.names) {
-      const w = watched.get(name);
-      const at = w ? w.cards.indexOf(e) : -1;
-      if (at < 0) continue;
-      w!.cards.splice(at, 1);
-      if (w!.cards.length) continue;
-      w!.off?.();
-      watched.delete(name);
-    }
-  };
+  const bindings = createCardBindings<Entry>(mark, schedule);
 
   function schedule() {
     // Resolved only while attached: before that there are no variables to read.
-    if (frame || !variables) return;
+    if (frame || !bindings.source) return;
     frame = requestAnimationFrame(flush);
   }
 
@@ -163,7 +126,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     for (const e of list) {
       e.dirty = false;
       if (e.gone) continue;
-      const changed = readValues(e.plan, variables, e.values);
+      const changed = readValues(e.plan, bindings.source, e.values);
       const base = e.draw;
       const isActive = e === active;
       const isFocused = e === focused;
@@ -217,20 +180,20 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       const names = [...new Set(plan.bound.filter((n): n is string => n !== null))];
       const e: Entry = old ?? { id, config, plan, names, values: [], stale: false, dirty: false, behind: false, gone: false };
       if (old) {
-        unwatch(old);
+        bindings.unwatch(old, old.names);
         Object.assign(old, { config, plan, names, values: [] });
       } else {
         entries.set(id, e);
         membershipChanged = true;
       }
-      watch(e);
+      bindings.watch(e, e.names);
       mark(e);
       schedule();
     },
     unregister(id) {
       const e = entries.get(id);
       if (!e) return;
-      unwatch(e);
+      bindings.unwatch(e, e.names);
       entries.delete(id);
       e.gone = true;
       if (active === e) active = null;
@@ -286,18 +249,13 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       return () => void valueListeners.delete(listener);
     },
     attach(next) {
-      variables = next;
-      for (const [name, w] of watched) follow(w, name);
+      bindings.attach(next);
       // Values may have changed while detached: every card is resolved again.
       for (const e of entries.values()) mark(e);
       schedule();
     },
     detach() {
-      for (const w of watched.values()) {
-        w.off?.();
-        w.off = undefined;
-      }
-      variables = null;
+      bindings.detach();
       cancelAnimationFrame(frame);
       frame = 0;
       // What the mirrors were behind by is written now rather than dropped.

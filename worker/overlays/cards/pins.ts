@@ -157,6 +157,7 @@ export class PinBatch {
     const a = at.array as Float32Array;
     const c = colour.array as Float32Array;
     const d = digits.array as Float32Array;
+    const f = Math.fround;
     let first = Infinity;
     let last = -1;
     for (let i = 0; i < pins.length; i++) {
@@ -164,7 +165,6 @@ export class PinBatch {
       const [d0, d1, d2, d3] = digitsOf(p.count);
       const j = i * 3;
       const k = i * 4;
-      const f = Math.fround;
       if (
         a[j] === f(p.x) &&
         a[j + 1] === f(p.y) &&
