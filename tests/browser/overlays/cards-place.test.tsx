@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
 import type { CardDraw } from '../../../shared/overlays';
 import type { CameraView } from '../../../shared/protocol';
-import { card, findPixels, FOV, GREEN, isGreen, project, SCENE } from './support';
+import { card, crop, findPixels, FOV, GREEN, isGreen, project, SCENE } from './support';
 
 /**
  * Data cards drawn by the render worker, placed in the scene: they follow their anchor as the
@@ -154,6 +154,66 @@ function onReady(THREE, api) {
     }
     await look(m, { position: { x: 0, y: 0, z: -600 }, target: { x: 0, y: 0, z: 0 } });
     expect((await m.handle.cardRects()).a!.visible).toBe(false);
+  });
+
+  it('an opaque body is drawn opaque in front of a nearer model; a see-through one blends over it; the nearer of two opaque cards covers the farther', async () => {
+    // A red wall between the camera and the card's body, clear of the ray to its anchor (x = 0).
+    const scene = {
+      ...SCENE,
+      script: `
+function onReady(THREE, api) {
+  const wall = new THREE.Mesh(new THREE.PlaneGeometry(400, 400), new THREE.MeshBasicMaterial({ color: 0xff0000 }));
+  wall.position.set(210, 0, 300);
+  api.scene.add(wall);
+  api.invalidate();
+}`,
+    };
+    const m = await mountSpace(scene, { width: W, height: H, cardTheme: GREEN, cards: { a: card() } });
+    const inside = async () => {
+      const pixels = await m.pixels();
+      const r = (await m.handle.cardRects()).a!;
+      expect(r.visible).toBe(true);
+      const k = pixels.width / W;
+      // The body's inside, clear of its edges and of the text (left and top: label and value).
+      const rgb = crop(pixels, (r.x + r.width * 0.6) * k, (r.y + r.height * 0.75) * k, r.width * 0.3 * k, r.height * 0.15 * k);
+      const pixelsOf = (test: (p: number[]) => boolean) => {
+        let n = 0;
+        for (let i = 0; i < rgb.length; i += 3) if (test(rgb.slice(i, i + 3))) n++;
+        return { n, of: rgb.length / 3 };
+      };
+      return { pixels, pixelsOf };
+    };
+    const opaque = await inside();
+    expect(findPixels(opaque.pixels, ([r, g, b]) => r! > 200 && g! < 50 && b! < 50).count).toBeGreaterThan(1000);
+    const green = opaque.pixelsOf(([r, g, b]) => r === 0 && g === 255 && b === 0);
+    expect(green.of).toBeGreaterThan(20);
+    expect(green.n).toBe(green.of);
+    // Half see-through: green over the red wall, blended.
+    const half = { ...GREEN, body: { ...GREEN.body, background: 'rgba(0, 255, 0, 0.5)' } };
+    await m.update(scene, { cards: { a: card() }, cardTheme: half });
+    const blended = (await inside()).pixelsOf(([r, g, b]) => r! > 100 && r! < 160 && g! > 100 && g! < 160 && b! < 30);
+    expect(blended.n).toBe(blended.of);
+    // Two opaque cards shown whole at one place, the active one (magenta) farther: the nearer, green, covers it.
+    const flat = (z: number) => ({ isSprite: false, levelConfig: { alwaysShow: true }, meshConfig: { position: { x: -100, y: 0, z } } });
+    await m.update(SCENE, { cards: { near: card(flat(100)), far: card(flat(-100), undefined, true) }, cardTheme: GREEN });
+    const pixels = await m.pixels();
+    const rects = await m.handle.cardRects();
+    const [a, b] = [rects.near!, rects.far!];
+    const k = pixels.width / W;
+    const x0 = Math.max(a.x, b.x) + 2;
+    const y0 = Math.max(a.y, b.y) + 2;
+    const both = crop(
+      pixels,
+      x0 * k,
+      y0 * k,
+      (Math.min(a.x + a.width, b.x + b.width) - 2 - x0) * k,
+      (Math.min(a.y + a.height, b.y + b.height) - 2 - y0) * k,
+    );
+    expect(both.length).toBeGreaterThan(300);
+    let magenta = 0;
+    for (let i = 0; i < both.length; i += 3) if (both[i]! > 200 && both[i + 1]! < 60 && both[i + 2]! > 200) magenta++;
+    expect(magenta).toBe(0);
+    expect(findPixels(pixels, ([r, g, b]) => r! > 200 && g! < 60 && b! > 200).count).toBeGreaterThan(50);
   });
 
   it('cards come back after the WebGL context is lost and restored, and removing them frees their GPU memory', async () => {
