@@ -7,7 +7,7 @@ import {
   type ThreeDHost,
   type VariableSource,
 } from 'dash3d';
-import { mediaHeaders, sessionReady } from './session';
+import { hasSession, mediaHeaders, sessionReady } from './session';
 
 /** The playground's stand-in users: what each role may place (spec §6: our widgets need 'threeD'). */
 export const ROLES = {
@@ -28,10 +28,12 @@ export function mediaAccess(allowedFormats: readonly string[]): MediaAccess {
 /**
  * The service's allowed-format list (GET /core/mediaLibrary/config). When it cannot be read the
  * service's default list is used: the upload check stays on, and the server enforces its own list
- * anyway.
+ * anyway. The service answers it only to a session, and the list serves uploads, which need one
+ * too: without a session (a viewer's page) it is not asked for; App asks again on signing in.
  */
 export async function loadAllowedFormats(): Promise<readonly string[]> {
   await sessionReady;
+  if (!hasSession()) return DEFAULT_ALLOWED_FORMATS;
   return (await fetchAllowedFormats(mediaAccess([]))) ?? DEFAULT_ALLOWED_FORMATS;
 }
 

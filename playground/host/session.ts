@@ -46,6 +46,12 @@ export function mediaHeaders(): Record<string, string> {
 
 export const sessionState = (): SessionState => state;
 
+/**
+ * Whether requests carry a session. Without one, a call to the service's API can only be answered
+ * 401, which Chromium logs as an error in the console of every viewer: such calls are not made.
+ */
+export const hasSession = (): boolean => token !== null;
+
 export function subscribeSession(onChange: () => void): () => void {
   listeners.add(onChange);
   return () => void listeners.delete(onChange);
@@ -140,9 +146,10 @@ if (typeof window !== 'undefined') {
 export async function signInWith(input: string): Promise<Exchange> {
   const text = input.trim();
   if (!text) return 'refused';
-  const code = /[#&]signin=([^&\s]+)/.exec(text)?.[1] ?? text;
-  const byCode = await exchange({ code: decode(code) });
-  if (byCode !== 'refused' || code !== text) return byCode;
-  // Not a sign-in code: perhaps the service token itself, traded for a session like a code.
-  return exchange(null, text);
+  const code = /[#&]signin=([^&\s]+)/.exec(text)?.[1];
+  if (code) return exchange({ code: decode(code) });
+  // A bare value is a sign-in code or the service token: one request offers it as both (the service
+  // tries the Bearer token first), so pasting MEDIA_TOKEN is not first answered 401 as a code, an
+  // error in the console. Only printable ASCII can be a header value; anything else is no token.
+  return exchange({ code: decode(text) }, /^[\x21-\x7e]+$/.test(text) ? text : undefined);
 }

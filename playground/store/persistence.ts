@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDashboard, type Dashboard, type SchemaIssue } from 'dash3d';
-import { mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
+import { hasSession, mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
 
 /**
  * Saved dashboards on the media service (/api/dashboards, server/dashboards.mjs). The server stores
@@ -46,10 +46,17 @@ async function tooLarge(res: Response): Promise<Error> {
   return new TextError('playground.error.tooLarge', { limit: Math.round((limit / MIB) * 10) / 10 });
 }
 
+/**
+ * 'Not signed in', as a text key: what a 401 says, and what a call made without a session answers
+ * at once. Such a call is not sent: its answer could only be a 401, which the browser logs as an
+ * error in the console of every viewer, and the notice at the top already says what to do.
+ */
+const NO_SESSION = 'session.error.unauthorized';
+
 /** 401: not signed in, or the session ended (the notice at the top says what to do). */
 function unauthorized(): Error {
   noteUnauthorized();
-  return new Error('session.error.unauthorized');
+  return new Error(NO_SESSION);
 }
 
 /** An issue whose message is a playground text key (describeIssues translates it). */
@@ -68,6 +75,7 @@ export function parseDashboardText(text: string): OpenResult {
 
 export async function openDashboard(id: string): Promise<OpenResult> {
   await sessionReady;
+  if (!hasSession()) return fail(NO_SESSION);
   let res: Response;
   try {
     res = await fetch(url(id), { headers: mediaHeaders(), cache: 'no-store' });
@@ -83,6 +91,7 @@ export async function openDashboard(id: string): Promise<OpenResult> {
 /** PUT /api/dashboards/:id; resolves with the server's summary, rejects with a text key. */
 export async function saveDashboard(doc: Dashboard): Promise<DashboardSummary> {
   await sessionReady;
+  if (!hasSession()) throw new Error(NO_SESSION);
   let res: Response;
   try {
     res = await fetch(url(doc.id), {
@@ -101,6 +110,7 @@ export async function saveDashboard(doc: Dashboard): Promise<DashboardSummary> {
 
 export async function listDashboards(): Promise<DashboardSummary[]> {
   await sessionReady;
+  if (!hasSession()) throw new Error(NO_SESSION);
   const res = await fetch('/api/dashboards', { headers: mediaHeaders(), cache: 'no-store' });
   if (res.status === 401) throw unauthorized();
   if (!res.ok) throw new Error('playground.error.server');

@@ -28,5 +28,9 @@ export async function uploadBeforeShowing(
     ctx.renderer.initTexture(t);
   }
   if (signal.aborted) return;
-  await ctx.renderer.compileAsync(model.object, ctx.camera, ctx.scene);
+  // Without the extension compileAsync compiles as compile() does (then waits a timer), after three
+  // has warned in every viewer's console that it is missing (SwiftShader, some drivers): ask only
+  // where it helps. `has` asks the context without that warning.
+  if (ctx.renderer.extensions.has('KHR_parallel_shader_compile')) await ctx.renderer.compileAsync(model.object, ctx.camera, ctx.scene);
+  else ctx.renderer.compile(model.object, ctx.camera, ctx.scene);
 }
