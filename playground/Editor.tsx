@@ -22,6 +22,13 @@ import { OpenDialog } from './editor/OpenDialog';
 import { EXAMPLE_DASHBOARD_ID } from './store/persistence';
 import { useShareLink } from './editor/useShareLink';
 import { SessionNotice } from './editor/SessionNotice';
+import { createSceneBounds } from './editor/sceneBounds';
+
+/** The child a space's 'select' event names, when it is one of that space's children. */
+function selectedChild(space: Widget, payload: unknown): string | null {
+  const id = (payload as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && space.children.some((c) => c.id === id) ? id : null;
+}
 
 export interface EditorProps {
   host: ThreeDHost;
@@ -56,6 +63,10 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const [eventLog] = useState(() => createEventLog(variables));
   const editing = settings.mode === 'edit';
   const ready = status.kind === 'ready';
+  // Where the spaces draw their children (edit frames), and the selection they outline.
+  const [sceneBounds] = useState(createSceneBounds);
+  useEffect(() => sceneBounds.setEditing(editing), [sceneBounds, editing]);
+  useEffect(() => sceneBounds.setSelected(editing ? state.selected : null), [sceneBounds, editing, state.selected]);
 
   useEffect(() => exposeDashboard(() => (ready ? state.doc : null)), [ready, state.doc]);
   useEffect(() => exposeEvents(eventLog.list), [eventLog]);
@@ -109,8 +120,14 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         dispatch={dispatch}
         titleOf={titleOf}
         onDropNew={(type, at, parentId) => add(type, { at, parentId })}
-        onWidgetEvent={(w: Widget, event, payload) => eventLog.receive({ ...widgetSource(w, titleOf(w.type)), event, payload })}
+        onWidgetEvent={(w: Widget, event, payload) => {
+          // A child clicked where its space draws it (edit mode): selected as in the canvas list.
+          const picked = event === 'select' ? selectedChild(w, payload) : null;
+          if (picked) dispatch({ type: 'select', id: picked });
+          eventLog.receive({ ...widgetSource(w, titleOf(w.type)), event, payload });
+        }}
         onOpenExample={() => void openSaved(EXAMPLE_DASHBOARD_ID)}
+        scene={sceneBounds}
       />
     );
   }
@@ -143,6 +160,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
           <aside style={side(240, 'Right')}>
             {ready ? <Palette descriptors={offered} host={host} onAdd={(type) => add(type)} /> : null}
             <Outline
+              scene={sceneBounds}
               widgets={state.doc.widgets}
               selected={state.selected}
               onSelect={(id) => dispatch({ type: 'select', id })}

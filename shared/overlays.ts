@@ -138,4 +138,21 @@ export interface CardRect {
   visible: boolean;
   /** Shown whole ('card') or, where it would overlap a card of higher rank, as a pin at its anchor (issue 18). */
   level?: 'card' | 'pin';
+  /** Not drawn because the scene hides its anchor (in view otherwise). */
+  hidden?: boolean;
+}
+
+/**
+ * Where a 3D child of a space (a model, data card or component group, by widget id) is drawn, in
+ * CSS px from the space's top-left: its bounds on screen (a model's bounding box projected; a
+ * card's body, leader line and anchor, or its pin; a group's panel). `state` says whether it is
+ * drawn there ('shown'), off the canvas or behind the camera ('out-of-view'), or hidden by the
+ * scene or by its own settings ('hidden'); the bounds are the last known ones when it is not shown.
+ */
+export interface ChildBounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  state: 'shown' | 'out-of-view' | 'hidden';
 }

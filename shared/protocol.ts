@@ -2,13 +2,13 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
-import type { CardRect, CardStats, CardTheme, CardUpdate, CardValueBatch } from './overlays';
+import type { CardRect, CardStats, CardTheme, CardUpdate, CardValueBatch, ChildBounds } from './overlays';
 // Part of the render API's answers (stats, cardRects), declared with the other card types.
-export type { CardRect, CardStats } from './overlays';
+export type { CardRect, CardStats, ChildBounds } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -205,6 +205,13 @@ export interface RenderApi {
   /** Test support: where each card is on screen after the last drawn frame. */
   cardRects(): Record<string, CardRect>;
   /**
+   * Report where the space's 3D children (models, cards, groups, by widget id) are drawn, as
+   * 'child-bounds' events after drawn frames that moved one, or stop (false). Answers what is known now.
+   */
+  watchChildren(on: boolean): Record<string, ChildBounds>;
+  /** The child selected in the host's editor (a widget id; null: none): a model is outlined in the scene. */
+  setSelection(id: string | null): void;
+  /**
    * Add, update (a GroupPlace) or remove (null) component groups by widget id; each config is parsed
    * again here. Their element transforms come back as 'group-transforms' events.
    */
@@ -252,6 +259,8 @@ export const RENDER_API_METHODS = [
   'setCards',
   'setCardTheme',
   'cardRects',
+  'watchChildren',
+  'setSelection',
   'setGroups',
   'setPreviewMaterial',
   'setPreviewModel',
@@ -320,4 +329,6 @@ export type EngineEvent =
    * Where the component groups' elements go now, sent after a drawn frame in which the view or a
    * group changed, holding only the groups whose transform changed (never sent on idle frames).
    */
-  | { type: 'group-transforms'; transforms: Record<string, GroupTransform> };
+  | { type: 'group-transforms'; transforms: Record<string, GroupTransform> }
+  /** While watched (watchChildren): the children whose drawn bounds changed on a drawn frame; null: gone. */
+  | { type: 'child-bounds'; bounds: Record<string, ChildBounds | null> };

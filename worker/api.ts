@@ -120,6 +120,14 @@ export function createRenderApi() {
       return need().cardRects();
     },
 
+    watchChildren(on: boolean) {
+      return need().watchChildren(on === true);
+    },
+
+    setSelection(id: string | null) {
+      need().setSelection(typeof id === 'string' && id.length <= 200 ? id : null);
+    },
+
     setGroups(changes: Record<string, GroupPlace | null>) {
       const r = GroupChangesSchema.safeParse(changes);
       if (!r.success) throw new Error('setGroups: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));

@@ -1,12 +1,12 @@
 import { Button } from 'antd';
 import { useRef, type ComponentType, type DragEvent, type ReactNode, type Ref } from 'react';
+import { useChildBounds, type SceneBounds } from './sceneBounds';
 import { SPACE_WIDGET, type Widget, type ThreeDHost, type WidgetDescriptor, type WidgetViewProps, type ThreeDSpaceHandle } from 'dash3d';
 import { useText } from '../locale';
 import type { EditorAction } from '../store/dashboard';
 import { extent, findWidget } from '../store/tree';
 import { WidgetFrame, type FrameDrop } from './WidgetFrame';
 import { PALETTE_MIME } from './Palette';
-import { spaceHandles } from '../testHook';
 import { HOST_WIDGETS } from '../host/hostWidgets';
 
 export interface CanvasProps {
@@ -23,6 +23,15 @@ export interface CanvasProps {
   onWidgetEvent(widget: Widget, name: string, payload: unknown): void;
   /** Offered on the empty canvas: opens the example dashboard the service seeded. */
   onOpenExample?(): void;
+  /** Where the spaces draw their 3D children (their edit frames go there), and the selection they outline. */
+  scene: SceneBounds;
+}
+
+/** A 3D child's frame, where its space draws it (and re-rendered as that moves). */
+function SceneChildFrame(props: Parameters<typeof WidgetFrame>[0] & { scene: SceneBounds }) {
+  const { scene, ...rest } = props;
+  const drawn = useChildBounds(scene, props.widget.id);
+  return <WidgetFrame {...rest} drawn={drawn} />;
 }
 
 /**
@@ -60,10 +69,10 @@ export function Canvas(p: CanvasProps) {
     p.dispatch({ type: 'place', id: w.id, ...abs, parentId });
   };
 
-  const render = (w: Widget, nested: boolean): ReactNode => {
+  const render = (w: Widget, nested: boolean, inSpace = false): ReactNode => {
     const d = p.descriptors.get(w.type);
     const HostWidget = HOST_WIDGETS.get(w.type);
-    const children = w.children.map((c) => render(c, true));
+    const children = w.children.map((c) => render(c, true, w.type === SPACE_WIDGET));
     const title = p.titleOf(w.type);
     let view: ReactNode;
     if (d) {
@@ -75,7 +84,7 @@ export function Canvas(p: CanvasProps) {
           config={w.config}
           host={p.host}
           onWidgetEvent={(name, payload) => p.onWidgetEvent(w, name, payload)}
-          ref={w.type === SPACE_WIDGET ? spaceHandles.refFor(w.id) : undefined}
+          ref={w.type === SPACE_WIDGET ? p.scene.refFor(w.id) : undefined}
         >
           {children.length ? children : undefined}
         </View>
@@ -90,24 +99,22 @@ export function Canvas(p: CanvasProps) {
         </div>
       );
     }
-    return (
-      <WidgetFrame
-        key={w.id}
-        widget={w}
-        title={title}
-        selected={p.selected === w.id}
-        editing={p.editing}
-        resizable={d?.layout.resizable ?? true}
-        nested={nested}
-        accepts={d?.accepts ?? []}
-        onSelect={() => p.dispatch({ type: 'select', id: w.id })}
-        onMoveEnd={onMoveEnd(w)}
-        onResizeEnd={(width, height) => p.dispatch({ type: 'layout', id: w.id, layout: { ...w.layout, w: width, h: height } })}
-        onRemove={() => p.dispatch({ type: 'remove', id: w.id })}
-      >
-        {view}
-      </WidgetFrame>
-    );
+    const frame: Parameters<typeof WidgetFrame>[0] = {
+      widget: w,
+      title,
+      selected: p.selected === w.id,
+      editing: p.editing,
+      resizable: d?.layout.resizable ?? true,
+      nested,
+      accepts: d?.accepts ?? [],
+      onSelect: () => p.dispatch({ type: 'select', id: w.id }),
+      onMoveEnd: onMoveEnd(w),
+      onResizeEnd: (width, height) => p.dispatch({ type: 'layout', id: w.id, layout: { ...w.layout, w: width, h: height } }),
+      onRemove: () => p.dispatch({ type: 'remove', id: w.id }),
+      children: view,
+    };
+    // A model, card or group in a space: its frame goes where the scene draws it.
+    return inSpace ? <SceneChildFrame key={w.id} scene={p.scene} {...frame} /> : <WidgetFrame key={w.id} {...frame} />;
   };
 
   const onDragOver = (e: DragEvent) => {

@@ -1,20 +1,31 @@
 import { Typography } from 'antd';
+import { useSyncExternalStore } from 'react';
 import type { Widget } from 'dash3d';
 import { useText } from '../locale';
+import type { SceneBounds } from './sceneBounds';
 
 export interface OutlineProps {
   widgets: readonly Widget[];
   selected: string | null;
   onSelect(id: string): void;
   titleOf(type: string): string;
+  /** Where the spaces draw their children: one not drawn now says why (out of view, hidden). */
+  scene: SceneBounds;
 }
 
 /**
  * The dashboard's widgets as a nested list of buttons: a widget hidden under another, or one
  * inside a busy 3D scene, can still be reached (and by keyboard).
  */
-export function Outline({ widgets, selected, onSelect, titleOf }: OutlineProps) {
+export function Outline({ widgets, selected, onSelect, titleOf, scene }: OutlineProps) {
   const text = useText();
+  useSyncExternalStore(scene.subscribe, scene.version);
+  const stateOf = (id: string) => {
+    const state = scene.boundsOf(id)?.state;
+    if (state === 'out-of-view') return text('playground.outline.outOfView');
+    if (state === 'hidden') return text('playground.outline.hidden');
+    return null;
+  };
   if (!widgets.length) return null;
   const list = (items: readonly Widget[], depth: number) => (
     <ul style={{ listStyle: 'none', margin: 0, paddingLeft: depth ? 14 : 0 }}>
@@ -39,6 +50,12 @@ export function Outline({ widgets, selected, onSelect, titleOf }: OutlineProps) 
             }}
           >
             {titleOf(w.type)}
+            {stateOf(w.id) ? (
+              <span className="dash3d-outline__state" style={{ color: '#8c8c8c' }}>
+                {' '}
+                ({stateOf(w.id)})
+              </span>
+            ) : null}
           </button>
           {w.children.length ? list(w.children, depth + 1) : null}
         </li>

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import type { Widget } from 'dash3d';
+import type { ChildBounds, Widget } from 'dash3d';
 import { useText } from '../locale';
 
 /** Moves and sizes snap to this grid, so widgets line up without pixel hunting. */
@@ -25,6 +25,11 @@ export interface WidgetFrameProps {
   nested: boolean;
   /** Types this widget accepts as children (a 3D space: model, card, group). */
   accepts: readonly string[];
+  /**
+   * A 3D child of a space: where the scene draws it (its frame goes there and follows the camera),
+   * or null while the scene draws nothing of it. Absent for other widgets (their frame is their layout).
+   */
+  drawn?: ChildBounds | null;
   onSelect(): void;
   onMoveEnd(drop: FrameDrop): void;
   onResizeEnd(w: number, h: number): void;
@@ -100,7 +105,13 @@ export function WidgetFrame(p: WidgetFrameProps) {
 
   const moving = drag?.kind === 'move' ? drag : null;
   const sizing = drag?.kind === 'resize' ? drag : null;
-  const outline = !p.editing ? 'none' : p.selected ? '2px solid #1677ff' : '1px dashed rgba(22, 119, 255, 0.45)';
+  // A 3D child not drawn now (off the view, hidden) has no frame where it is not: the canvas list
+  // says why; its view (a card's screen-reader text, a group's panel) stays mounted. One the scene
+  // draws nothing of (a model with no file yet) keeps its layout's frame, to be grabbed and moved.
+  const inScene = p.drawn != null;
+  const shown = !inScene || p.drawn?.state === 'shown';
+  const outline = !p.editing || !shown ? 'none' : p.selected ? '2px solid #1677ff' : '1px dashed rgba(22, 119, 255, 0.45)';
+  const box = p.drawn && shown ? { left: p.drawn.x, top: p.drawn.y, width: p.drawn.width, height: p.drawn.height } : null;
 
   return (
     <div
@@ -109,13 +120,14 @@ export function WidgetFrame(p: WidgetFrameProps) {
       data-widget-type={p.widget.type}
       data-accepts={p.accepts.join(' ')}
       data-selected={p.selected || undefined}
+      data-scene-state={p.drawn === undefined ? undefined : (p.drawn?.state ?? 'unknown')}
       onPointerDownCapture={p.editing ? p.onSelect : undefined}
       style={{
         position: 'absolute',
-        left: x,
-        top: y,
-        width: sizing ? Math.max(GRID * 2, w + sizing.dx) : w,
-        height: sizing ? Math.max(GRID * 2, h + sizing.dy) : h,
+        left: box?.left ?? x,
+        top: box?.top ?? y,
+        width: box?.width ?? (sizing ? Math.max(GRID * 2, w + sizing.dx) : w),
+        height: box?.height ?? (sizing ? Math.max(GRID * 2, h + sizing.dy) : h),
         transform: moving ? `translate(${moving.dx}px, ${moving.dy}px)` : undefined,
         outline,
         outlineOffset: p.selected ? 1 : 0,
@@ -126,7 +138,7 @@ export function WidgetFrame(p: WidgetFrameProps) {
       }}
     >
       {p.children}
-      {p.editing ? (
+      {p.editing && shown ? (
         <>
           <button
             type="button"
@@ -162,7 +174,7 @@ export function WidgetFrame(p: WidgetFrameProps) {
           >
             ⠿ {p.title}
           </button>
-          {p.resizable ? (
+          {p.resizable && !inScene ? (
             <div
               className="dash3d-frame__resize"
               role="presentation"

@@ -1,4 +1,13 @@
-import type { CameraView, CardRect, EngineEvent, EngineStats, PickedPoint, PixelReadout, ViewSize } from '../../shared/protocol';
+import type {
+  CameraView,
+  CardRect,
+  ChildBounds,
+  EngineEvent,
+  EngineStats,
+  PickedPoint,
+  PixelReadout,
+  ViewSize,
+} from '../../shared/protocol';
 import { SpaceConfigSchema, type SpaceConfig } from '../../shared/schema/space';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { repairParse } from '../../shared/schema/repair';
@@ -36,6 +45,8 @@ export class Engine {
   private input: Record<string, unknown>;
   private config: SpaceConfig;
   private stage: Stage;
+  private watching = false;
+  private selected: string | null = null;
   private scripts: ScriptRunner | null = null;
   private readonly element = new ElementStandIn();
   private size: ViewSize;
@@ -102,6 +113,8 @@ export class Engine {
     for (const [id, config] of this.models) stage.models.set(id, config);
     this.overlays.restore(stage);
     this.preview.restore(stage.preview);
+    stage.childBounds.track(this.watching);
+    stage.selection.select(this.selected);
     return stage;
   }
 
@@ -165,6 +178,19 @@ export class Engine {
 
   cardRects(): Record<string, CardRect> {
     return this.stage.cards.rects();
+  }
+
+  /** Report where the 3D children are drawn ('child-bounds' events), or stop; kept across rebuilds. */
+  watchChildren(on: boolean): Record<string, ChildBounds> {
+    this.watching = on;
+    if (!this.contextLost) this.stage.childBounds.track(on);
+    return on && !this.contextLost ? this.stage.childBounds.current() : {};
+  }
+
+  /** The child selected in the host's editor (outlined in the scene), or null; kept across rebuilds. */
+  setSelection(id: string | null): void {
+    this.selected = id;
+    if (!this.contextLost) this.stage.selection.select(id);
   }
 
   /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */

@@ -13,6 +13,8 @@ import { createCardLayer, type CardLayer } from '../overlays/cards';
 import { createGroupOverlays, type GroupOverlays } from '../overlays/groups';
 import { createPreviewLayer, type PreviewLayer } from '../materials/preview/layer';
 import { previewModelLoader } from './preview-model';
+import { createChildBounds, type ChildBoundsTracker } from './childBounds';
+import { createSelectionOutline, type SelectionOutline } from './selection';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -60,6 +62,10 @@ export class Stage {
   readonly groups: GroupOverlays;
   /** The material preview's object (a space used as a material preview); the engine hands it its material again after a rebuild. */
   readonly preview: PreviewLayer;
+  /** Where the 3D children are drawn, for the host's edit frames (reported only while watched). */
+  readonly childBounds: ChildBoundsTracker;
+  /** The child selected in the host's editor, outlined in the scene (a model). */
+  readonly selection: SelectionOutline;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -131,6 +137,8 @@ export class Stage {
     this.cards = createCardLayer(this.ctx);
     this.groups = createGroupOverlays(this.ctx);
     this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow(), previewModelLoader(this.ctx, opts.modelLimits));
+    this.childBounds = createChildBounds(this.ctx, this.models, this.cards, this.groups);
+    this.selection = createSelectionOutline(this.ctx, this.models);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -172,9 +180,11 @@ export class Stage {
     if (this.isDisposed || this.holds > 0) return;
     // After every frame callback moved the camera: cards sit where this very frame shows their anchors.
     this.cards.place();
+    this.selection.beforeDraw();
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
     this.groups.update();
+    this.childBounds.update();
     this.opts.afterDraw();
   }
 
@@ -185,6 +195,7 @@ export class Stage {
     this.cards.dispose();
     this.models.dispose();
     this.groups.dispose();
+    this.selection.dispose();
     this.preview.dispose();
     for (const f of this.features.reverse()) {
       try {

@@ -48,6 +48,10 @@ export class ModelRegistry {
     return this.nodes.get(id);
   }
 
+  entries(): IterableIterator<[string, ModelNode]> {
+    return this.nodes.entries();
+  }
+
   /** "Pick in scene": the surface point under canvas pixel (x, y) (models, else the ground plane). */
   pickPoint(x: number, y: number, exclude?: string): PickedPoint | null {
     return pickPointAt(this.ctx.camera, this.ctx.size, this.nodes.values(), x, y, exclude);

@@ -33,6 +33,8 @@ export const playground = definePart(
 
     'playground.canvas.label': 'Dashboard canvas',
     'playground.canvas.empty': 'Add a 3D space from the widget list to start.',
+    'playground.outline.outOfView': 'out of view',
+    'playground.outline.hidden': 'hidden in the scene',
     'playground.widget.unknown': 'Unknown widget type "{type}"',
     'playground.widget.move': 'Move {name}',
     'playground.widget.resize': 'Resize {name}',
@@ -110,6 +112,8 @@ export const playground = definePart(
 
     'playground.canvas.label': '仪表板画布',
     'playground.canvas.empty': '从组件列表中添加一个 3D 空间即可开始。',
+    'playground.outline.outOfView': '不在视野内',
+    'playground.outline.hidden': '在场景中被遮挡或隐藏',
     'playground.widget.unknown': '未知的组件类型“{type}”',
     'playground.widget.move': '移动{name}',
     'playground.widget.resize': '调整{name}的大小',

@@ -40,7 +40,7 @@ export function GroupWidget({ id, config, host, children }: WidgetViewProps<Grou
   return (
     <GroupInSpace id={id} config={parsed} groups={space.groups}>
       {(ref, style) => (
-        <GroupBody id={id} config={parsed} host={host} style={style} bodyRef={ref}>
+        <GroupBody id={id} config={parsed} host={host} style={style} bodyRef={ref} onSelect={() => space.select(id)}>
           {children}
         </GroupBody>
       )}
@@ -55,10 +55,12 @@ interface BodyProps {
   style: CSSProperties;
   bodyRef?: Ref<HTMLDivElement>;
   children?: ReactNode;
+  /** Edit mode, the group placed in a space: a click on it selects it in the host's editor. */
+  onSelect?(): void;
 }
 
 /** The group's element: the inner layout with its children, and in edit mode the mask and the modal. */
-function GroupBody({ id, config, host, style, bodyRef, children }: BodyProps) {
+function GroupBody({ id, config, host, style, bodyRef, children, onSelect }: BodyProps) {
   const [editing, setEditing] = useState(false);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
@@ -92,6 +94,7 @@ function GroupBody({ id, config, host, style, bodyRef, children }: BodyProps) {
           onPointerLeave={() => setHover(false)}
           onFocus={() => setFocus(true)}
           onBlur={() => setFocus(false)}
+          onClick={onSelect}
           onDoubleClick={() => setEditing(true)}
           onKeyDown={onKeyDown}
         >

@@ -54,6 +54,11 @@ export interface SpaceContextValue {
   cards: CardStore;
   /** The component groups placed in the space, and their elements' transforms from the engine. */
   groups: GroupRegistry;
+  /**
+   * A child was clicked where the scene draws it (a model, a card, a group's panel): in edit mode
+   * the space tells the host to select it (its 'select' widget event); otherwise nothing.
+   */
+  select(id: string): void;
 }
 
 /**
@@ -72,12 +77,14 @@ export function SpaceProvider({
   host,
   events,
   cards,
+  select,
   children,
 }: {
   spaceId: string;
   host: ThreeDHost;
   events: ModelEventBus;
   cards: CardStore;
+  select(id: string): void;
   children?: ReactNode;
 }) {
   const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
@@ -94,8 +101,8 @@ export function SpaceProvider({
   }, []);
   const [groups] = useState(createGroupRegistry);
   const value = useMemo(
-    () => ({ spaceId, host, meshes, register, unregister, events, cards, groups }),
-    [spaceId, host, meshes, register, unregister, events, cards, groups],
+    () => ({ spaceId, host, meshes, register, unregister, events, cards, groups, select }),
+    [spaceId, host, meshes, register, unregister, events, cards, groups, select],
   );
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

@@ -7,11 +7,17 @@ import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
+import { useLatest } from '../../host/useLatest';
 import type { CardTheme } from '../../../shared/overlays';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
-export const SPACE_EVENTS = ['progress', 'ready', 'error'] as const;
-const forwarded: ReadonlySet<string> = new Set(SPACE_EVENTS);
+const ENGINE_EVENTS = ['progress', 'ready', 'error'] as const;
+/**
+ * The space's widget events: its engine's, and in edit mode 'select' (`{ id }`: a child clicked
+ * where the scene draws it, for the host to select).
+ */
+export const SPACE_EVENTS = [...ENGINE_EVENTS, 'select'] as const;
+const forwarded: ReadonlySet<string> = new Set(ENGINE_EVENTS);
 /** A model registered without a config: one object, so it does not count as changed on every render. */
 const NO_CONFIG = Object.freeze({});
 
@@ -48,6 +54,15 @@ export function SpaceWidget({
     cards.attach(host.variables);
     return () => cards.detach();
   }, [cards, host.variables]);
+  // In edit mode a child clicked in the scene is selected in the host's editor (issue 19).
+  const hostEvent = useLatest(onWidgetEvent);
+  const editing = host.mode === 'edit';
+  const select = useCallback(
+    (childId: string) => {
+      if (editing) hostEvent.current?.('select', { id: childId });
+    },
+    [editing, hostEvent],
+  );
   // The scene's handle goes to the host (its ref) and to the page's list of running spaces, which
   // settings panels use to act on the scene (pick in scene, capture the current view).
   const handle = useRef<ThreeDSpaceHandle | null>(null);
@@ -70,7 +85,7 @@ export function SpaceWidget({
     [id],
   );
   return (
-    <SpaceProvider spaceId={id} host={host} events={events} cards={cards}>
+    <SpaceProvider spaceId={id} host={host} events={events} cards={cards} select={select}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
         <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={setHandle} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
@@ -129,10 +144,16 @@ function SpaceScene({
         onEvent={(e) => {
           if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
         }}
-        onModelEvent={events.publish}
+        onModelEvent={(modelId, name, payload) => {
+          events.publish(modelId, name, payload);
+          if (name === 'click') space.select(modelId);
+        }}
         cardFeed={store}
         cardTheme={cardTheme}
-        onCardClick={store.activate}
+        onCardClick={(cardId) => {
+          store.activate(cardId);
+          space.select(cardId);
+        }}
         groups={groups}
         onGroupTransforms={space.groups.publish}
         ref={ref}

@@ -20,6 +20,7 @@ import { LastFrame } from './LastFrame';
 import { forwardCalls, invoke, localCall, type RenderCalls } from '../../bridge/calls';
 import { usePickSession, type PickOptions, type PickOutcome } from './usePickSession';
 import { useLatest } from '../../host/useLatest';
+import type { ChildBoundsListener } from './childWatch';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -28,7 +29,19 @@ const SNAPSHOT_FLIGHT_MS = 800;
  * Render calls the space makes itself, from its props and its own upkeep (config, models, size,
  * heartbeat, lifetime): not for the host.
  */
-const SPACE_CALLS = ['init', 'dispose', 'patchConfig', 'setModel', 'removeModel', 'setCards', 'setCardTheme', 'resize', 'ping'] as const;
+const SPACE_CALLS = [
+  'init',
+  'dispose',
+  'patchConfig',
+  'setModel',
+  'removeModel',
+  'setCards',
+  'setCardTheme',
+  'resize',
+  'ping',
+  'watchChildren',
+  'setSelection',
+] as const;
 
 /**
  * What a host (or a test) can ask of a mounted space: the render protocol's other calls (answered
@@ -46,6 +59,14 @@ export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> 
   canvas(): HTMLCanvasElement | null;
   /** "Pick in scene": waits for one click on the canvas and answers the surface point under it (usePickSession). */
   pick(options?: PickOptions): Promise<PickOutcome>;
+  /**
+   * Where the 3D children (models, data cards, groups, by widget id) are drawn, in CSS px from the
+   * space's top-left (a host's edit frames): `listener` is called at once and after each drawn
+   * frame that moved one. The engine works them out only while someone watches. Returns the way to stop.
+   */
+  watchChildren(listener: ChildBoundsListener): () => void;
+  /** The child selected in the host's editor (a widget id; null: none): a model is outlined in the scene. */
+  setSelection(id: string | null): void;
 };
 
 export interface ThreeDSpaceProps {
@@ -228,8 +249,10 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       ),
       canvas: () => engine.handle.current?.canvas ?? null,
       pick: picking.pick,
+      watchChildren: engine.children.watch,
+      setSelection: engine.children.select,
     };
-  }, [engine.handle, engine.restarts, latestContext, picking.pick]);
+  }, [engine.handle, engine.restarts, engine.children, latestContext, picking.pick]);
 
   return (
     <div

@@ -4,7 +4,7 @@ import { ChunkFailureSchema } from '../../../shared/schema/chunks';
 import { ChunkLoadError } from '../../../shared/chunks';
 import type { ModelEngineEvent } from './modelEvents';
 import type { NoticeSink } from './useNotices';
-import type { GroupTransform } from '../../../shared/overlays';
+import type { ChildBounds, GroupTransform } from '../../../shared/overlays';
 
 /** Material code the worker did not run because user code is off (for the consent notice). */
 export interface HeldMaterialCode {
@@ -29,6 +29,8 @@ export interface SpaceEventTargets {
   card(id: string): void;
   /** Where the component groups' elements go now (useSpaceGroups.ts). */
   groups?(transforms: Record<string, GroupTransform>): void;
+  /** Where the 3D children are drawn now (childWatch.ts), while a host watches. */
+  children?(bounds: Record<string, ChildBounds | null>): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -68,6 +70,8 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         return;
       case 'group-transforms':
         return to.groups?.(e.transforms);
+      case 'child-bounds':
+        return to.children?.(e.bounds);
       case 'script-activity':
         // The heartbeat's business (src/bridge/heartbeat.ts).
         return;

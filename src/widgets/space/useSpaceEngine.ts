@@ -17,6 +17,7 @@ import { useSpaceModels } from './useSpaceModels';
 import { useSpaceConfig } from './useSpaceConfig';
 import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
+import { createChildWatch } from './childWatch';
 import { useLatest } from '../../host/useLatest';
 import { useSpaceGroups } from './useSpaceGroups';
 import type { GroupTransform } from '../../../shared/overlays';
@@ -90,6 +91,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);
   const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
+  const [children] = useState(createChildWatch);
   const onStarted = useLatest(opts.onStarted);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
@@ -134,6 +136,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       model: models.onEvent,
       card: cards.clicked,
       groups: groups.transforms,
+      children: children.receive,
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -193,6 +196,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       models.started(modelsAtStart);
       cards.started();
       groups.started();
+      children.started(current);
       onStarted.current?.(current);
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
@@ -207,6 +211,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       models.stopped();
       cards.stopped();
       groups.stopped();
+      children.stopped();
       current?.dispose();
       if (handle.current === current) handle.current = null;
     };
@@ -235,5 +240,6 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     scriptEdited: restarts.scriptEdited,
     heldCode,
     context,
+    children,
   };
 }

@@ -242,6 +242,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
           anchorY: p.anchor.y,
           visible: p.visible,
           level: levels.level(id),
+          hidden: p.inView && p.hidden,
         };
       }
       return out;

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { startPlayground, type Playground } from './support/server';
+import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
+
+/**
+ * Editing where things are drawn (issue 19): in edit mode the frames of a space's models, cards
+ * and groups sit where the scene draws them and follow the camera, and a click on a child in the
+ * scene selects it in the editor. Checked on the example dashboard the service seeds.
+ */
+let pg: Playground;
+let browser: Browser;
+
+beforeAll(async () => {
+  pg = await startPlayground();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await pg?.stop();
+});
+
+const SPACE = 'example-space';
+const CARDS = ['example-card-temperature', 'example-card-pressure', 'example-card-running'];
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The space's canvas on the page, and where the engine says each card is drawn (page px). */
+async function drawnCards(page: Page): Promise<Record<string, Box & { visible: boolean }>> {
+  const canvas = (await frame(page, SPACE).locator('canvas').first().boundingBox())!;
+  const rects = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.cardRects(), SPACE);
+  return Object.fromEntries(
+    Object.entries(rects).map(([id, r]) => {
+      const x0 = Math.min(r.x, r.anchorX);
+      const y0 = Math.min(r.y, r.anchorY);
+      const x1 = Math.max(r.x + r.width, r.anchorX);
+      const y1 = Math.max(r.y + r.height, r.anchorY);
+      return [id, { x: canvas.x + x0, y: canvas.y + y0, width: x1 - x0, height: y1 - y0, visible: r.visible }];
+    }),
+  );
+}
+
+/** Pixels of the scene (as the engine drew it) in the selection outline's blue, #1677ff. */
+const selectionBlue = (page: Page) =>
+  page.evaluate(async (id) => {
+    const p = await window.__dash3d!.spaces.get(id)!.readPixels();
+    let n = 0;
+    for (let i = 0; i < p.data.length; i += 4)
+      if (Math.abs(p.data[i]! - 22) < 30 && Math.abs(p.data[i + 1]! - 119) < 30 && p.data[i + 2]! > 225) n++;
+    return n;
+  }, SPACE);
+
+const encloses = (outer: Box, inner: Box, slack = 1.5) =>
+  outer.x <= inner.x + slack &&
+  outer.y <= inner.y + slack &&
+  outer.x + outer.width >= inner.x + inner.width - slack &&
+  outer.y + outer.height >= inner.y + inner.height - slack;
+
+/** Every card's frame encloses the card as the engine drew it (body, leader line, anchor). */
+async function framesOnCards(page: Page) {
+  await expect
+    .poll(async () => {
+      const drawn = await drawnCards(page);
+      const ok = [];
+      for (const id of CARDS) {
+        const box = await frame(page, id).boundingBox();
+        ok.push(!!box && !!drawn[id]?.visible && encloses(box, drawn[id]) && box.width < drawn[id].width + 4);
+      }
+      return ok;
+    })
+    .toEqual(CARDS.map(() => true));
+}
+
+describe('edit where it is drawn', () => {
+  it('frames follow the cards, the model and the group as the camera turns; the list says when one is out of view', async () => {
+    const { page, errors } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    await framesOnCards(page);
+    const space = (await frame(page, SPACE).boundingBox())!;
+    for (const id of ['example-model', 'example-group']) {
+      await expect.poll(() => frame(page, id).getAttribute('data-scene-state')).toBe('shown');
+      const box = (await frame(page, id).boundingBox())!;
+      // Inside the space, not at the layout the document stores for it.
+      expect(encloses(space, box, 2)).toBe(true);
+    }
+    // The group's frame holds its panel as the page draws it.
+    const panel = (await page.locator('.dash3d-group[data-widget-id="example-group"]').boundingBox())!;
+    expect(encloses((await frame(page, 'example-group').boundingBox())!, panel)).toBe(true);
+
+    // The camera turns: the frames go with the cards.
+    const before = (await frame(page, CARDS[0]!).boundingBox())!;
+    await page.evaluate(
+      (id) => window.__dash3d!.spaces.get(id)!.viewTo({ position: { x: -260, y: 160, z: 300 }, target: { x: 0, y: 30, z: 0 } }),
+      SPACE,
+    );
+    await expect.poll(async () => (await frame(page, CARDS[0]!).boundingBox())!.x).not.toBe(before.x);
+    await framesOnCards(page);
+
+    // Looking away: nothing is framed where it is not; the list says the children are out of view.
+    await page.evaluate(
+      (id) => window.__dash3d!.spaces.get(id)!.viewTo({ position: { x: 0, y: 30, z: 600 }, target: { x: 0, y: 30, z: 1200 } }),
+      SPACE,
+    );
+    await expect.poll(() => frame(page, CARDS[1]!).getAttribute('data-scene-state')).toBe('out-of-view');
+    expect(await frame(page, CARDS[1]!).locator('.dash3d-frame__move').count()).toBe(0);
+    await expect.poll(() => page.locator(`.dash3d-outline__item[data-widget-id="${CARDS[1]}"]`).textContent()).toContain('out of view');
+    expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a click on a card, the group or the model in the scene selects it in the editor', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    await framesOnCards(page);
+    const current = () => page.locator('.dash3d-outline__item[aria-current="true"]').getAttribute('data-widget-id');
+    const canvas = (await frame(page, SPACE).locator('canvas').first().boundingBox())!;
+    const rects = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.cardRects(), SPACE);
+    // A card whose middle nothing on the page covers (the group's panel may stand over one).
+    let picked: string | null = null;
+    for (const id of CARDS) {
+      const r = rects[id]!;
+      const at = { x: canvas.x + r.x + r.width / 2, y: canvas.y + r.y + r.height / 2 };
+      const top = await page.evaluate((p) => document.elementFromPoint(p.x, p.y)?.tagName ?? null, at);
+      if (top !== 'CANVAS') continue;
+      picked = id;
+      await page.mouse.click(at.x, at.y);
+      break;
+    }
+    expect(picked).not.toBeNull();
+    await expect.poll(current).toBe(picked);
+    // The group's panel, drawn by the page where the scene puts it.
+    const panel = (await page.locator('.dash3d-group[data-widget-id="example-group"]').boundingBox())!;
+    await page.mouse.click(panel.x + panel.width / 2, panel.y + panel.height / 2);
+    await expect.poll(current).toBe('example-group');
+    // The model: the middle of its frame (the turntable fills it there).
+    const model = (await frame(page, 'example-model').boundingBox())!;
+    await page.mouse.click(model.x + model.width / 2, model.y + model.height * 0.6);
+    await expect.poll(current).toBe('example-model');
+    // Selected, the model is outlined in the scene (its box, in the editor's blue).
+    await expect.poll(() => selectionBlue(page)).toBeGreaterThan(200);
+    await page.locator(`.dash3d-outline__item[data-widget-id="${SPACE}"]`).click();
+    await expect.poll(() => selectionBlue(page)).toBeLessThan(20);
+    await page.context().close();
+  });
+});
