@@ -24,6 +24,28 @@ import { useShareLink } from './editor/useShareLink';
 import { SessionNotice } from './editor/SessionNotice';
 import { createSceneBounds } from './editor/sceneBounds';
 
+/**
+ * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), anywhere in the editor but in a
+ * field that keeps its own undo (a text box, a code editor).
+ */
+function useUndoKeys(on: boolean, dispatch: (a: { type: 'undo' } | { type: 'redo' }) => void) {
+  useEffect(() => {
+    if (!on) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])')) return;
+      const key = e.key.toLowerCase();
+      const redo = (key === 'z' && e.shiftKey) || (key === 'y' && !e.shiftKey);
+      if (key !== 'z' && !redo) return;
+      e.preventDefault();
+      dispatch({ type: redo ? 'redo' : 'undo' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [on, dispatch]);
+}
+
 /** The child a space's 'select' event names, when it is one of that space's children. */
 function selectedChild(space: Widget, payload: unknown): string | null {
   const id = (payload as { id?: unknown } | null)?.id;
@@ -63,6 +85,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const [eventLog] = useState(() => createEventLog(variables));
   const editing = settings.mode === 'edit';
   const ready = status.kind === 'ready';
+  useUndoKeys(editing && ready, dispatch);
   // Where the spaces draw their children (edit frames), and the selection they outline.
   const [sceneBounds] = useState(createSceneBounds);
   useEffect(() => sceneBounds.setEditing(editing), [sceneBounds, editing]);
@@ -153,6 +176,10 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
         onSave={() => void onSave()}
         onCopyLink={() => void onCopyLink()}
         onMaterialEditor={() => setMaterialEditor(true)}
+        canUndo={ready && state.past.length > 0}
+        canRedo={ready && state.future.length > 0}
+        onUndo={() => dispatch({ type: 'undo' })}
+        onRedo={() => dispatch({ type: 'redo' })}
       />
       <SessionNotice />
       <div style={{ display: 'flex', flex: 1, minHeight: 0 }}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Dashboard, UserCodePolicy } from 'dash3d';
-import { emptyDashboard, useDashboard, withSavableId } from './store/dashboard';
+import { emptyDashboard, withSavableId } from './store/dashboard';
+import { useDashboard } from './store/history';
 import { openDashboard, parseDashboardText, saveDashboard } from './store/persistence';
 import { unpack } from './store/scene-link';
 import { readUrl, writeUrl } from './store/url';

@@ -23,6 +23,10 @@ export interface ToolbarProps {
   onSave(): void;
   onCopyLink(): void;
   onMaterialEditor(): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
 }
 
 /** Language names are written in their own language, so each is found whatever is shown now. */
@@ -52,6 +56,20 @@ export function Toolbar(p: ToolbarProps) {
         style={{ width: 200 }}
       />
       {p.dirty ? <Tag color="orange">{text('playground.unsaved')}</Tag> : null}
+      {editing ? (
+        <Flex gap={6}>
+          <Tooltip title={text('playground.undo.keys')}>
+            <Button aria-keyshortcuts="Control+Z" disabled={!p.canUndo} onClick={p.onUndo}>
+              {text('playground.undo')}
+            </Button>
+          </Tooltip>
+          <Tooltip title={text('playground.redo.keys')}>
+            <Button aria-keyshortcuts="Control+Shift+Z Control+Y" disabled={!p.canRedo} onClick={p.onRedo}>
+              {text('playground.redo')}
+            </Button>
+          </Tooltip>
+        </Flex>
+      ) : null}
       <Flex gap={6}>
         <Button onClick={p.onNew}>{text('playground.new')}</Button>
         <Button onClick={p.onOpen}>{text('playground.open')}</Button>

@@ -1,4 +1,3 @@
-import { useReducer } from 'react';
 import { randomId, type Dashboard, type Layout, type Widget } from 'dash3d';
 import { cleanLayout, findWidget, insertWidget, placeWidget, removeWidget, updateWidget } from './tree';
 
@@ -74,8 +73,4 @@ export function editorReducer(s: EditorState, a: EditorAction): EditorState {
     case 'select':
       return s.selected === a.id ? s : { ...s, selected: a.id };
   }
-}
-
-export function useDashboard(initial: () => Dashboard) {
-  return useReducer(editorReducer, undefined, () => ({ doc: initial(), selected: null, dirty: false }));
 }

@@ -143,4 +143,41 @@ describe('edit where it is drawn', () => {
     await expect.poll(() => selectionBlue(page)).toBeLessThan(20);
     await page.context().close();
   });
+
+  it('undo and redo, from the keyboard and the toolbar, take back a whole move and a run of typing', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    const doc = async () => (await page.evaluate(() => window.__dash3d!.dashboard()))!;
+    const original = await doc();
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    const redo = page.getByRole('button', { name: 'Redo', exact: true });
+    expect(await undo.isDisabled()).toBe(true);
+    // A drag of the space's handle: one change when it ends.
+    const handle = frame(page, SPACE).locator('> .dash3d-frame__move');
+    const b = (await handle.boundingBox())!;
+    await page.mouse.move(b.x + 6, b.y + 6);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(b.x + 6 + i * 10, b.y + 6 + i * 5);
+    await page.mouse.up();
+    await expect.poll(async () => (await doc()).widgets[0]!.layout).toMatchObject({ x: 60, y: 30 });
+    // The dashboard's name, typed: one step however many keys.
+    const name = page.getByRole('textbox', { name: 'Dashboard name' });
+    await name.fill('');
+    await name.pressSequentially('Plant 7');
+    await expect.poll(async () => (await doc()).name).toBe('Plant 7');
+    await page.locator('body').click({ position: { x: 5, y: 990 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await doc()).name).toBe(original.name);
+    expect((await doc()).widgets[0]!.layout).toMatchObject({ x: 60, y: 30 });
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await doc()).widgets).toEqual(original.widgets);
+    expect(await undo.isDisabled()).toBe(true);
+    expect(await page.getByText('Unsaved changes').count()).toBe(0);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await doc()).widgets[0]!.layout).toMatchObject({ x: 60, y: 30 });
+    await redo.click();
+    await expect.poll(async () => (await doc()).name).toBe('Plant 7');
+    expect(await redo.isDisabled()).toBe(true);
+    await page.context().close();
+  });
 });

@@ -33,6 +33,10 @@ export const playground = definePart(
 
     'playground.canvas.label': 'Dashboard canvas',
     'playground.canvas.empty': 'Add a 3D space from the widget list to start.',
+    'playground.undo': 'Undo',
+    'playground.redo': 'Redo',
+    'playground.undo.keys': 'Undo the last change (Ctrl+Z)',
+    'playground.redo.keys': 'Redo (Ctrl+Shift+Z or Ctrl+Y)',
     'playground.outline.outOfView': 'out of view',
     'playground.outline.hidden': 'hidden in the scene',
     'playground.widget.unknown': 'Unknown widget type "{type}"',
@@ -112,6 +116,10 @@ export const playground = definePart(
 
     'playground.canvas.label': '仪表板画布',
     'playground.canvas.empty': '从组件列表中添加一个 3D 空间即可开始。',
+    'playground.undo': '撤销',
+    'playground.redo': '重做',
+    'playground.undo.keys': '撤销上一次修改（Ctrl+Z）',
+    'playground.redo.keys': '重做（Ctrl+Shift+Z 或 Ctrl+Y）',
     'playground.outline.outOfView': '不在视野内',
     'playground.outline.hidden': '在场景中被遮挡或隐藏',
     'playground.widget.unknown': '未知的组件类型“{type}”',
