@@ -36,6 +36,17 @@ export const optimizeDeps = [
   'three/examples/jsm/loaders/OBJLoader.js',
   'three/examples/jsm/loaders/MTLLoader.js',
   'three/examples/jsm/loaders/FBXLoader.js',
+  // The code editors (src/material-editor/code/cm), a chunk of their own.
+  '@codemirror/autocomplete',
+  '@codemirror/commands',
+  '@codemirror/lang-javascript',
+  '@codemirror/language',
+  '@codemirror/legacy-modes/mode/clike',
+  '@codemirror/lint',
+  '@codemirror/search',
+  '@codemirror/state',
+  '@codemirror/view',
+  '@lezer/common',
 ];
 
 /**

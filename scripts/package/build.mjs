@@ -4,7 +4,7 @@
 //   index.js          the main-thread entry: React components, createThreeDPlugin, the material
 //                     editor, the media client; it imports one file per source module under
 //                     src/ and shared/ (so hosts tree-shake by module). Not minified (the host's bundler does that);
-//                     react, react-dom, antd, zod and comlink stay imports. No three.js.
+//                     react, react-dom, antd, zod, comlink and CodeMirror stay imports. No three.js.
 //   render-worker.js  the render worker (also started again as the model parse workers)
 //   engine.js         the main-thread fallback engine, imported lazily by index.js
 //   chunks/           what render-worker.js and engine.js share (three.js once), and their lazily
@@ -28,8 +28,12 @@ const WORKER_ENTRY = path.join(ROOT, 'worker', 'index.ts');
 const ENGINE_ENTRY = path.join(ROOT, 'worker', 'api.ts');
 const GENERATED_ASSETS = path.join(ROOT, 'worker', 'assets', 'files');
 
-/** Bare imports the main-thread entry leaves to the host (peer and plain dependencies). */
-const HOST_PACKAGES = /^(react|react-dom|antd|zod|comlink)(\/|$)/;
+/**
+ * Bare imports the main-thread entry leaves to the host (peer and plain dependencies). CodeMirror
+ * (the code editors) is imported only by a lazily loaded module (src/material-editor/code/cm/), so a
+ * host's bundler puts it in a chunk of its own, fetched when a code field first shows.
+ */
+const HOST_PACKAGES = /^(react|react-dom|antd|zod|comlink|@codemirror\/[a-z-]+|@lezer\/common)(\/|$)/;
 /** Stands for a file of dist/ until the chunk it ends up in is known (renderChunk makes it relative). */
 const MARK = '__dash3d_package_file__/';
 /** `new URL('<relative path>', import.meta.url)` as the source writes it. */

@@ -29,6 +29,37 @@ const unit = (def: number) => num(def, 0, 1);
 const nonNegative = (def: number) => num(def, 0);
 
 /**
+ * Where a shader material's code starts (spec §4: a function body given THREE, returning
+ * { vertexShader, fragmentShader, uniforms }): a shaded colour, so a new shader material shows its
+ * model at once rather than an empty code field and an invisible box. Filled in when a material
+ * becomes a shader with no code of its own; the default of `shaderCode` stays '' (only a shader
+ * material has code, and code needs the designer's consent to run when it comes from a file).
+ */
+export const SHADER_TEMPLATE = `// Runs in the 3D worker. THREE is the three.js library; return the shader's GLSL and its uniforms.
+return {
+  uniforms: {
+    color: { value: new THREE.Color('#4096ff') },
+  },
+  vertexShader: \`
+    varying vec3 vNormal;
+    void main() {
+      vNormal = normalize(normalMatrix * normal);
+      gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+    }
+  \`,
+  fragmentShader: \`
+    uniform vec3 color;
+    varying vec3 vNormal;
+    void main() {
+      // Lit from above and in front, so the shape reads.
+      float light = 0.4 + 0.6 * max(dot(normalize(vNormal), normalize(vec3(0.3, 0.8, 0.6))), 0.0);
+      gl_FragColor = vec4(color * light, 1.0);
+    }
+  \`,
+};
+`;
+
+/**
  * A material entity (spec §3) with the "new material" defaults of spec §9.
  *
  * Loose on purpose: texture slots (map, aoMap, normalMap, roughnessMap, ...) and any other three.js

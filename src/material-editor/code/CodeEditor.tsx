@@ -1,181 +1,112 @@
-import { useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { t, type Locale } from '../../../shared/i18n';
+import type { CodeKind } from './names/scriptApi';
+
+export type { CodeKind };
 
 export interface CodeEditorProps {
   value: string;
+  /** Each edit, as the designer makes it. */
   onChange(value: string): void;
+  /** Focus left the editor (a field that commits on blur listens to this). */
+  onBlur?(): void;
   /** The editor's accessible name (what a screen reader announces). */
   label: string;
-  /** 1-based line to highlight as the one in error, or none. */
+  /** What the code is: its language (GLSL in shader code's template strings) and the names it completes. Default 'frameScript'. */
+  kind?: CodeKind;
+  /** 1-based line the checks found an error on: a diagnostic there, with `errorMessage` as its text. */
   errorLine?: number | null;
+  /** The error's text, as the field shows it under the editor (the same words, the designer's language). */
+  errorMessage?: string;
   readOnly?: boolean;
   /** Visible lines (the editor scrolls beyond them). */
   rows?: number;
   /** Id of the element that explains the error (read out with the editor). */
   errorMessageId?: string;
+  /** Id of the editable element (a form row's label names it by this id). */
+  id?: string;
   locale: Locale;
 }
 
-/** One line's height and the padding above the first: the gutter's numbers and the error band are placed by them. */
-const LINE = 18;
-const PAD = 4;
-const FONT: CSSProperties = {
-  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
-  fontSize: 13,
-  lineHeight: `${LINE}px`,
-};
-
-/**
- * A plain code editor: a textarea beside a line-number gutter that scrolls with it. Lines never
- * wrap, so line n of the text is always beside number n (the numbers errors are reported with).
- * Tab inserts two spaces, as in any code editor; so that a keyboard user is never trapped, Escape
- * moves on to the next control and Shift+Tab keeps its usual meaning (back). No dependency: a
- * shader or frame script is a few dozen lines, and the editor must not weigh down the host's bundle.
- */
-export function CodeEditor({
-  value,
-  onChange,
-  label,
-  errorLine = null,
-  readOnly = false,
-  rows = 10,
-  errorMessageId,
-  locale,
-}: CodeEditorProps) {
-  const hintId = useId();
-  const area = useRef<HTMLTextAreaElement>(null);
-  const gutter = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  // Where the caret goes once the text with an inserted indent is rendered (a controlled textarea
-  // would otherwise put it at the end).
-  const caret = useRef<number | null>(null);
-  const count = value.split('\n').length;
-  const error = errorLine !== null && errorLine >= 1 && errorLine <= count ? errorLine : null;
-
-  const follow = () => {
-    const top = area.current?.scrollTop ?? 0;
-    if (gutter.current) gutter.current.scrollTop = top;
-    setScrollTop(top);
-  };
-  useLayoutEffect(() => {
-    const el = area.current;
-    if (el && caret.current !== null) el.setSelectionRange(caret.current, caret.current);
-    caret.current = null;
-    // The text changed: the browser may have scrolled the textarea to keep the caret in view.
-    follow();
-  }, [value]);
-
-  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      focusNext(e.currentTarget);
-      return;
-    }
-    if (e.key !== 'Tab' || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey || readOnly) return;
-    e.preventDefault();
-    const { selectionStart: start, selectionEnd: end } = e.currentTarget;
-    caret.current = start + 2;
-    onChange(`${value.slice(0, start)}  ${value.slice(end)}`);
-  };
-
-  const height = rows * LINE + 2 * PAD;
-  return (
-    <div
-      className="dash3d-code-editor"
-      style={{ display: 'flex', height, border: '1px solid #d9d9d9', borderRadius: 4, overflow: 'hidden' }}
-    >
-      <div
-        ref={gutter}
-        className="dash3d-code-gutter"
-        aria-hidden
-        title={t(locale, 'code.gutter')}
-        style={{
-          ...FONT,
-          overflow: 'hidden',
-          flex: 'none',
-          minWidth: '3ch',
-          padding: `${PAD}px 6px 0`,
-          textAlign: 'right',
-          color: '#8c8c8c',
-          background: '#fafafa',
-          userSelect: 'none',
-        }}
-      >
-        {Array.from({ length: count }, (_, i) => (
-          <div
-            key={i}
-            data-line={i + 1}
-            data-error={i + 1 === error || undefined}
-            style={i + 1 === error ? { color: '#cf1322', fontWeight: 600 } : undefined}
-          >
-            {i + 1}
-          </div>
-        ))}
-        {/* Room for the textarea's horizontal scrollbar, so the gutter can scroll as far as the text. */}
-        <div style={{ height: 24 }} />
-      </div>
-      <div style={{ position: 'relative', flex: 1, minWidth: 0 }}>
-        {error !== null ? (
-          <div
-            className="dash3d-code-error-line"
-            aria-hidden
-            style={{
-              position: 'absolute',
-              left: 0,
-              right: 0,
-              top: PAD + (error - 1) * LINE - scrollTop,
-              height: LINE,
-              background: 'rgba(255, 77, 79, 0.18)',
-              pointerEvents: 'none',
-            }}
-          />
-        ) : null}
-        <textarea
-          ref={area}
-          value={value}
-          readOnly={readOnly}
-          aria-label={label}
-          aria-describedby={errorMessageId ? `${hintId} ${errorMessageId}` : hintId}
-          aria-invalid={error !== null || undefined}
-          wrap="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoComplete="off"
-          onChange={(e) => onChange(e.target.value)}
-          onKeyDown={onKeyDown}
-          onScroll={follow}
-          style={{
-            ...FONT,
-            position: 'relative',
-            display: 'block',
-            width: '100%',
-            height: '100%',
-            boxSizing: 'border-box',
-            margin: 0,
-            padding: `${PAD}px 8px 0`,
-            border: 'none',
-            outlineOffset: -2,
-            resize: 'none',
-            whiteSpace: 'pre',
-            overflow: 'auto',
-            background: 'transparent',
-            tabSize: 2,
-          }}
-        />
-      </div>
-      <span id={hintId} hidden>
-        {t(locale, 'code.editorHint')}
-      </span>
-    </div>
+type EditorModule = typeof import('./cm/CodeMirrorEditor');
+/** The CodeMirror module once it has arrived: later editors show at once, without a fallback frame. */
+let loaded: EditorModule | null = null;
+let loading: Promise<EditorModule> | null = null;
+function load(): Promise<EditorModule> {
+  loading ??= import('./cm/CodeMirrorEditor').then(
+    (m) => (loaded = m),
+    (err: unknown) => {
+      // Asked again by the next editor that mounts (the network may be back).
+      loading = null;
+      throw err;
+    },
   );
+  return loading;
 }
 
-/** Move focus to the control after `from` in the page's tab order (Escape leaves the editor). */
-function focusNext(from: HTMLElement) {
-  const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter(
-    (el) => el.tabIndex >= 0 && !el.matches(':disabled') && el.getClientRects().length > 0,
+/**
+ * A code field: CodeMirror 6 (highlighting, line numbers, bracket matching, search, undo history,
+ * completion of THREE and the script API, the checks' error as a diagnostic on its line).
+ * CodeMirror is a few hundred kB, wanted only by a designer editing code: it is its own chunk,
+ * fetched when the first code field shows, never with the package's entry. Until it arrives the
+ * text shows read-only in a plain text box; if it cannot be loaded the text box stays, editable,
+ * and says so, so the code can still be edited.
+ */
+export function CodeEditor(props: CodeEditorProps) {
+  const hintId = useId();
+  const [, arrived] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    load().then(
+      () => live && arrived((n) => n + 1),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const hint = (
+    <span id={hintId} hidden>
+      {t(props.locale, 'code.editorHint')}
+    </span>
   );
-  const next = focusable[focusable.indexOf(from) + 1];
-  if (next) next.focus();
-  else from.blur();
+  if (loaded) {
+    return (
+      <>
+        <loaded.CodeMirrorEditor {...props} hintId={hintId} />
+        {hint}
+      </>
+    );
+  }
+  const { value, onChange, onBlur, label, readOnly, rows = 10, errorLine, errorMessageId, id, locale } = props;
+  return (
+    <>
+      <textarea
+        className="dash3d-code-plain"
+        id={id}
+        value={value}
+        readOnly={readOnly || !failed}
+        aria-busy={!failed || undefined}
+        aria-label={label}
+        aria-describedby={[hintId, errorMessageId].filter(Boolean).join(' ')}
+        aria-invalid={errorLine != null || undefined}
+        rows={rows}
+        wrap="off"
+        spellCheck={false}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        style={{ width: '100%', boxSizing: 'border-box', fontFamily: 'ui-monospace, Menlo, Consolas, monospace', fontSize: 13 }}
+      />
+      {failed ? (
+        <div id={hintId} className="dash3d-code-plain-note" style={{ color: '#ad6800', fontSize: 12 }}>
+          {t(locale, 'code.plainFallback')}
+        </div>
+      ) : (
+        hint
+      )}
+    </>
+  );
 }

@@ -43,7 +43,7 @@ export function FrameScriptField({ value, onChange, status, locale }: FrameScrip
           </span>
         ) : null}
       </div>
-      <CodeEditor value={value} onChange={onChange} label={label} rows={8} locale={locale} />
+      <CodeEditor value={value} onChange={onChange} label={label} kind="frameScript" rows={8} locale={locale} />
       {status.stopped ? (
         <div role="alert" className="dash3d-frame-stopped" style={{ color: '#ad6800', marginTop: 4 }}>
           {t(locale, 'code.frame.stopped')}

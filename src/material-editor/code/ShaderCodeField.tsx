@@ -22,9 +22,9 @@ export function describeShaderFault(fault: ShaderFault, locale: Locale): string 
 
 /**
  * The shader material's code (spec §4: a function body returning { vertexShader, fragmentShader,
- * uniforms }). When the preview refuses it (the JavaScript threw, the GLSL did not compile; the last
- * good material stays on screen) the error is shown under the editor with its line, and that line
- * is highlighted in the editor.
+ * uniforms }), its template strings highlighted as GLSL. When the preview refuses it (the JavaScript
+ * threw, the GLSL did not compile; the last good material stays on screen) the error is shown under
+ * the editor, and as a diagnostic on its line in the editor with the same words.
  */
 export function ShaderCodeField({ value, onChange, result, locale }: ShaderCodeFieldProps) {
   const errorId = useId();
@@ -38,7 +38,9 @@ export function ShaderCodeField({ value, onChange, result, locale }: ShaderCodeF
         value={value}
         onChange={onChange}
         label={t(locale, 'code.shader.label')}
+        kind="shaderCode"
         errorLine={fault?.line ?? null}
+        errorMessage={text}
         errorMessageId={text ? errorId : undefined}
         rows={14}
         locale={locale}

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Form, Input, Select, Switch, Typography } from 'antd';
 import { t, type Locale, type MessageKey } from '../../../shared/i18n';
-import { MATERIAL_TYPES, materialKind, type Material } from '../../../shared/schema/material';
+import { MATERIAL_TYPES, materialKind, SHADER_TEMPLATE, type Material } from '../../../shared/schema/material';
 import { MATERIAL_FIELDS, MATERIAL_MAPS, TEXTURE_TRANSFORM } from '../../../shared/schema/material-fields';
 import type { MediaAccess } from '../../host/types';
 import { SettingsProvider } from '../../settings/context';
@@ -154,7 +154,10 @@ export function MaterialForm({ value, onChange, media, locale, disabled }: Mater
             value={kind}
             disabled={disabled}
             options={MATERIAL_TYPES.map((type) => ({ value: type, label: label(locale, `type.${type}`) }))}
-            onChange={(type: string) => set({ type })}
+            // A material becoming a shader without code of its own starts from a working shader, not an invisible box.
+            onChange={(type: string) =>
+              set(type === 'shader' && !latest.current.shaderCode.trim() ? { type, shaderCode: SHADER_TEMPLATE } : { type })
+            }
           />
         </Row>
         {image('envMap', label(locale, 'envMap'))}

@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PixelReadout, PreviewMaterialResult } from '../../../shared/protocol';
 import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/material-editor/MaterialPreview';
-import { CodeEditor } from '../../../src/material-editor/code/CodeEditor';
 import { ShaderCodeField } from '../../../src/material-editor/code/ShaderCodeField';
 import { FrameScriptField } from '../../../src/material-editor/code/FrameScriptField';
 import { useFrameScriptStatus } from '../../../src/material-editor/code/useFrameScriptStatus';
 import { colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
+import { editorAround, editorNamed, lineNumberBeside } from '../support/code';
 
 /** The designer's view: the fields beside a real preview (a render worker), as the editor shell places them. */
 interface Bench {
@@ -118,58 +118,6 @@ const shaderWith = (use: string) =>
   ].join('\n');
 const ambientOnly = Math.round(255 * (1.055 * Math.pow(0.5 / Math.PI, 1 / 2.4) - 0.055));
 
-describe('CodeEditor', () => {
-  it('numbers its lines, scrolls them with the text, indents with Tab and lets Escape and Shift+Tab leave', async () => {
-    const text = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join('\n');
-    function One() {
-      const [value, setValue] = useState(text);
-      return (
-        <>
-          <button type="button">before</button>
-          <CodeEditor value={value} onChange={setValue} label="Script" errorLine={12} locale="en" />
-          <button type="button">after</button>
-        </>
-      );
-    }
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    const root = createRoot(host);
-    benches.add({ results: [], preview: createRef(), root, host });
-    flushSync(() => root.render(<One />));
-
-    const area = page.getByRole('textbox', { name: 'Script' }).element() as HTMLTextAreaElement;
-    const gutter = host.querySelector<HTMLElement>('.dash3d-code-gutter')!;
-    expect(gutter.querySelectorAll('[data-line]')).toHaveLength(60);
-    // The number beside the textarea's first visible line, as the designer sees it.
-    const numberAtTop = () => {
-      const r = gutter.getBoundingClientRect();
-      return document.elementFromPoint(r.left + r.width / 2, r.top + 8)?.textContent;
-    };
-    expect(numberAtTop()).toBe('1');
-    area.scrollTop = 18 * 20;
-    await waitFor(() => gutter.scrollTop === area.scrollTop, 'the gutter to follow the scroll');
-    expect(numberAtTop()).toBe('21');
-    // The error line is marked in the gutter, and the band behind the text sits on that line.
-    area.scrollTop = 0;
-    await waitFor(() => gutter.scrollTop === 0, 'the gutter back at the top');
-    const marked = gutter.querySelector<HTMLElement>('[data-error]')!;
-    expect(marked.textContent).toBe('12');
-    const band = host.querySelector<HTMLElement>('.dash3d-code-error-line')!;
-    await waitFor(() => Math.abs(band.getBoundingClientRect().top - marked.getBoundingClientRect().top) < 1, 'the band on line 12');
-
-    await userEvent.click(area);
-    area.setSelectionRange(0, 0);
-    await userEvent.keyboard('{Tab}x');
-    expect(area.value.startsWith('  xline 1\n')).toBe(true);
-    expect(document.activeElement).toBe(area);
-    await userEvent.keyboard('{Escape}');
-    expect(document.activeElement?.textContent).toBe('after');
-    await userEvent.click(area);
-    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
-    expect(document.activeElement?.textContent).toBe('before');
-  });
-});
-
 describe('the fields in Chinese', () => {
   it('name the editors, the error count, the stopped state and a shader error in zh_Hans', async () => {
     const host = document.createElement('div');
@@ -218,8 +166,13 @@ describe('ShaderCodeField with the preview', () => {
     expect(refused).toMatchObject({ ok: false, shader: { stage: 'fragment', line: 4 } });
     const shown = await waitFor(() => bench.host.querySelector<HTMLElement>('.dash3d-code-error'), 'the error under the editor');
     expect(shown.textContent).toMatch(/Fragment shader, line 4: .*colr/);
-    expect(bench.host.querySelector('.dash3d-shader-code-field [data-error]')?.textContent).toBe('4');
-    expect(bench.host.querySelector('.dash3d-shader-code-field .dash3d-code-error-line')).not.toBeNull();
+    // In the editor: the line the check names is marked, its code underlined, the same words on it.
+    const content = await editorNamed('Shader code', bench.host);
+    const range = await waitFor(() => editorAround(content).querySelector('.cm-lintRange-error'), 'the diagnostic in the editor');
+    expect(range.textContent).toBe('gl_FragColor = vec4(colr, 1.0);');
+    await expect.poll(() => lineNumberBeside(content, range)).toBe(4);
+    await expect.poll(() => lineNumberBeside(content, editorAround(content).querySelector('.cm-lint-marker-error')!)).toBe(4);
+    await expect.poll(() => lineNumberBeside(content, editorAround(content).querySelector('.cm-dash3d-errorLine')!)).toBe(4);
     // The broken shader never replaced the good one on screen.
     expect(near(centre(await bench.preview.current!.readPixels()), [255, 128, 0], 3)).toBe(true);
     await waitFor(() => errors.mock.calls.some((args) => args.join(' ').includes('代码错误')), "'代码错误' in the console");
@@ -227,7 +180,7 @@ describe('ShaderCodeField with the preview', () => {
     await userEvent.fill(editor, shaderWith('c'));
     await waitForColour(bench, [0, 128, 255], 'the fixed shader');
     await waitFor(() => !bench.host.querySelector('.dash3d-code-error'), 'the error to go');
-    expect(bench.host.querySelector('.dash3d-shader-code-field [data-error]')).toBeNull();
+    expect(editorAround(content).querySelector('.cm-lintRange-error, .cm-lint-marker-error, .cm-dash3d-errorLine')).toBeNull();
   });
 
   it('JavaScript that throws in shaderCode is reported with its line; the last good material stays', async () => {
@@ -238,7 +191,10 @@ describe('ShaderCodeField with the preview', () => {
     await waitFor(() => bench.results.slice(before).some((r) => !r.ok), 'the code to be refused');
     const shown = await waitFor(() => bench.host.querySelector<HTMLElement>('.dash3d-code-error'), 'the error under the editor');
     expect(shown.textContent).toMatch(/Shader code, line 2: TypeError/);
-    expect(bench.host.querySelector('.dash3d-shader-code-field [data-error]')?.textContent).toBe('2');
+    const content = await editorNamed('Shader code', bench.host);
+    const range = await waitFor(() => editorAround(content).querySelector('.cm-lintRange-error'), 'the diagnostic in the editor');
+    expect(range.textContent).toBe('return parts.shaders;');
+    await expect.poll(() => lineNumberBeside(content, range)).toBe(2);
     expect(near(centre(await bench.preview.current!.readPixels()), [255, 128, 0], 3)).toBe(true);
   });
 });

@@ -2,16 +2,18 @@ import { createRef, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { commands, userEvent } from 'vitest/browser';
+import { commands, page, userEvent } from 'vitest/browser';
 import { MaterialEditor } from '../../../src/material-editor/MaterialEditor';
 import type { MaterialPreviewHandle } from '../../../src/material-editor/MaterialPreview';
 import { uploadFile } from '../../../src/media/client';
 import { airmText } from '../../../src/material-editor/library/store';
 import type { MediaAccess, ThreeDHost } from '../../../src/host/types';
-import { newMaterial } from '../../../shared/schema/material';
+import { newMaterial, SHADER_TEMPLATE } from '../../../shared/schema/material';
 import { randomId } from '../../../shared/schema/media';
 import { t } from '../../../shared/i18n';
 import { meanColour, waitFor, type RGBA } from '../support/harness';
+import { editorNamed, shownText } from '../support/code';
+import { chooseOption } from './form-support';
 
 /**
  * The editor as a host mounts it (<MaterialEditor host>), against the real media server: opened on
@@ -82,6 +84,7 @@ async function uploadUserMaterial(fields: Record<string, unknown>, name: string)
 
 const greenish = (c: RGBA) => c[1] > 60 && c[1] > 2 * c[0];
 const reddish = (c: RGBA) => c[0] > 60 && c[0] > 2 * c[1];
+const bluish = (c: RGBA) => c[2] > 60 && c[2] > 2 * c[0];
 
 describe('the material editor', () => {
   it("opened on a library material's path: shown in the form; its frame script runs only once the designer allows it", async () => {
@@ -101,6 +104,19 @@ describe('the material editor', () => {
     // Run: the script paints it red every frame.
     await waitFor(async () => reddish(await ed.centre()), 'the frame script to run once allowed');
     expect(ed.el.textContent).not.toContain(en('materialEditor.code.held'));
+  });
+
+  it('a material turned into a shader starts from a working shader: drawn at once, its code in the editor', async () => {
+    const ed = await mountEditor();
+    await waitFor(async () => !bluish(await ed.centre()), 'the new (white) material drawn');
+    await chooseOption(page.getByRole('combobox', { name: 'Type' }), 'Shader');
+    // The template's shaded blue, not an empty (invisible) box.
+    await waitFor(async () => bluish(await ed.centre()), 'the template shader drawn');
+    await userEvent.click(page.getByRole('tab', { name: en('materialEditor.shaderCode') }));
+    const code = await editorNamed(en('code.shader.label'), ed.el);
+    expect(shownText(code)).toContain('fragmentShader: `');
+    expect(shownText(code).split('\n')).toEqual(SHADER_TEMPLATE.split('\n').slice(0, code.querySelectorAll('.cm-line').length));
+    expect(ed.el.querySelector('.dash3d-code-error')).toBeNull();
   });
 
   it('a path the library does not list is said so; the editor keeps its new material', async () => {

@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser';
 import { SpaceConfigSchema, SCRIPT_TEMPLATE } from '../../../shared/schema/space';
 import { unwrapSchema, type FieldPath } from '../../../src/settings/schemaPath';
 import { mountSettings, unmountAllSettings } from './support';
+import { editorNamed, shownText } from '../support/code';
 
 afterEach(unmountAllSettings);
 
@@ -58,15 +59,19 @@ describe('space settings: the smaller groups', () => {
   it('edits the script on blur and resets it to the template', async () => {
     const s = mountSettings({ script: '// mine' });
     await userEvent.click(page.getByRole('button', { name: 'Script', exact: true }));
-    const area = page.getByRole('textbox', { name: 'Container script' });
-    await expect.element(area).toHaveValue('// mine');
+    // A code editor (CodeMirror): its text as drawn, line by line.
+    const area = await editorNamed('Container script');
+    expect(shownText(area)).toBe('// mine');
     await userEvent.fill(area, '// mine\nfunction onReady() {}');
     expect(s.sent).toHaveLength(0);
+    // Tab indents inside the editor: Escape, then Tab, leaves it (the blur that commits). The first
+    // Escape closes the completion that typing may have started (CodeMirror's order: a popup first).
+    await userEvent.keyboard('{Escape}{Escape}');
     await userEvent.tab();
     await expect.poll(() => s.config.script).toBe('// mine\nfunction onReady() {}');
     await userEvent.click(page.getByRole('button', { name: 'Reset to the template' }));
     await expect.poll(() => s.config.script).toBe(SCRIPT_TEMPLATE);
-    await expect.element(area).toHaveValue(SCRIPT_TEMPLATE);
+    await expect.poll(() => shownText(area)).toBe(SCRIPT_TEMPLATE);
   });
 
   it('picks an environment preset and binds the snapshot variable', async () => {

@@ -1,7 +1,10 @@
-import { Button } from 'antd';
-import { ColourField, ImageField, NumberField, SelectField, SwitchField, TextField } from '../../../settings/fields';
+import { useState } from 'react';
+import { Button, Form } from 'antd';
+import { ColourField, ImageField, NumberField, SelectField, SwitchField } from '../../../settings/fields';
 import { SubGroup } from '../../../settings/layout';
-import { useSettings } from '../../../settings/context';
+import { errorProps, useFieldMeta, useSettings } from '../../../settings/context';
+import { CodeEditor } from '../../../material-editor/code/CodeEditor';
+import type { Locale } from '../../../../shared/i18n';
 import { ENVIRONMENT_TYPES } from '../../../../shared/schema/scene';
 import { SCRIPT_TEMPLATE } from '../../../../shared/schema/space';
 
@@ -78,12 +81,54 @@ export function LoadingSection() {
   );
 }
 
-/** The container script (spec §2 template). Committed on blur: a half-typed script is never run. */
+/**
+ * The script in a code editor that hands it over on blur, not on each keystroke: a half-typed
+ * script is never run (each run restarts the hooks). A value changed from outside (the reset
+ * below, an undo in the host) replaces the draft, during render so no frame shows the old one.
+ */
+function CommitCode({
+  value = '',
+  onChange,
+  id,
+  label,
+  locale,
+}: {
+  value?: string;
+  onChange?(v: string): void;
+  id?: string;
+  label: string;
+  locale: Locale;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [given, setGiven] = useState(value);
+  if (given !== value) {
+    setGiven(value);
+    setDraft(value);
+  }
+  return (
+    <CodeEditor
+      value={draft}
+      onChange={setDraft}
+      onBlur={() => draft !== value && onChange?.(draft)}
+      id={id}
+      label={label}
+      kind="spaceScript"
+      rows={14}
+      locale={locale}
+    />
+  );
+}
+
+/** The container script (spec §2 template): JavaScript with THREE and the hook API completed. Committed on blur. */
 export function ScriptSection() {
-  const { t, setValue } = useSettings();
+  const { t, setValue, locale } = useSettings();
+  const meta = useFieldMeta(['script']);
+  const label = t('settings.script');
   return (
     <>
-      <TextField name={['script']} label={t('settings.script')} rows={14} />
+      <Form.Item name={['script']} label={label} {...errorProps(meta.error)}>
+        <CommitCode label={label} locale={locale} />
+      </Form.Item>
       <Button size="small" onClick={() => setValue?.(['script'], SCRIPT_TEMPLATE)}>
         {t('settings.resetTemplate')}
       </Button>

@@ -1,0 +1,85 @@
+// Written by `node scripts/three-names.mjs` from three 187: do not edit by hand.
+// The names of the THREE namespace user code gets, by kind (a class, a function, a constant such as
+// FrontSide, a namespace object such as MathUtils), for completion after `THREE.`.
+export const THREE_REVISION = '187';
+
+export const THREE_NAMES = {
+  class: `
+  AmbientLight AnimationAction AnimationClip AnimationLoader AnimationMixer AnimationObjectGroup AnimationUtils
+  ArcCurve ArrayCamera ArrowHelper Audio AudioAnalyser AudioContext AudioListener AudioLoader AxesHelper
+  BatchedMesh BezierInterpolant Bone BooleanKeyframeTrack Box2 Box3 Box3Helper BoxGeometry BoxHelper
+  BufferAttribute BufferGeometry BufferGeometryLoader Camera CameraHelper CanvasTexture CapsuleGeometry
+  CatmullRomCurve3 CircleGeometry Clock Color ColorKeyframeTrack CompressedArrayTexture CompressedCubeTexture
+  CompressedTexture CompressedTextureLoader ConeGeometry Controls CubeCamera CubeDepthTexture CubeTexture
+  CubeTextureLoader CubicBezierCurve CubicBezierCurve3 CubicInterpolant Curve CurvePath CylinderGeometry
+  Cylindrical Data3DTexture DataArrayTexture DataTexture DataTextureLoader DataUtils DepthTexture
+  DirectionalLight DirectionalLightHelper DiscreteInterpolant DodecahedronGeometry EdgesGeometry EllipseCurve
+  Euler EventDispatcher ExternalTexture ExtrudeGeometry FileLoader Float16BufferAttribute Float32BufferAttribute
+  Fog FogExp2 FramebufferTexture Frustum FrustumArray GLBufferAttribute GridHelper Group HTMLTexture
+  HemisphereLight HemisphereLightHelper IcosahedronGeometry ImageBitmapLoader ImageLoader ImageUtils
+  InstancedBufferAttribute InstancedBufferGeometry InstancedInterleavedBuffer InstancedMesh Int16BufferAttribute
+  Int32BufferAttribute Int8BufferAttribute InterleavedBuffer InterleavedBufferAttribute Interpolant KeyframeTrack
+  LOD LatheGeometry Layers Light LightProbe LightShadow Line Line3 LineBasicMaterial LineCurve LineCurve3
+  LineDashedMaterial LineLoop LineSegments LinearInterpolant Loader LoaderUtils LoadingManager Material
+  MaterialLoader Matrix2 Matrix3 Matrix4 Mesh MeshBasicMaterial MeshDepthMaterial MeshDistanceMaterial
+  MeshLambertMaterial MeshMatcapMaterial MeshNormalMaterial MeshPhongMaterial MeshPhysicalMaterial
+  MeshStandardMaterial MeshToonMaterial NumberKeyframeTrack Object3D ObjectLoader OctahedronGeometry
+  OrthographicCamera PMREMGenerator Path PerspectiveCamera Plane PlaneGeometry PlaneHelper PointLight
+  PointLightHelper Points PointsMaterial PolarGridHelper PolyhedronGeometry PositionalAudio PropertyBinding
+  PropertyMixer QuadraticBezierCurve QuadraticBezierCurve3 Quaternion QuaternionKeyframeTrack
+  QuaternionLinearInterpolant RawShaderMaterial Ray Raycaster RectAreaLight RenderTarget RenderTarget3D
+  RingGeometry Scene ShaderMaterial ShadowMaterial Shape ShapeGeometry ShapePath ShapeUtils Skeleton
+  SkeletonHelper SkinnedMesh Source Sphere SphereGeometry Spherical SphericalHarmonics3 SplineCurve SpotLight
+  SpotLightHelper Sprite SpriteMaterial StereoCamera StringKeyframeTrack TetrahedronGeometry Texture
+  TextureLoader TextureSource TextureUtils Timer TorusGeometry TorusKnotGeometry Triangle TubeGeometry
+  Uint16BufferAttribute Uint32BufferAttribute Uint8BufferAttribute Uint8ClampedBufferAttribute Uniform
+  UniformsGroup Vector2 Vector3 Vector4 VectorKeyframeTrack VideoFrameTexture VideoTexture WebGL3DRenderTarget
+  WebGLArrayRenderTarget WebGLCubeRenderTarget WebGLRenderTarget WebGLRenderer WebGLUtils WebXRController
+  WireframeGeometry
+  `,
+  function: `
+  createCanvasElement error getConsoleFunction log setConsoleFunction warn warnOnce
+  `,
+  constant: `
+  ACESFilmicToneMapping AddEquation AddOperation AdditiveAnimationBlendMode AdditiveBlending AgXToneMapping
+  AlphaFormat AlwaysCompare AlwaysDepth AlwaysStencilFunc AttachedBindMode BackSide BasicDepthPacking
+  BasicShadowMap ByteType CineonToneMapping ClampToEdgeWrapping ConstantAlphaFactor ConstantColorFactor
+  CubeReflectionMapping CubeRefractionMapping CullFaceBack CullFaceFront CullFaceFrontBack CullFaceNone
+  CustomBlending CustomToneMapping DecrementStencilOp DecrementWrapStencilOp DepthFormat DepthStencilFormat
+  DetachedBindMode DoubleSide DstAlphaFactor DstColorFactor DynamicCopyUsage DynamicDrawUsage DynamicReadUsage
+  EqualCompare EqualDepth EqualStencilFunc EquirectangularReflectionMapping EquirectangularRefractionMapping
+  FloatType FrontSide GLSL1 GLSL3 GreaterCompare GreaterDepth GreaterEqualCompare GreaterEqualDepth
+  GreaterEqualStencilFunc GreaterStencilFunc HalfFloatType IncrementStencilOp IncrementWrapStencilOp IntType
+  InterpolateBezier InterpolateDiscrete InterpolateLinear InterpolateSmooth InvertStencilOp KeepStencilOp
+  LessCompare LessDepth LessEqualCompare LessEqualDepth LessEqualStencilFunc LessStencilFunc LinearFilter
+  LinearMipMapLinearFilter LinearMipMapNearestFilter LinearMipmapLinearFilter LinearMipmapNearestFilter
+  LinearSRGBColorSpace LinearToneMapping LinearTransfer LoopOnce LoopPingPong LoopRepeat MaterialBlending
+  MaxEquation MinEquation MirroredRepeatWrapping MixOperation MultiplyBlending MultiplyOperation NearestFilter
+  NearestMipMapLinearFilter NearestMipMapNearestFilter NearestMipmapLinearFilter NearestMipmapNearestFilter
+  NeutralToneMapping NeverCompare NeverDepth NeverStencilFunc NoBlending NoColorSpace NoNormalPacking
+  NoToneMapping NormalAnimationBlendMode NormalBlending NormalGAPacking NormalRGPacking NotEqualCompare
+  NotEqualDepth NotEqualStencilFunc ObjectSpaceNormalMap OneFactor OneMinusConstantAlphaFactor
+  OneMinusConstantColorFactor OneMinusDstAlphaFactor OneMinusDstColorFactor OneMinusSrcAlphaFactor
+  OneMinusSrcColorFactor PCFShadowMap PCFSoftShadowMap R11_EAC_Format RED_GREEN_RGTC2_Format RED_RGTC1_Format
+  REVISION RG11_EAC_Format RGBADepthPacking RGBAFormat RGBAIntegerFormat RGBA_ASTC_10x10_Format
+  RGBA_ASTC_10x5_Format RGBA_ASTC_10x6_Format RGBA_ASTC_10x8_Format RGBA_ASTC_12x10_Format RGBA_ASTC_12x12_Format
+  RGBA_ASTC_4x4_Format RGBA_ASTC_5x4_Format RGBA_ASTC_5x5_Format RGBA_ASTC_6x5_Format RGBA_ASTC_6x6_Format
+  RGBA_ASTC_8x5_Format RGBA_ASTC_8x6_Format RGBA_ASTC_8x8_Format RGBA_BPTC_Format RGBA_ETC2_EAC_Format
+  RGBA_PVRTC_2BPPV1_Format RGBA_PVRTC_4BPPV1_Format RGBA_S3TC_DXT1_Format RGBA_S3TC_DXT3_Format
+  RGBA_S3TC_DXT5_Format RGBDepthPacking RGBFormat RGBIntegerFormat RGB_BPTC_SIGNED_Format
+  RGB_BPTC_UNSIGNED_Format RGB_ETC1_Format RGB_ETC2_Format RGB_PVRTC_2BPPV1_Format RGB_PVRTC_4BPPV1_Format
+  RGB_S3TC_DXT1_Format RGDepthPacking RGFormat RGIntegerFormat RedFormat RedIntegerFormat ReinhardToneMapping
+  RepeatWrapping ReplaceStencilOp ReverseSubtractEquation SIGNED_R11_EAC_Format SIGNED_RED_GREEN_RGTC2_Format
+  SIGNED_RED_RGTC1_Format SIGNED_RG11_EAC_Format SRGBColorSpace SRGBTransfer ShortType SrcAlphaFactor
+  SrcAlphaSaturateFactor SrcColorFactor StaticCopyUsage StaticDrawUsage StaticReadUsage StreamCopyUsage
+  StreamDrawUsage StreamReadUsage SubtractEquation SubtractiveBlending TangentSpaceNormalMap TriangleFanDrawMode
+  TriangleStripDrawMode TrianglesDrawMode UVMapping UnsignedByteType UnsignedInt101111Type UnsignedInt248Type
+  UnsignedInt5999Type UnsignedIntType UnsignedShort4444Type UnsignedShort5551Type UnsignedShortType VSMShadowMap
+  WebGLCoordinateSystem WebGPUCoordinateSystem WrapAroundEnding ZeroCurvatureEnding ZeroFactor ZeroSlopeEnding
+  ZeroStencilOp
+  `,
+  namespace: `
+  Cache ColorManagement Compatibility DefaultLoadingManager InterpolationSamplingMode InterpolationSamplingType
+  MOUSE MathUtils RenderObjectRefreshType ShaderChunk ShaderLib TOUCH TimestampQuery UniformsLib UniformsUtils
+  `,
+} satisfies Record<'class' | 'function' | 'constant' | 'namespace', string>;
