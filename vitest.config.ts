@@ -44,6 +44,9 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          // What the page shows after a worker's frame or a server's answer: on this shared machine
+          // that can take more than expect.poll's default second (it still fails when it never comes).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

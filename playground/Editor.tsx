@@ -46,7 +46,7 @@ function useUndoKeys(on: boolean, dispatch: (a: { type: 'undo' } | { type: 'redo
   }, [on, dispatch]);
 }
 
-/** The child a space's 'select' event names, when it is one of that space's children. */
+/** The child a space's 'select' or 'change' event names, when it is one of that space's children. */
 function selectedChild(space: Widget, payload: unknown): string | null {
   const id = (payload as { id?: unknown } | null)?.id;
   return typeof id === 'string' && space.children.some((c) => c.id === id) ? id : null;
@@ -147,6 +147,11 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
           // A child clicked where its space draws it (edit mode): selected as in the canvas list.
           const picked = event === 'select' ? selectedChild(w, payload) : null;
           if (picked) dispatch({ type: 'select', id: picked });
+          // A child moved in the scene: one change, one step to undo.
+          const changed = event === 'change' ? selectedChild(w, payload) : null;
+          const config = (payload as { config?: unknown } | null)?.config;
+          if (changed && config && typeof config === 'object' && !Array.isArray(config))
+            dispatch({ type: 'config', id: changed, config: config as Record<string, unknown>, gesture: true });
           eventLog.receive({ ...widgetSource(w, titleOf(w.type)), event, payload });
         }}
         onOpenExample={() => void openSaved(EXAMPLE_DASHBOARD_ID)}

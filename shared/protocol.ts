@@ -175,9 +175,10 @@ export interface RenderApi {
   /**
    * The surface point under canvas pixel (x, y) (CSS px from the canvas's top left): the nearest
    * model along the camera ray through it, else the ground plane y = 0, else null. `exclude` names
-   * a model widget left out (a model being placed).
+   * a model widget left out (a model being placed). With `planeY`, only the horizontal plane at
+   * that height is hit (a drag in the scene that keeps its height: on 'ground').
    */
-  pickPoint(x: number, y: number, exclude?: string): PickedPoint | null;
+  pickPoint(x: number, y: number, exclude?: string, planeY?: number): PickedPoint | null;
   /** Resolves after a frame was drawn with no asset load pending. */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */

@@ -30,7 +30,12 @@ const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
 /** A group change: its place (the config inside is parsed by the engine) or null to remove it. */
 const GroupChangesSchema = z.record(ModelIdSchema, z.object({ config: z.unknown() }).nullable());
 /** A pixel of the canvas (CSS px; a little room for a box measured a pixel apart) and the model left out. */
-const PickSchema = z.tuple([z.number().finite().min(-1).max(1e5), z.number().finite().min(-1).max(1e5), ModelIdSchema.optional()]);
+const PickSchema = z.tuple([
+  z.number().finite().min(-1).max(1e5),
+  z.number().finite().min(-1).max(1e5),
+  ModelIdSchema.optional(),
+  z.number().finite().min(-1e7).max(1e7).optional(),
+]);
 /** A thumbnail, not a screenshot: the size is capped so a bad call cannot allocate a huge canvas. */
 const ThumbnailSchema = z.object({
   width: z.number().int().min(1).max(1024),
@@ -151,11 +156,11 @@ export function createRenderApi() {
       need().viewTo(r.data, Math.min(Math.max(Number(durationMs) || 0, 0), 10_000));
     },
 
-    pickPoint(x: number, y: number, exclude?: string) {
-      const r = PickSchema.safeParse([x, y, exclude]);
+    pickPoint(x: number, y: number, exclude?: string, planeY?: number) {
+      const r = PickSchema.safeParse([x, y, exclude, planeY]);
       if (!r.success) throw new Error('pickPoint: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
-      const [px, py, without] = r.data;
-      return need().pickPoint(px, py, without);
+      const [px, py, without, height] = r.data;
+      return need().pickPoint(px, py, without, height);
     },
 
     async settled() {

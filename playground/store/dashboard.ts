@@ -18,7 +18,8 @@ export type EditorAction =
   /** To an absolute canvas position, inside `parentId` or at the top level. */
   | { type: 'place'; id: string; x: number; y: number; parentId: string | null }
   | { type: 'layout'; id: string; layout: Layout }
-  | { type: 'config'; id: string; config: Record<string, unknown> }
+  /** `gesture`: a whole gesture's change (a drag in the scene): never joined with the edits around it. */
+  | { type: 'config'; id: string; config: Record<string, unknown>; gesture?: boolean }
   | { type: 'remove'; id: string }
   | { type: 'select'; id: string | null };
 

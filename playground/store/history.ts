@@ -30,7 +30,7 @@ export function initialHistory(doc: Dashboard): HistoryState {
 
 /** What later edits within COALESCE_MS may join: one widget's settings, or the name. */
 function joinKey(a: EditorAction): string | null {
-  if (a.type === 'config') return `config:${a.id}`;
+  if (a.type === 'config') return a.gesture ? null : `config:${a.id}`;
   if (a.type === 'rename') return 'rename';
   return null;
 }

@@ -180,4 +180,108 @@ describe('edit where it is drawn', () => {
     expect(await redo.isDisabled()).toBe(true);
     await page.context().close();
   });
+
+  it('a selected card dragged onto the model: its anchor lands on the model surface, live; one undo restores the config exactly', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    await framesOnCards(page);
+    const doc = async () => (await page.evaluate(() => window.__dash3d!.dashboard()))!;
+    const cardConfig = async (id: string) => (await doc()).widgets[0]!.children.find((c) => c.id === id)!.config;
+    const canvas = (await frame(page, SPACE).locator('canvas').first().boundingBox())!;
+    const rects = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.cardRects(), SPACE);
+    // A card whose body nothing covers, selected from the list.
+    let id = '';
+    for (const c of CARDS) {
+      const r = rects[c]!;
+      const top = await page.evaluate((p) => document.elementFromPoint(p.x, p.y)?.tagName, {
+        x: canvas.x + r.x + r.width / 2,
+        y: canvas.y + r.y + r.height / 2,
+      });
+      if (top === 'CANVAS') {
+        id = c;
+        break;
+      }
+    }
+    expect(id).not.toBe('');
+    const before = await cardConfig(id);
+    await page.locator(`.dash3d-outline__item[data-widget-id="${id}"]`).click();
+    const r = rects[id]!;
+    const from = { x: canvas.x + r.x + r.width / 2, y: canvas.y + r.y + r.height / 2 };
+    // Where the anchor should go: the middle of the turntable, low in the model's frame.
+    const model = (await frame(page, 'example-model').boundingBox())!;
+    const anchorTo = { x: model.x + model.width / 2, y: model.y + model.height * 0.7 };
+    const to = { x: anchorTo.x + (from.x - (canvas.x + r.anchorX)), y: anchorTo.y + (from.y - (canvas.y + r.anchorY)) };
+    const viewBefore = await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.getView(), SPACE);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10);
+    // Live: the card follows before the pointer is let go, and the document has not changed yet.
+    await expect
+      .poll(async () => (await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]!.anchorX)
+      .not.toBeCloseTo(r.anchorX, 0);
+    expect(await cardConfig(id)).toEqual(before);
+    await page.mouse.up();
+    await expect.poll(async () => JSON.stringify(await cardConfig(id))).not.toBe(JSON.stringify(before));
+    // The camera did not orbit: the drag was the card's.
+    expect(await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.getView(), SPACE)).toEqual(viewBefore);
+    const moved = (await cardConfig(id)) as { meshConfig: { position: { x: number; y: number; z: number } } };
+    // On the model's surface: the engine's own pick at the card's anchor on screen finds the model there.
+    await expect
+      .poll(async () => (await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]!.visible)
+      .toBe(true);
+    const after = (await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]!;
+    const hit = await page.evaluate(({ sid, x, y }) => window.__dash3d!.spaces.get(sid)!.pickPoint(x, y), {
+      sid: SPACE,
+      x: after.anchorX,
+      y: after.anchorY,
+    });
+    expect(hit?.on).toBe('model');
+    expect(hit?.modelId).toBe('example-model');
+    for (const k of ['x', 'y', 'z'] as const) expect(Math.abs(hit!.point[k] - moved.meshConfig.position[k])).toBeLessThan(2);
+    // One undo: the config as it was, exactly; redo: moved again.
+    await page.locator('body').click({ position: { x: 5, y: 990 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => cardConfig(id)).toEqual(before);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => cardConfig(id)).toEqual(moved);
+    await page.context().close();
+  });
+
+  it('the selected group dragged with Shift keeps its height; Escape during a drag puts it back', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    const doc = async () => (await page.evaluate(() => window.__dash3d!.dashboard()))!;
+    const group = async () =>
+      (await doc()).widgets[0]!.children.find((c) => c.id === 'example-group')!.config as {
+        meshConfig: { position: { x: number; y: number; z: number } };
+      };
+    const before = await group();
+    await page.locator('.dash3d-outline__item[data-widget-id="example-group"]').click();
+    await expect.poll(() => frame(page, 'example-group').getAttribute('data-scene-state')).toBe('shown');
+    const panel = page.locator('.dash3d-group[data-widget-id="example-group"]');
+    const drag = async (dx: number, dy: number, last: () => Promise<void>) => {
+      const b = (await panel.boundingBox())!;
+      const from = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 8; i++) await page.mouse.move(from.x + (dx * i) / 8, from.y + (dy * i) / 8);
+      await last();
+    };
+    // Escape: the panel goes back where it was and nothing reaches the document.
+    const start = (await panel.boundingBox())!;
+    await drag(-120, 40, async () => {
+      await expect.poll(async () => (await panel.boundingBox())!.x).toBeLessThan(start.x - 30);
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+    });
+    await expect.poll(async () => Math.round((await panel.boundingBox())!.x)).toBe(Math.round(start.x));
+    expect(await group()).toEqual(before);
+    // Shift: along the plane at its height.
+    await page.keyboard.down('Shift');
+    await drag(-120, 40, () => page.mouse.up());
+    await page.keyboard.up('Shift');
+    await expect.poll(async () => (await group()).meshConfig.position.x).not.toBe(before.meshConfig.position.x);
+    expect((await group()).meshConfig.position.y).toBeCloseTo(before.meshConfig.position.y, 6);
+    await page.context().close();
+  });
 });

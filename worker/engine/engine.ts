@@ -238,8 +238,8 @@ export class Engine {
     this.stage.view.moveTo(view.position, view.target, durationMs);
   }
 
-  pickPoint(x: number, y: number, exclude?: string): PickedPoint | null {
-    return this.contextLost ? null : this.stage.models.pickPoint(x, y, exclude);
+  pickPoint(x: number, y: number, exclude?: string, planeY?: number): PickedPoint | null {
+    return this.contextLost ? null : this.stage.models.pickPoint(x, y, exclude, planeY);
   }
 
   /** Resolves after a frame has been drawn with no asset load pending. */

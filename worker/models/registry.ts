@@ -53,8 +53,8 @@ export class ModelRegistry {
   }
 
   /** "Pick in scene": the surface point under canvas pixel (x, y) (models, else the ground plane). */
-  pickPoint(x: number, y: number, exclude?: string): PickedPoint | null {
-    return pickPointAt(this.ctx.camera, this.ctx.size, this.nodes.values(), x, y, exclude);
+  pickPoint(x: number, y: number, exclude?: string, planeY?: number): PickedPoint | null {
+    return pickPointAt(this.ctx.camera, this.ctx.size, this.nodes.values(), x, y, exclude, planeY);
   }
 
   stats(): { total: number; loaded: number } {

@@ -27,6 +27,8 @@ import { mirrorPacer, mirrorWriter, type MirrorTarget, type MirrorWriter } from 
 export interface CardStore extends CardFeed {
   /** Adds the card, or takes its new config (compared by reference: configs are immutable data). */
   register(id: string, config: unknown): void;
+  /** The config registered last for this card (as given), or undefined. */
+  config(id: string): unknown;
   unregister(id: string): void;
   /** Makes the card the active one (clicked in the scene, or activated from the keyboard) and reports it. */
   activate(id: string): void;
@@ -190,6 +192,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       mark(e);
       schedule();
     },
+    config: (id) => entries.get(id)?.config,
     unregister(id) {
       const e = entries.get(id);
       if (!e) return;

@@ -8,15 +8,17 @@ import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
+import { SceneDrag } from './SceneDrag';
 import type { CardTheme } from '../../../shared/overlays';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
 const ENGINE_EVENTS = ['progress', 'ready', 'error'] as const;
 /**
  * The space's widget events: its engine's, and in edit mode 'select' (`{ id }`: a child clicked
- * where the scene draws it, for the host to select).
+ * where the scene draws it, for the host to select) and 'change' (`{ id, config }`: a child's new
+ * config after a drag in the scene, one per gesture).
  */
-export const SPACE_EVENTS = [...ENGINE_EVENTS, 'select'] as const;
+export const SPACE_EVENTS = [...ENGINE_EVENTS, 'select', 'change'] as const;
 const forwarded: ReadonlySet<string> = new Set(ENGINE_EVENTS);
 /** A model registered without a config: one object, so it does not count as changed on every render. */
 const NO_CONFIG = Object.freeze({});
@@ -92,6 +94,11 @@ export function SpaceWidget({
           {children}
         </div>
         <GroupLayer />
+        <SceneDrag
+          editing={editing}
+          handle={handle}
+          onChange={(childId, next) => hostEvent.current?.('change', { id: childId, config: next })}
+        />
       </div>
     </SpaceProvider>
   );

@@ -67,6 +67,8 @@ export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> 
   watchChildren(listener: ChildBoundsListener): () => void;
   /** The child selected in the host's editor (a widget id; null: none): a model is outlined in the scene. */
   setSelection(id: string | null): void;
+  /** The child the host selected last (setSelection). */
+  readonly selected: string | null;
 };
 
 export interface ThreeDSpaceProps {
@@ -251,6 +253,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       pick: picking.pick,
       watchChildren: engine.children.watch,
       setSelection: engine.children.select,
+      get selected() {
+        return engine.children.selected();
+      },
     };
   }, [engine.handle, engine.restarts, engine.children, latestContext, picking.pick]);
 

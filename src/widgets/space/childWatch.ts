@@ -73,6 +73,7 @@ export function createChildWatch() {
         if (listeners.size === 0) tell();
       };
     },
+    selected: () => selected,
     select(id: string | null) {
       selected = id;
       void engine?.setSelection(id).catch(() => undefined);

@@ -11,6 +11,7 @@ const GROUND = new Plane(new Vector3(0, 1, 0), 0);
  * coordinates. The models of the stage are tried first (nearest hit, the same picking as pointer
  * events, so the point is on what is drawn); a ray that misses them all lands on the ground plane
  * when it points down at it. `exclude` leaves one model out: a model is placed onto something else.
+ * With `planeY` only the horizontal plane at that height is hit (a drag that keeps its height).
  */
 export function pickPointAt(
   camera: Camera,
@@ -19,12 +20,17 @@ export function pickPointAt(
   x: number,
   y: number,
   exclude?: string,
+  planeY?: number,
 ): PickedPoint | null {
   const { width, height } = size;
   if (!(width > 0 && height > 0)) return null;
   const raycaster = new Raycaster();
   camera.updateMatrixWorld();
   raycaster.setFromCamera(new Vector2((x / width) * 2 - 1, 1 - (y / height) * 2), camera);
+  if (planeY !== undefined) {
+    const at = raycaster.ray.intersectPlane(new Plane(new Vector3(0, 1, 0), -planeY), new Vector3());
+    return at ? { point: { x: at.x + 0, y: planeY, z: at.z + 0 }, on: 'ground' } : null;
+  }
   const targets: PickTarget<PickableNode>[] = [];
   for (const node of nodes) {
     if (node.object && node.id !== exclude) {
