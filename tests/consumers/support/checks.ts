@@ -13,8 +13,8 @@ const modelError = `window.consumer.events.find((e) => e.name === 'error')`;
  * What a host team checks after installing dash3d, in one page of their app at `pageUrl` (served
  * with the media library at `backend`): the space draws in a render worker; each compressed model
  * loads through the service and draws; an environment preset lights the scene; a data card shows a
- * host variable and follows a write; the material editor opens and its preview draws; and nothing
- * failed, left the origin, or brought three.js to the main thread.
+ * host variable and follows a write; the material editor opens, its preview draws and its code
+ * editor arrives; and nothing failed, left the origin, or brought three.js to the main thread.
  */
 export async function checkHost(browser: Browser, pageUrl: string, backend: string): Promise<Watched> {
   const [gears, face] = await uploadModels(backend, MODEL_FILES);
@@ -55,6 +55,13 @@ export async function checkHost(browser: Browser, pageUrl: string, backend: stri
       page,
       'the material preview to draw',
       `(async () => { window.__px.keep('preview', await window.consumer.preview.current.readPixels()); return window.__px.spread('preview') > 0.01; })()`,
+    );
+    // The code editor under the preview: CodeMirror, in a chunk the host's bundler made from the
+    // package's lazy import (and its bare @codemirror imports), not the plain text box shown meanwhile.
+    await until(
+      page,
+      'the frame script editor (CodeMirror)',
+      `!!document.querySelector('.dash3d-frame-script-field .cm-content[role="textbox"]')`,
     );
 
     await expectNoThreeOnMainThread(w);
