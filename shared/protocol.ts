@@ -8,7 +8,7 @@ export type { CardRect, CardStats, ChildBounds } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -81,6 +81,25 @@ export interface EngineStats {
   models: { total: number; loaded: number };
   /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
   cards: CardStats;
+  /** The transform gizmo: its mode, the handle under the pointer, the model it is on, whether a drag runs. */
+  gizmo: { mode: string; axis: string | null; attached: string | null; dragging: boolean };
+}
+
+/** The transform gizmo on the selected model (edit mode): on or off, and how it moves the model. */
+export interface GizmoOptions {
+  enabled: boolean;
+  mode: 'translate' | 'rotate' | 'scale';
+  /** Steps of 10 units, 15° or 0.1. */
+  snap: boolean;
+  space: 'local' | 'world';
+}
+
+/** A model's placement as its config states it (position, rotation in degrees, scale). */
+export interface ModelTransform {
+  id: string;
+  position: { x: number; y: number; z: number };
+  rotation: { x: number; y: number; z: number };
+  scale: { x: number; y: number; z: number };
 }
 
 /** What the worker tells the main thread about a loaded model (tree selector, panels, tests). */
@@ -212,6 +231,8 @@ export interface RenderApi {
   watchChildren(on: boolean): Record<string, ChildBounds>;
   /** The child selected in the host's editor (a widget id; null: none): a model is outlined in the scene. */
   setSelection(id: string | null): void;
+  /** The transform gizmo on the selected model: 'model-transform' events while it is dragged. */
+  setGizmo(options: GizmoOptions): void;
   /**
    * Add, update (a GroupPlace) or remove (null) component groups by widget id; each config is parsed
    * again here. Their element transforms come back as 'group-transforms' events.
@@ -262,6 +283,7 @@ export const RENDER_API_METHODS = [
   'cardRects',
   'watchChildren',
   'setSelection',
+  'setGizmo',
   'setGroups',
   'setPreviewMaterial',
   'setPreviewModel',
@@ -332,4 +354,8 @@ export type EngineEvent =
    */
   | { type: 'group-transforms'; transforms: Record<string, GroupTransform> }
   /** While watched (watchChildren): the children whose drawn bounds changed on a drawn frame; null: gone. */
-  | { type: 'child-bounds'; bounds: Record<string, ChildBounds | null> };
+  | { type: 'child-bounds'; bounds: Record<string, ChildBounds | null> }
+  /** The gizmo moved the model (live, the panel shows it); `final`: the drag ended (the host's one change). */
+  | ({ type: 'model-transform'; final: boolean } & ModelTransform)
+  /** The pointer came onto a gizmo handle (its axis) or left them (null): a press there is the gizmo's. */
+  | { type: 'gizmo-hover'; axis: string | null };

@@ -1,4 +1,4 @@
-import type { CameraView, EngineEvent, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
+import type { CameraView, EngineEvent, GizmoOptions, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
 import type { CardTheme, CardUpdate, CardValueBatch } from '../shared/overlays';
 import type { GroupPlace } from '../shared/overlays';
@@ -30,6 +30,12 @@ const ViewSchema = z.object({ position: Vec3Schema, target: Vec3Schema });
 /** A group change: its place (the config inside is parsed by the engine) or null to remove it. */
 const GroupChangesSchema = z.record(ModelIdSchema, z.object({ config: z.unknown() }).nullable());
 /** A pixel of the canvas (CSS px; a little room for a box measured a pixel apart) and the model left out. */
+const GizmoSchema = z.object({
+  enabled: z.boolean(),
+  mode: z.enum(['translate', 'rotate', 'scale']),
+  snap: z.boolean(),
+  space: z.enum(['local', 'world']),
+});
 const PickSchema = z.tuple([
   z.number().finite().min(-1).max(1e5),
   z.number().finite().min(-1).max(1e5),
@@ -127,6 +133,12 @@ export function createRenderApi() {
 
     watchChildren(on: boolean) {
       return need().watchChildren(on === true);
+    },
+
+    setGizmo(options: GizmoOptions) {
+      const r = GizmoSchema.safeParse(options);
+      if (!r.success) throw new Error('setGizmo: ' + r.error.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; '));
+      need().setGizmo(r.data);
     },
 
     setSelection(id: string | null) {

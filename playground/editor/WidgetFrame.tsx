@@ -121,7 +121,8 @@ export function WidgetFrame(p: WidgetFrameProps) {
       data-accepts={p.accepts.join(' ')}
       data-selected={p.selected || undefined}
       data-scene-state={p.drawn === undefined ? undefined : (p.drawn?.state ?? 'unknown')}
-      onPointerDownCapture={p.editing ? p.onSelect : undefined}
+      // A press the scene takes for itself (a gizmo handle) comes marked: it selects nothing.
+      onPointerDownCapture={p.editing ? (e) => !e.defaultPrevented && p.onSelect() : undefined}
       style={{
         position: 'absolute',
         left: box?.left ?? x,

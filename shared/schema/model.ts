@@ -72,6 +72,12 @@ export const ModelConfigSchema = z.object({
    * issue's "Pick in scene" places a model on another model or the ground, and this holds where.
    */
   position: vec3(0, 0, 0),
+  /**
+   * Its turn (degrees) and size about that origin: not in spec §3's list either; set by the
+   * transform gizmo in the scene or the panel (issue 19: move, turn and scale a model where it is drawn).
+   */
+  rotation: rotation3(),
+  scale: scale3(),
   adaptive: bool(true),
   /** Reload interval in seconds; 0 never reloads. */
   update: num(0, 0),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { startPlayground, type Playground } from './support/server';
 import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
+import { project } from './support/project';
 
 /**
  * Editing where things are drawn (issue 19): in edit mode the frames of a space's models, cards
@@ -207,9 +208,11 @@ describe('edit where it is drawn', () => {
     await page.locator(`.dash3d-outline__item[data-widget-id="${id}"]`).click();
     const r = rects[id]!;
     const from = { x: canvas.x + r.x + r.width / 2, y: canvas.y + r.y + r.height / 2 };
-    // Where the anchor should go: the middle of the turntable, low in the model's frame.
-    const model = (await frame(page, 'example-model').boundingBox())!;
-    const anchorTo = { x: model.x + model.width / 2, y: model.y + model.height * 0.7 };
+    // Where the anchor should go: over the turntable's axis (its origin, inside its spinning base), so
+    // the surface under it stays there as it turns.
+    const view = await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.getView(), SPACE);
+    const axis = project(view, 45, canvas.width, canvas.height, { x: 0, y: 0, z: 0 });
+    const anchorTo = { x: canvas.x + axis.x, y: canvas.y + axis.y };
     const to = { x: anchorTo.x + (from.x - (canvas.x + r.anchorX)), y: anchorTo.y + (from.y - (canvas.y + r.anchorY)) };
     const viewBefore = await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.getView(), SPACE);
     await page.mouse.move(from.x, from.y);
@@ -226,10 +229,10 @@ describe('edit where it is drawn', () => {
     expect(await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.getView(), SPACE)).toEqual(viewBefore);
     const moved = (await cardConfig(id)) as { meshConfig: { position: { x: number; y: number; z: number } } };
     // On the model's surface: the engine's own pick at the card's anchor on screen finds the model there.
-    await expect
-      .poll(async () => (await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]!.visible)
-      .toBe(true);
-    const after = (await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]!;
+    // (Once the engine drew the card with its new config: its anchor where the pointer put it.)
+    const rectNow = async () => (await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]!;
+    await expect.poll(async () => Math.hypot((await rectNow()).anchorX - axis.x, (await rectNow()).anchorY - axis.y)).toBeLessThan(3);
+    const after = await rectNow();
     const hit = await page.evaluate(({ sid, x, y }) => window.__dash3d!.spaces.get(sid)!.pickPoint(x, y), {
       sid: SPACE,
       x: after.anchorX,
@@ -282,6 +285,64 @@ describe('edit where it is drawn', () => {
     await page.keyboard.up('Shift');
     await expect.poll(async () => (await group()).meshConfig.position.x).not.toBe(before.meshConfig.position.x);
     expect((await group()).meshConfig.position.y).toBeCloseTo(before.meshConfig.position.y, 6);
+    await page.context().close();
+  });
+
+  it('the gizmo moves the selected model along an axis, live in its panel, snapped; W/E/R switch the mode; one undo puts it back', async () => {
+    const { page, errors } = await openPage(browser, `${pg.base}/?dashboard=example`);
+    await spaceSettled(page, SPACE);
+    const model = async () =>
+      (await page.evaluate(() => window.__dash3d!.dashboard()))!.widgets[0]!.children.find((c) => c.id === 'example-model')!.config as {
+        position?: { x: number; y: number; z: number };
+      };
+    const before = await model();
+    const gizmo = async () => (await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE)).gizmo;
+    await page.locator('.dash3d-outline__item[data-widget-id="example-model"]').click();
+    const bar = frame(page, SPACE).getByRole('toolbar', { name: 'Transform the selected model' });
+    await bar.waitFor();
+    await expect.poll(async () => (await gizmo()).attached).toBe('example-model');
+    // Snap on: whole steps of 10 units.
+    await bar.getByRole('button', { name: 'Snap' }).click();
+    // The X handle: along the screen's image of +x from the model's origin, where the gizmo says the pointer is on 'X'.
+    const canvas = (await frame(page, SPACE).locator('canvas').first().boundingBox())!;
+    const view = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+    const origin = project(view, 45, canvas.width, canvas.height, { x: 0, y: 0, z: 0 });
+    const along = project(view, 45, canvas.width, canvas.height, { x: 40, y: 0, z: 0 });
+    const dir = { x: along.x - origin.x, y: along.y - origin.y };
+    const len = Math.hypot(dir.x, dir.y);
+    let grab: { x: number; y: number } | null = null;
+    for (let k = 20; k < 160 && !grab; k += 4) {
+      const p = { x: canvas.x + origin.x + (dir.x / len) * k, y: canvas.y + origin.y + (dir.y / len) * k };
+      await page.mouse.move(p.x, p.y);
+      if ((await gizmo()).axis === 'X') grab = p;
+    }
+    expect(grab).not.toBeNull();
+    const viewBefore = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(grab!.x + (dir.x / len) * i * 12, grab!.y + (dir.y / len) * i * 12);
+    // Live: the panel's X row follows before the pointer is let go; the document waits.
+    const panelX = page.locator('.dash3d-inspector').getByRole('group', { name: 'Position in the space' }).getByRole('spinbutton').first();
+    await expect.poll(async () => Number(await panelX.inputValue())).toBeGreaterThan(0);
+    expect(await model()).toEqual(before);
+    await page.mouse.up();
+    await expect.poll(async () => (await model()).position?.x ?? 0).toBeGreaterThan(0);
+    const moved = (await model()).position!;
+    expect(moved.x % 10).toBe(0);
+    expect([moved.y, moved.z]).toEqual([0, 0]);
+    expect(Number(await panelX.inputValue())).toBe(moved.x);
+    // The camera stayed: the drag was the gizmo's.
+    expect(await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE)).toEqual(viewBefore);
+    // E: rotate; R: scale (keys pressed in the space).
+    await page.keyboard.press('e');
+    await expect.poll(async () => (await gizmo()).mode).toBe('rotate');
+    expect(await bar.getByRole('button', { name: 'Rotate (E)' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('r');
+    await expect.poll(async () => (await gizmo()).mode).toBe('scale');
+    // One undo: where it was.
+    await page.locator('body').click({ position: { x: 5, y: 990 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => model()).toEqual(before);
+    expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
     await page.context().close();
   });
 });

@@ -7,6 +7,8 @@ type ListenerLike = Listener | { handleEvent: Listener };
 export type StandInEvent = InputMessage & {
   preventDefault(): void;
   stopPropagation(): void;
+  /** The listeners after this one do not hear the event (a gizmo takes a press from the camera controls). */
+  stopImmediatePropagation(): void;
   target: ElementStandIn;
   currentTarget: ElementStandIn;
 };
@@ -23,6 +25,10 @@ export class ElementStandIn {
   private left = 0;
   private top = 0;
   private listeners = new Map<string, Set<ListenerLike>>();
+  /** Listeners added with `{ capture: true }` (or true): heard before the others. */
+  private first = new Map<string, Set<ListenerLike>>();
+  /** No pointer lock is ever held by a stand-in's document (the page's lock is reported as 'lockchange'). */
+  readonly pointerLockElement = null;
 
   get ownerDocument(): this {
     return this;
@@ -46,29 +52,35 @@ export class ElementStandIn {
     return { left, top, width, height, x: left, y: top, right: left + width, bottom: top + height };
   }
 
-  addEventListener(type: string, listener: ListenerLike | null): void {
+  addEventListener(type: string, listener: ListenerLike | null, options?: boolean | { capture?: boolean }): void {
     if (!listener) return;
-    let set = this.listeners.get(type);
-    if (!set) this.listeners.set(type, (set = new Set()));
+    const map = capture(options) ? this.first : this.listeners;
+    let set = map.get(type);
+    if (!set) map.set(type, (set = new Set()));
     set.add(listener);
   }
 
-  removeEventListener(type: string, listener: ListenerLike | null): void {
-    if (listener) this.listeners.get(type)?.delete(listener);
+  removeEventListener(type: string, listener: ListenerLike | null, options?: boolean | { capture?: boolean }): void {
+    if (listener) (capture(options) ? this.first : this.listeners).get(type)?.delete(listener);
   }
 
   /** Dispatch one forwarded message; a throwing listener must not stop the others. */
   dispatch(message: InputMessage): void {
-    const set = this.listeners.get(message.type);
-    if (!set || set.size === 0) return;
+    const all = [...(this.first.get(message.type) ?? []), ...(this.listeners.get(message.type) ?? [])];
+    if (all.length === 0) return;
+    let stopped = false;
     const event: StandInEvent = {
       ...message,
       preventDefault() {},
       stopPropagation() {},
+      stopImmediatePropagation() {
+        stopped = true;
+      },
       target: this,
       currentTarget: this,
     };
-    for (const l of [...set]) {
+    for (const l of all) {
+      if (stopped) break;
       try {
         if (typeof l === 'function') l(event);
         else l.handleEvent(event);
@@ -80,7 +92,7 @@ export class ElementStandIn {
 
   listenerCount(): number {
     let n = 0;
-    for (const s of this.listeners.values()) n += s.size;
+    for (const s of [...this.listeners.values(), ...this.first.values()]) n += s.size;
     return n;
   }
 
@@ -92,3 +104,5 @@ export class ElementStandIn {
   focus(): void {}
   requestPointerLock(): void {}
 }
+
+const capture = (options?: boolean | { capture?: boolean }) => (typeof options === 'boolean' ? options : options?.capture === true);

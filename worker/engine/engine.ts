@@ -1,6 +1,7 @@
 import type {
   CameraView,
   CardRect,
+  GizmoOptions,
   ChildBounds,
   EngineEvent,
   EngineStats,
@@ -47,6 +48,7 @@ export class Engine {
   private stage: Stage;
   private watching = false;
   private selected: string | null = null;
+  private gizmoOptions: GizmoOptions = { enabled: false, mode: 'translate', snap: false, space: 'world' };
   private scripts: ScriptRunner | null = null;
   private readonly element = new ElementStandIn();
   private size: ViewSize;
@@ -115,6 +117,7 @@ export class Engine {
     this.preview.restore(stage.preview);
     stage.childBounds.track(this.watching);
     stage.selection.select(this.selected);
+    stage.gizmo.set(this.selected, this.gizmoOptions);
     return stage;
   }
 
@@ -190,7 +193,15 @@ export class Engine {
   /** The child selected in the host's editor (outlined in the scene), or null; kept across rebuilds. */
   setSelection(id: string | null): void {
     this.selected = id;
-    if (!this.contextLost) this.stage.selection.select(id);
+    if (this.contextLost) return;
+    this.stage.selection.select(id);
+    this.stage.gizmo.set(id, this.gizmoOptions);
+  }
+
+  /** The gizmo's options (edit mode, mode, snapping, space); kept across rebuilds. */
+  setGizmo(options: GizmoOptions): void {
+    this.gizmoOptions = options;
+    if (!this.contextLost) this.stage.gizmo.set(this.selected, options);
   }
 
   /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */
@@ -279,6 +290,7 @@ export class Engine {
       patches: this.patches,
       models: this.stage.models.stats(),
       cards: this.stage.cards.stats(),
+      gizmo: this.stage.gizmo.stats(),
     };
   }
 

@@ -15,6 +15,7 @@ import { createPreviewLayer, type PreviewLayer } from '../materials/preview/laye
 import { previewModelLoader } from './preview-model';
 import { createChildBounds, type ChildBoundsTracker } from './childBounds';
 import { createSelectionOutline, type SelectionOutline } from './selection';
+import { createGizmo, type Gizmo } from './gizmo';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -66,6 +67,8 @@ export class Stage {
   readonly childBounds: ChildBoundsTracker;
   /** The child selected in the host's editor, outlined in the scene (a model). */
   readonly selection: SelectionOutline;
+  /** The transform gizmo on the selected model, in edit mode. */
+  readonly gizmo: Gizmo;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
   private drawer: ((dt: number) => void) | null = null;
@@ -139,6 +142,7 @@ export class Stage {
     this.preview = createPreviewLayer(this.ctx, () => this.loop.drawNow(), previewModelLoader(this.ctx, opts.modelLimits));
     this.childBounds = createChildBounds(this.ctx, this.models, this.cards, this.groups);
     this.selection = createSelectionOutline(this.ctx, this.models);
+    this.gizmo = createGizmo(this.ctx, this.models);
   }
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
@@ -181,6 +185,7 @@ export class Stage {
     // After every frame callback moved the camera: cards sit where this very frame shows their anchors.
     this.cards.place();
     this.selection.beforeDraw();
+    this.gizmo.beforeDraw();
     if (this.drawer) this.drawer(dt);
     else this.renderer.render(this.scene, this.camera);
     this.groups.update();
@@ -196,6 +201,7 @@ export class Stage {
     this.models.dispose();
     this.groups.dispose();
     this.selection.dispose();
+    this.gizmo.dispose();
     this.preview.dispose();
     for (const f of this.features.reverse()) {
       try {

@@ -1,4 +1,4 @@
-import { Group, type Object3D } from 'three';
+import { Euler, Group, MathUtils, type Object3D } from 'three';
 import type { ModelInfo } from '../../shared/protocol';
 import type { ModelConfig } from '../../shared/schema/model';
 import { onlyCompanions } from '../../shared/model-files';
@@ -66,6 +66,11 @@ export class ModelNode {
     ctx.scene.add(this.place);
   }
 
+  /** Where the widget stands, turns and is scaled in the space (config position, rotation, scale): what the gizmo moves. */
+  get placement(): Object3D {
+    return this.place;
+  }
+
   /** The loaded file's root, or null while nothing is shown. */
   get object(): Object3D | null {
     return this.model?.object ?? null;
@@ -75,8 +80,13 @@ export class ModelNode {
     const prev = this.config;
     this.config = config;
     const { x, y, z } = config.position;
-    if (!this.place.position.equals({ x, y, z })) {
+    const r = config.rotation;
+    const s = config.scale;
+    const turn = new Euler(MathUtils.degToRad(r.x), MathUtils.degToRad(r.y), MathUtils.degToRad(r.z));
+    if (!this.place.position.equals({ x, y, z }) || !this.place.rotation.equals(turn) || !this.place.scale.equals(s)) {
       this.place.position.set(x, y, z);
+      this.place.rotation.copy(turn);
+      this.place.scale.set(s.x, s.y, s.z);
       this.ctx.invalidate();
     }
     const srcKey = JSON.stringify([config.src.filePath, config.src.fileList.map((f) => [f.name, f.url])]);

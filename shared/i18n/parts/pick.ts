@@ -1,6 +1,6 @@
 import { definePart } from './define';
 
-/** Texts of "Pick in scene" and of choosing a model from the media library (keys prefixed 'pick.' and 'modelLibrary.'). */
+/** Texts of "Pick in scene", the transform gizmo and of choosing a model from the media library (keys prefixed 'pick.', 'gizmo.' and 'modelLibrary.'). */
 export const pick = definePart(
   {
     'pick.button': 'Pick in scene',
@@ -11,6 +11,15 @@ export const pick = definePart(
     'pick.failed': 'The point could not be picked: {reason}',
     'pick.done': 'Placed at ({x}, {y}, {z})',
     'pick.modelPosition': 'Position in the space',
+    'pick.modelRotation': 'Rotation in the space (°)',
+    'pick.modelScale': 'Scale',
+    'gizmo.label': 'Transform the selected model',
+    'gizmo.translate': 'Move (W)',
+    'gizmo.rotate': 'Rotate (E)',
+    'gizmo.scale': 'Scale (R)',
+    'gizmo.snap': 'Snap',
+    'gizmo.snapHint': 'Steps of 10 units, 15° and 0.1',
+    'gizmo.local': 'Local axes',
     'modelLibrary.button': 'From the media library',
     'modelLibrary.chosen': 'Model chosen: {name}',
     'modelLibrary.title': 'Choose a model from the media library',
@@ -25,6 +34,15 @@ export const pick = definePart(
     'pick.failed': '无法拾取该点：{reason}',
     'pick.done': '已放置在 ({x}, {y}, {z})',
     'pick.modelPosition': '在空间中的位置',
+    'pick.modelRotation': '在空间中的旋转（°）',
+    'pick.modelScale': '缩放',
+    'gizmo.label': '变换所选模型',
+    'gizmo.translate': '移动（W）',
+    'gizmo.rotate': '旋转（E）',
+    'gizmo.scale': '缩放（R）',
+    'gizmo.snap': '吸附',
+    'gizmo.snapHint': '步长为 10 个单位、15° 和 0.1',
+    'gizmo.local': '局部坐标轴',
     'modelLibrary.button': '从媒体库选择',
     'modelLibrary.chosen': '已选择模型：{name}',
     'modelLibrary.title': '从媒体库选择模型',

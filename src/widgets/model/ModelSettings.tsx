@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Collapse, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
 import { useStoredConfig } from '../../host/useParsedConfig';
@@ -7,6 +7,7 @@ import { t, type MessageKey } from '../../../shared/i18n';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { NumberField, SwitchField, Vec3Field } from '../../settings/fields';
 import { PickInSceneButton } from '../space/PickInSceneButton';
+import { useLiveTransform } from '../space/liveTransforms';
 import { GroupHeader } from '../../settings/layout';
 import { chooseMainFile } from '../../../shared/model-files';
 import { hasFiles, SourceField } from './settings/SourceField';
@@ -37,7 +38,10 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
   const locale = host.locale;
   // A stored config that does not parse: the panel edits what could be made of it and shows why
   // (its space keeps drawing the model's last good config: src/widgets/space/modelConfigs.ts).
-  const { value, issues } = useStoredConfig(ModelConfigSchema, config);
+  const { value: stored, issues } = useStoredConfig(ModelConfigSchema, config);
+  // While the gizmo drags the model in the scene, its rows follow (the host hears of it once, at the end).
+  const live = useLiveTransform(id);
+  const value = useMemo(() => (live ? { ...stored, ...live } : stored), [stored, live]);
   // Controlled, so 'parts' is open when it appears after the first upload.
   const [open, setOpen] = useState<string[]>(['parts']);
   const files = hasFiles(value.src);
@@ -72,6 +76,8 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
       </Form.Item>
       <Vec3Field name={['position']} label={t(locale, 'pick.modelPosition')} />
       <PickInSceneButton widgetId={id} name={['position']} excludeSelf />
+      <Vec3Field name={['rotation']} label={t(locale, 'pick.modelRotation')} />
+      <Vec3Field name={['scale']} label={t(locale, 'pick.modelScale')} />
       <SwitchField name={['adaptive']} label={t(locale, 'widgets.model.adaptive')} />
       <NumberField name={['update']} label={t(locale, 'widgets.model.update')} range={{ step: 1 }} />
       <Collapse

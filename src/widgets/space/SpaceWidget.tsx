@@ -9,6 +9,7 @@ import { createCardStore } from '../data-card/cardStore';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
 import { SceneDrag } from './SceneDrag';
+import { liveTransforms } from './liveTransforms';
 import type { CardTheme } from '../../../shared/overlays';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
@@ -65,6 +66,11 @@ export function SpaceWidget({
     },
     [editing, hostEvent],
   );
+  // A child moved in the scene (a drag, the gizmo): its whole new config, once per gesture.
+  const childChange = useCallback(
+    (childId: string, next: Record<string, unknown>) => hostEvent.current?.('change', { id: childId, config: next }),
+    [hostEvent],
+  );
   // The scene's handle goes to the host (its ref) and to the page's list of running spaces, which
   // settings panels use to act on the scene (pick in scene, capture the current view).
   const handle = useRef<ThreeDSpaceHandle | null>(null);
@@ -89,16 +95,19 @@ export function SpaceWidget({
   return (
     <SpaceProvider spaceId={id} host={host} events={events} cards={cards} select={select}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
-        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={setHandle} />
+        <SpaceScene
+          config={config}
+          activeSnapshot={activeSnapshot}
+          onWidgetEvent={onWidgetEvent}
+          editing={editing}
+          onChildChange={childChange}
+          ref={setHandle}
+        />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>
         <GroupLayer />
-        <SceneDrag
-          editing={editing}
-          handle={handle}
-          onChange={(childId, next) => hostEvent.current?.('change', { id: childId, config: next })}
-        />
+        <SceneDrag editing={editing} handle={handle} onChange={childChange} />
       </div>
     </SpaceProvider>
   );
@@ -120,11 +129,15 @@ function SpaceScene({
   config,
   activeSnapshot,
   onWidgetEvent,
+  editing,
+  onChildChange,
   ref,
 }: {
   config: SpaceConfig;
   activeSnapshot: string | null;
   onWidgetEvent?: WidgetViewProps<SpaceConfig>['onWidgetEvent'];
+  editing: boolean;
+  onChildChange(id: string, config: Record<string, unknown>): void;
   ref?: Ref<ThreeDSpaceHandle>;
 }) {
   const space = useSpace()!;
@@ -163,6 +176,14 @@ function SpaceScene({
         }}
         groups={groups}
         onGroupTransforms={space.groups.publish}
+        editing={editing}
+        onModelTransform={({ id: modelId, ...placement }, final) => {
+          // Live: the panel shows it. Let go: the host's one change (the panel then shows the host's config).
+          liveTransforms.set(modelId, final ? null : placement);
+          const stored = meshes.find((m) => m.id === modelId)?.config;
+          if (final && stored && typeof stored === 'object')
+            onChildChange(modelId, { ...(stored as Record<string, unknown>), ...placement });
+        }}
         ref={ref}
       />
     </>

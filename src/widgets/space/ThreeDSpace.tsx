@@ -21,6 +21,7 @@ import { forwardCalls, invoke, localCall, type RenderCalls } from '../../bridge/
 import { usePickSession, type PickOptions, type PickOutcome } from './usePickSession';
 import { useLatest } from '../../host/useLatest';
 import type { ChildBoundsListener } from './childWatch';
+import { useGizmo } from './useGizmo';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -114,6 +115,10 @@ export interface ThreeDSpaceProps {
   onModelEvent?: EngineOptions['onModelEvent'];
   /** The component groups placed in this space, by widget id (configs; parsed on both sides). */
   groups?: EngineOptions['groups'];
+  /** The host edits: the selected model gets the transform gizmo (and its bar). */
+  editing?: boolean;
+  /** The gizmo moved a model (live: the panel shows it) or let it go (final: the host's one change). */
+  onModelTransform?: EngineOptions['onModelTransform'];
   /** Where the groups' elements go, sent on frames that moved them (src/widgets/group/GroupWidget.tsx applies them). */
   onGroupTransforms?: EngineOptions['onGroupTransforms'];
   /**
@@ -176,6 +181,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     onCardClick,
     groups,
     onGroupTransforms,
+    onModelTransform: props.onModelTransform,
     scriptsAllowed: consent.allowed,
     allowedOrigins,
   });
@@ -209,6 +215,16 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
   }
   const flyTo = (s: Snapshot) => void engine.handle.current?.viewTo({ position: s.position, target: s.target }, SNAPSHOT_FLIGHT_MS);
   const picking = usePickSession(engine.handle, locale);
+  const gizmoBar = useGizmo({
+    editing: props.editing === true,
+    children: engine.children,
+    models,
+    handle: engine.handle,
+    hover: engine.gizmoHover,
+    engineKey: `${engine.restarts}:${engine.state}`,
+    locale,
+    scope: () => host.current?.parentElement ?? null,
+  });
 
   const goTo = (s: Snapshot) => {
     setCurrent(s.name);
@@ -271,6 +287,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
       {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {picking.layer}
+      {gizmoBar}
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}

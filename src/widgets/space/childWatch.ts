@@ -25,6 +25,7 @@ export function createChildWatch() {
   let selected: string | null = null;
   let engine: RenderHandle | null = null;
   const listeners = new Set<ChildBoundsListener>();
+  const selectionListeners = new Set<() => void>();
   const notify = () => {
     for (const l of [...listeners]) l(bounds);
   };
@@ -74,7 +75,13 @@ export function createChildWatch() {
       };
     },
     selected: () => selected,
+    /** Selection changes (a React store's subscribe). */
+    onSelection(listener: () => void) {
+      selectionListeners.add(listener);
+      return () => void selectionListeners.delete(listener);
+    },
     select(id: string | null) {
+      if (id !== selected) queueMicrotask(() => selectionListeners.forEach((l) => l()));
       selected = id;
       void engine?.setSelection(id).catch(() => undefined);
     },

@@ -1,4 +1,4 @@
-import type { EngineEvent } from '../../../shared/protocol';
+import type { EngineEvent, ModelTransform } from '../../../shared/protocol';
 import type { SchemaIssue } from '../../../shared/schema/common';
 import { ChunkFailureSchema } from '../../../shared/schema/chunks';
 import { ChunkLoadError } from '../../../shared/chunks';
@@ -31,6 +31,10 @@ export interface SpaceEventTargets {
   groups?(transforms: Record<string, GroupTransform>): void;
   /** Where the 3D children are drawn now (childWatch.ts), while a host watches. */
   children?(bounds: Record<string, ChildBounds | null>): void;
+  /** The transform gizmo moved a model (live), or let it go (final). */
+  modelTransform?(t: ModelTransform, final: boolean): void;
+  /** The pointer is on a gizmo handle (true) or not. */
+  gizmoHover?(on: boolean): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -72,6 +76,15 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         return to.groups?.(e.transforms);
       case 'child-bounds':
         return to.children?.(e.bounds);
+      case 'gizmo-hover':
+        return to.gizmoHover?.(typeof e.axis === 'string');
+      case 'model-transform': {
+        // Sent by the worker: only finite numbers reach a panel or a config.
+        const { id, position, rotation, scale, final } = e;
+        const ok = [position, rotation, scale].every((v) => v && [v.x, v.y, v.z].every((n) => typeof n === 'number' && Number.isFinite(n)));
+        if (typeof id === 'string' && ok) to.modelTransform?.({ id, position, rotation, scale }, final === true);
+        return;
+      }
       case 'script-activity':
         // The heartbeat's business (src/bridge/heartbeat.ts).
         return;

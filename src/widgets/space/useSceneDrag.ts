@@ -35,6 +35,11 @@ interface Drag {
   at: Vec3 | null;
   busy: boolean;
   next: { x: number; y: number; keepHeight: boolean } | null;
+  /** Let go: finishes when the last pick is back. */
+  ending: boolean;
+  /** Escape, a cancelled pointer, an unmount: put back, nothing sent. */
+  cancelled: boolean;
+  finished: boolean;
 }
 
 /** Pixels the pointer must travel before a press on the selected child is a drag, not a click. */
@@ -75,27 +80,36 @@ export function useSceneDrag(o: SceneDragOptions) {
       return { x: e.clientX - r.left, y: e.clientY - r.top, width: r.width, height: r.height };
     };
 
+    // The gesture is over: the host hears where it ended (a quick drag may end before its first
+    // pick came back: it ends when the last one does). Nothing, if it never moved or was cancelled.
+    const finish = (d: Drag) => {
+      if (d.cancelled || d.finished) return;
+      d.finished = true;
+      if (d.at) calls.current.commit(d.id, withPosition(d.from.config, d.at));
+      else if (d.moved) calls.current.preview(d.id, d.from.config);
+    };
     // Newest request wins: one pick in flight, the latest pointer position waits for it.
-    const pick = () => {
-      const d = drag;
+    const pick = (d: Drag) => {
       const h = handle.current;
-      if (!d || !h || d.busy || !d.next || !d.offset) return;
+      if (!h || d.cancelled || d.busy || !d.offset) return;
+      if (!d.next) {
+        if (d.ending) finish(d);
+        return;
+      }
       const { x, y, keepHeight } = d.next;
       d.next = null;
       d.busy = true;
       void h
         .pickPoint(x + d.offset.x, y + d.offset.y, undefined, keepHeight ? d.from.position.y : undefined)
         .then((hit) => {
-          if (drag !== d) return;
-          if (hit) {
-            d.at = hit.point;
-            calls.current.preview(d.id, withPosition(d.from.config, hit.point));
-          }
+          if (d.cancelled || !hit) return;
+          d.at = hit.point;
+          calls.current.preview(d.id, withPosition(d.from.config, hit.point));
         })
         .catch(() => undefined)
         .finally(() => {
           d.busy = false;
-          pick();
+          pick(d);
         });
     };
 
@@ -126,13 +140,16 @@ export function useSceneDrag(o: SceneDragOptions) {
         at: null,
         busy: false,
         next: null,
+        ending: false,
+        cancelled: false,
+        finished: false,
       };
       drag = d;
       // Where the anchor is on screen: a card says (its rect); a group's panel is centred on it.
       const centre = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
       const offsetFrom = (anchor: { x: number; y: number }) => {
         d.offset = { x: anchor.x - d.start.x, y: anchor.y - d.start.y };
-        pick();
+        pick(d);
       };
       void h
         .cardRects()
@@ -148,18 +165,24 @@ export function useSceneDrag(o: SceneDragOptions) {
       if (!d.moved && Math.hypot(p.x - d.start.x, p.y - d.start.y) < SLOP_PX) return;
       d.moved = true;
       d.next = { x: p.x, y: p.y, keepHeight: e.shiftKey };
-      pick();
+      pick(d);
     };
     const end = (e: PointerEvent) => {
       const d = drag;
       if (!d || e.pointerId !== d.pointerId) return;
       e.stopPropagation();
       drag = null;
-      if (e.type === 'pointercancel' || !d.moved || !d.at) {
-        if (d.moved) calls.current.preview(d.id, d.from.config);
-        return;
-      }
-      calls.current.commit(d.id, withPosition(d.from.config, d.at));
+      if (e.type === 'pointercancel') return cancel(d);
+      if (!d.moved) return;
+      // Where it was let go is where it goes.
+      const p = canvasPoint(e);
+      if (p) d.next = { x: p.x, y: p.y, keepHeight: e.shiftKey };
+      d.ending = true;
+      pick(d);
+    };
+    const cancel = (d: Drag) => {
+      d.cancelled = true;
+      if (d.moved) calls.current.preview(d.id, d.from.config);
     };
     // A click that ends a drag is not a click on what lies under it.
     let swallowClick = false;
@@ -177,7 +200,7 @@ export function useSceneDrag(o: SceneDragOptions) {
       const d = drag;
       if (!d || e.key !== 'Escape') return;
       drag = null;
-      calls.current.preview(d.id, d.from.config);
+      cancel(d);
     };
     window.addEventListener('pointerdown', down, true);
     window.addEventListener('pointermove', move, true);
@@ -195,7 +218,7 @@ export function useSceneDrag(o: SceneDragOptions) {
       window.removeEventListener('keydown', key, true);
       const d = drag;
       drag = null;
-      if (d?.moved) calls.current.preview(d.id, d.from.config);
+      if (d) cancel(d);
     };
   }, [editing, handle, ref]);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { EngineEvent } from '../../../shared/protocol';
+import type { EngineEvent, ModelTransform } from '../../../shared/protocol';
 import { repairParse } from '../../../shared/schema/repair';
 import { connect, type RenderHandle } from '../../bridge/connection';
 import { canRenderInWorker } from '../../bridge/capability';
@@ -56,6 +56,8 @@ export interface EngineOptions {
   groups?: Readonly<Record<string, unknown>>;
   /** Where the groups' elements go now (only the ones that changed), after a frame that moved them. */
   onGroupTransforms?(transforms: Record<string, GroupTransform>): void;
+  /** The transform gizmo moved a model (live) or let it go (final). */
+  onModelTransform?(t: ModelTransform, final: boolean): void;
   /** An engine started (mount, a restart, back in view): it knows only its config and models yet. */
   onStarted?(handle: RenderHandle): void;
 }
@@ -92,6 +94,9 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const stateNow = useLatest(state);
   const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
   const [children] = useState(createChildWatch);
+  const onModelTransform = useLatest(opts.onModelTransform);
+  // Whether the pointer rests on a gizmo handle now (useGizmo: such a press is the gizmo's).
+  const gizmoHover = useRef(false);
   const onStarted = useLatest(opts.onStarted);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
@@ -137,6 +142,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       card: cards.clicked,
       groups: groups.transforms,
       children: children.receive,
+      modelTransform: (t, final) => onModelTransform.current?.(t, final),
+      gizmoHover: (on) => {
+        gizmoHover.current = on;
+      },
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -241,5 +250,6 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     heldCode,
     context,
     children,
+    gizmoHover,
   };
 }

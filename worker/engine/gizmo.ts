@@ -1,0 +1,139 @@
+import { MathUtils, type Object3D } from 'three';
+import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
+import type { GizmoOptions, ModelTransform } from '../../shared/protocol';
+import type { EngineContext } from './context';
+import type { StandInEvent } from './element';
+import type { ModelRegistry } from '../models/registry';
+
+/** Snapping steps when snapping is on: scene units, degrees, scale factor. */
+const SNAP = { translate: 10, rotate: 15, scale: 0.1 };
+
+const round = (v: number, digits = 4) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** A placement's transform as a model config states it (degrees, rounded: a panel shows them). */
+function transformOf(o: Object3D): Omit<ModelTransform, 'id'> {
+  const { position: p, rotation: r, scale: s } = o;
+  const deg = (v: number) => round(MathUtils.radToDeg(v), 3);
+  return {
+    position: { x: round(p.x), y: round(p.y), z: round(p.z) },
+    rotation: { x: deg(r.x), y: deg(r.y), z: deg(r.z) },
+    scale: { x: round(s.x), y: round(s.y), z: round(s.z) },
+  };
+}
+
+export interface Gizmo {
+  /** The model the host selected (or none), and the gizmo's mode, snapping and space. */
+  set(selected: string | null, options: GizmoOptions): void;
+  /** Before a frame: the gizmo sits on the selected model (its file may have just loaded). */
+  beforeDraw(): void;
+  stats(): { mode: string; axis: string | null; attached: string | null; dragging: boolean };
+  dispose(): void;
+}
+
+/**
+ * The transform gizmo for the selected model in edit mode (issue 19 point 4): three's
+ * TransformControls on the element stand-in, moving, turning or scaling the model widget's
+ * placement. Its press listener comes first (capture) and keeps the press from the camera
+ * controls and model picking when it lands on a handle: orbit pauses while dragging. Each change
+ * is sent as a 'model-transform' event (the panel shows it live), the last with `final` (the
+ * host's one change for the gesture).
+ */
+export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
+  const controls = new TransformControls(ctx.camera);
+  // The stand-in is what the controls use of a DOM element (engine/element.ts).
+  (controls as unknown as { domElement: unknown }).domElement = ctx.element;
+  const helper = controls.getHelper();
+  helper.name = 'dash3d-gizmo';
+  let selected: string | null = null;
+  let options: GizmoOptions = { enabled: false, mode: 'translate', snap: false, space: 'world' };
+  let attached: string | null = null;
+
+  // Where the pointer is, from the canvas' own offsets (the page may have moved the canvas since
+  // its last resize): what three's _getPointer works out from clientX and a rectangle.
+  const pointer = (e: StandInEvent) => {
+    const rect = ctx.element.getBoundingClientRect();
+    const x = e.offsetX ?? (e.clientX ?? 0) - rect.left;
+    const y = e.offsetY ?? (e.clientY ?? 0) - rect.top;
+    return { x: (x / Math.max(1, rect.width)) * 2 - 1, y: 1 - (y / Math.max(1, rect.height)) * 2, button: e.button ?? 0 };
+  };
+  const active = () => attached !== null && controls.enabled;
+  // Not three's own handlers: they read the page's `document`, which a worker has not.
+  const down = (e: StandInEvent) => {
+    if (!active() || e.button !== 0) return;
+    controls.pointerHover(pointer(e));
+    if (controls.axis === null) return;
+    controls.pointerDown(pointer(e));
+    if (controls.dragging) e.stopImmediatePropagation();
+  };
+  const move = (e: StandInEvent) => {
+    if (!active()) return;
+    if (controls.dragging) {
+      controls.pointerMove(pointer(e));
+      e.stopImmediatePropagation();
+    } else if (e.pointerType !== 'touch') {
+      const was = controls.axis;
+      controls.pointerHover(pointer(e));
+      // The page must know a press here is the gizmo's (not a host's selection of the space).
+      if (controls.axis !== was) ctx.emit({ type: 'gizmo-hover', axis: controls.axis });
+    }
+  };
+  const up = (e: StandInEvent) => {
+    if (!active() || !controls.dragging) return;
+    controls.pointerUp(pointer(e));
+    e.stopImmediatePropagation();
+  };
+  ctx.element.addEventListener('pointerdown', down, true);
+  ctx.element.addEventListener('pointermove', move, true);
+  ctx.element.addEventListener('pointerup', up, true);
+
+  const send = (final: boolean) => {
+    const o = controls.object;
+    if (!o || !attached) return;
+    ctx.emit({ type: 'model-transform', id: attached, ...transformOf(o), final });
+  };
+  controls.addEventListener('change', () => ctx.invalidate());
+  controls.addEventListener('objectChange', () => send(false));
+  controls.addEventListener('mouseUp', () => send(true));
+
+  const apply = () => {
+    controls.setMode(options.mode);
+    controls.setSpace(options.space);
+    controls.setTranslationSnap(options.snap ? SNAP.translate : null);
+    controls.setRotationSnap(options.snap ? MathUtils.degToRad(SNAP.rotate) : null);
+    controls.setScaleSnap(options.snap ? SNAP.scale : null);
+  };
+
+  return {
+    set(id, next) {
+      selected = id;
+      options = next;
+      apply();
+      ctx.invalidate();
+    },
+    beforeDraw() {
+      const node = options.enabled && selected ? models.get(selected) : undefined;
+      const target = node?.object ? node.placement : null;
+      if (target === controls.object && (target !== null) === (attached !== null)) return;
+      // A drag in progress keeps its model: a new selection waits for the pointer to be let go.
+      if (controls.dragging) return;
+      if (target) {
+        controls.attach(target);
+        attached = selected;
+        if (!helper.parent) ctx.scene.add(helper);
+      } else {
+        controls.detach();
+        attached = null;
+        helper.removeFromParent();
+      }
+    },
+    stats: () => ({ mode: options.mode, axis: controls.axis, attached, dragging: controls.dragging }),
+    dispose() {
+      ctx.element.removeEventListener('pointerdown', down, true);
+      ctx.element.removeEventListener('pointermove', move, true);
+      ctx.element.removeEventListener('pointerup', up, true);
+      helper.removeFromParent();
+      controls.detach();
+      controls.dispose();
+    },
+  };
+}
