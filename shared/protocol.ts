@@ -321,7 +321,7 @@ export type EngineEvent =
    * The previewed material's frame script threw (spec §8: swallowed, but counted): errors since the
    * material was shown and the newest message. Sent at most four times a second, only on a change.
    */
-  | { type: 'frame-script-errors'; count: number; message: string }
+  | { type: 'frame-script-errors'; count: number; message: string; line?: number | null }
   /** User code was not run because user code is off (a material file's shaderCode or frameScript). */
   | { type: 'user-code-held'; what: 'shaderCode' | 'frameScript'; file: string }
   /** A lazily loaded part (parse worker, decoder, loader, environment preset) did not load (spec §8). */

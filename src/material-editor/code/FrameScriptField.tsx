@@ -43,7 +43,17 @@ export function FrameScriptField({ value, onChange, status, locale }: FrameScrip
           </span>
         ) : null}
       </div>
-      <CodeEditor value={value} onChange={onChange} label={label} kind="frameScript" rows={8} locale={locale} />
+      <CodeEditor
+        value={value}
+        onChange={onChange}
+        label={label}
+        kind="frameScript"
+        rows={8}
+        locale={locale}
+        // The newest error, where the script threw it: the badge's words on its line.
+        errorLine={!status.stopped && status.errors > 0 ? status.line : null}
+        errorMessage={status.lastError}
+      />
       {status.stopped ? (
         <div role="alert" className="dash3d-frame-stopped" style={{ color: '#ad6800', marginTop: 4 }}>
           {t(locale, 'code.frame.stopped')}

@@ -124,7 +124,7 @@ describe('the fields in Chinese', () => {
     document.body.appendChild(host);
     const root = createRoot(host);
     benches.add({ results: [], preview: createRef(), root, host });
-    const show = (status: { errors: number; lastError: string; stopped: boolean }) =>
+    const show = (status: { errors: number; lastError: string; line: number | null; stopped: boolean }) =>
       flushSync(() =>
         root.render(
           <>
@@ -142,12 +142,12 @@ describe('the fields in Chinese', () => {
           </>,
         ),
       );
-    show({ errors: 3, lastError: 'ReferenceError: x is not defined', stopped: false });
+    show({ errors: 3, lastError: 'ReferenceError: x is not defined', line: 1, stopped: false });
     await expect.element(page.getByRole('textbox', { name: '着色器代码' })).toBeVisible();
     await expect.element(page.getByRole('textbox', { name: '帧脚本' })).toBeVisible();
     expect(host.querySelector('.dash3d-code-error')?.textContent).toBe("代码错误 片元着色器，第 4 行：'colr' : undeclared identifier");
     expect(host.querySelector('.dash3d-frame-errors')?.textContent).toBe('3 个错误');
-    show({ errors: 0, lastError: '', stopped: true });
+    show({ errors: 0, lastError: '', line: null, stopped: true });
     expect(host.querySelector('.dash3d-frame-errors')).toBeNull();
     expect(host.querySelector('.dash3d-frame-stopped')?.textContent).toBe('已停止：脚本没有返回；修改脚本即可再次运行');
   });
@@ -211,6 +211,14 @@ describe('FrameScriptField with the preview', () => {
     expect(badge.title).toMatch(/ReferenceError: notDefined/);
     // It keeps counting: the script runs (and fails) every frame.
     await waitFor(() => count() > first, 'the count to grow');
+    // In the editor: the line that threw, with the badge's words on it.
+    const content = await editorNamed('Frame script', bench.host);
+    const range = await waitFor(() => editorAround(content).querySelector('.cm-lintRange-error'), 'the diagnostic in the editor');
+    expect(range.textContent).toBe('notDefined.x = dt;');
+    await expect.poll(() => lineNumberBeside(content, range)).toBe(2);
+    // Fixed: no error, no diagnostic.
+    await userEvent.fill(page.getByRole('textbox', { name: 'Frame script' }), 'material.color.setRGB(0, 1, 0);');
+    await waitFor(() => !editorAround(content).querySelector('.cm-lintRange-error'), 'the diagnostic to go');
   });
 
   it('a script that never returns is stopped, the field says so, and editing it runs scripts again', async () => {

@@ -1,4 +1,5 @@
 import type { EngineEvent } from '../../../shared/protocol';
+import { bodyLine } from './shaderLines';
 
 /** At most this many reports a second: a script throwing every frame must not flood the port. */
 const REPORT_INTERVAL_MS = 250;
@@ -7,6 +8,8 @@ const REPORT_INTERVAL_MS = 250;
 export interface FrameErrorTally {
   count: number;
   message: string;
+  /** The newest error's line in the script, when its stack tells it. */
+  line: number | null;
   add(err: unknown): void;
 }
 
@@ -28,7 +31,7 @@ export function createFrameErrors(emit: (event: EngineEvent) => void) {
     if (count === sent) return;
     sent = count;
     lastSent = performance.now();
-    emit({ type: 'frame-script-errors', count, message: current?.message ?? '' });
+    emit({ type: 'frame-script-errors', count, message: current?.message ?? '', line: current?.line ?? null });
   }
 
   function report() {
@@ -44,9 +47,11 @@ export function createFrameErrors(emit: (event: EngineEvent) => void) {
       const tally: FrameErrorTally = {
         count: 0,
         message: '',
+        line: null,
         add(err) {
           tally.count++;
           tally.message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+          tally.line = bodyLine(err);
           if (current === tally) report();
         },
       };

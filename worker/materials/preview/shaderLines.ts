@@ -76,10 +76,18 @@ function stackLine(err: unknown): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The shaderCode's JavaScript threw (or did not compile): its message, and its line when the stack tells it. */
-export function scriptFault(err: unknown): ShaderFault {
+/**
+ * The line of user code (a function body made with `new Function(...params, '"use strict";\n' +
+ * code)`: shaderCode, a frame script) an error was thrown from, when its stack tells it; else null.
+ */
+export function bodyLine(err: unknown): number | null {
   const offset = functionBodyOffset();
   const line = stackLine(err);
+  return line !== null && offset !== null && line - offset >= 1 ? line - offset : null;
+}
+
+/** The shaderCode's JavaScript threw (or did not compile): its message, and its line when the stack tells it. */
+export function scriptFault(err: unknown): ShaderFault {
   const message = err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);
-  return { stage: 'code', shaderLine: null, line: line !== null && offset !== null && line - offset >= 1 ? line - offset : null, message };
+  return { stage: 'code', shaderLine: null, line: bodyLine(err), message };
 }
