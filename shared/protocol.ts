@@ -307,7 +307,8 @@ export type EngineEvent =
   | { type: 'config-rejected'; issues: SchemaIssue[] }
   | { type: 'context-lost' }
   | { type: 'context-restored' }
-  | { type: 'script-error'; hook: ScriptHook; message: string }
+  /** `line`: where in the space's script it was thrown, when the error's stack tells it. */
+  | { type: 'script-error'; hook: ScriptHook; message: string; line?: number | null }
   /**
    * User code is running now (a hook, a frame callback, a material's frame script or shader code;
    * merely registered callbacks do not count). Sent before the code runs and again as soon as it

@@ -109,7 +109,7 @@ export class Engine {
     stage.apply(this.config);
     this.scripts?.stop();
     this.scripts = this.opts.scriptsEnabled
-      ? createScriptRunner(stage.ctx, (hook, message) => this.emit({ type: 'script-error', hook, message }))
+      ? createScriptRunner(stage.ctx, (hook, message, line) => this.emit({ type: 'script-error', hook, message, line }))
       : null;
     this.scripts?.setCode(this.config.script);
     for (const [id, config] of this.models) stage.models.set(id, config);

@@ -3,6 +3,7 @@ import type { EngineContext } from '../engine/context';
 import type { ScriptHook } from '../../shared/protocol';
 import { SCRIPT_TEMPLATE } from '../../shared/schema/space';
 import { compileErrorText } from './compile-error';
+import { bodyLine } from './codeLine';
 
 type Hook = (three: typeof THREE, api: ScriptApi, ...args: unknown[]) => unknown;
 interface Compiled {
@@ -27,7 +28,7 @@ const message = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.me
  * and a scene API. Any error is caught and reported; the scene keeps running. A hook that never
  * returns is caught by the main thread's heartbeat, which restarts the worker without scripts.
  */
-export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook, msg: string) => void) {
+export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook, msg: string, line: number | null) => void) {
   let compiled: Compiled = {};
   let frameUnsubs: (() => void)[] = [];
   let frameErrorReported = false;
@@ -61,7 +62,7 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
           fn(dt);
         } catch (err) {
           // A frame callback throws every frame: say it once, not sixty times a second.
-          if (!frameErrorReported) report('frame', message(err));
+          if (!frameErrorReported) report('frame', message(err), bodyLine(err));
           frameErrorReported = true;
         } finally {
           inHook--;
@@ -82,9 +83,9 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
     announce();
     try {
       const result = fn(THREE, api, ...args);
-      if (result instanceof Promise) result.catch((err) => report(hook, message(err)));
+      if (result instanceof Promise) result.catch((err) => report(hook, message(err), bodyLine(err)));
     } catch (err) {
-      report(hook, message(err));
+      report(hook, message(err), bodyLine(err));
     } finally {
       inHook--;
       announce();
@@ -108,7 +109,7 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
         ) as () => Compiled;
         compiled = factory();
       } catch (err) {
-        report('compile', compileErrorText(err));
+        report('compile', compileErrorText(err), null);
         return;
       } finally {
         inHook--;

@@ -22,6 +22,7 @@ import { usePickSession, type PickOptions, type PickOutcome } from './usePickSes
 import { useLatest } from '../../host/useLatest';
 import type { ChildBoundsListener } from './childWatch';
 import { useGizmo } from './useGizmo';
+import type { ScriptErrorListener } from './scriptErrors';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -70,6 +71,8 @@ export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> 
   setSelection(id: string | null): void;
   /** The child the host selected last (setSelection). */
   readonly selected: string | null;
+  /** The space script's newest error (null: none since the script last changed); `listener` hears it at once. */
+  watchScriptError(listener: ScriptErrorListener): () => void;
 };
 
 export interface ThreeDSpaceProps {
@@ -186,6 +189,8 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     allowedOrigins,
   });
   const { context } = engine;
+  // A new script: the old one's error no longer describes it.
+  useEffect(() => engine.scriptErrors.clear(), [script, engine.scriptErrors]);
   // `context` is a new object each render: the handle reads the latest one, so that a host's ref
   // sees one handle per engine (a host that keeps it in state would otherwise render for ever).
   const latestContext = useLatest(context);
@@ -272,8 +277,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       get selected() {
         return engine.children.selected();
       },
+      watchScriptError: engine.scriptErrors.watch,
     };
-  }, [engine.handle, engine.restarts, engine.children, latestContext, picking.pick]);
+  }, [engine.handle, engine.restarts, engine.children, engine.scriptErrors, latestContext, picking.pick]);
 
   return (
     <div

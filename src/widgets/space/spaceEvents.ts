@@ -31,6 +31,8 @@ export interface SpaceEventTargets {
   groups?(transforms: Record<string, GroupTransform>): void;
   /** Where the 3D children are drawn now (childWatch.ts), while a host watches. */
   children?(bounds: Record<string, ChildBounds | null>): void;
+  /** The space's script threw (or did not compile): the panel's script editor shows it on its line. */
+  scriptError?(e: { hook: unknown; message: unknown; line?: unknown }): void;
   /** The transform gizmo moved a model (live), or let it go (final). */
   modelTransform?(t: ModelTransform, final: boolean): void;
   /** The pointer is on a gizmo handle (true) or not. */
@@ -53,6 +55,7 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         return to.notices.drop('notice.contextLost');
       case 'script-error':
         console.error(`[dash3d] script error in ${e.hook}:`, e.message);
+        to.scriptError?.(e);
         return to.notices.add({ key: 'error.script', detail: `${e.hook}: ${e.message}` });
       case 'log':
         return console[e.level]('[dash3d script]', e.message);

@@ -18,6 +18,7 @@ import { useSpaceConfig } from './useSpaceConfig';
 import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
 import { createChildWatch } from './childWatch';
+import { createScriptErrors } from './scriptErrors';
 import { useLatest } from '../../host/useLatest';
 import { useSpaceGroups } from './useSpaceGroups';
 import type { GroupTransform } from '../../../shared/overlays';
@@ -94,6 +95,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const stateNow = useLatest(state);
   const groups = useSpaceGroups(handle, opts.groups, opts.onGroupTransforms);
   const [children] = useState(createChildWatch);
+  const [scriptErrors] = useState(createScriptErrors);
   const onModelTransform = useLatest(opts.onModelTransform);
   // Whether the pointer rests on a gizmo handle now (useGizmo: such a press is the gizmo's).
   const gizmoHover = useRef(false);
@@ -142,6 +144,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       card: cards.clicked,
       groups: groups.transforms,
       children: children.receive,
+      scriptError: scriptErrors.report,
       modelTransform: (t, final) => onModelTransform.current?.(t, final),
       gizmoHover: (on) => {
         gizmoHover.current = on;
@@ -206,6 +209,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       cards.started();
       groups.started();
       children.started(current);
+      scriptErrors.clear();
       onStarted.current?.(current);
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
@@ -251,5 +255,6 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     context,
     children,
     gizmoHover,
+    scriptErrors,
   };
 }

@@ -7,6 +7,8 @@ import { SpaceConfigSchema, type SpaceConfig } from '../../../shared/schema/spac
 import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
 import { SpaceSettings } from '../../../src/widgets/space/settings/SpaceSettings';
 import { colourDistance, EMPTY, pixelAt, waitFor } from '../support/harness';
+import { editorAround, editorNamed, lineNumberBeside } from '../support/code';
+import { liveSpaces } from '../../../src/widgets/space/liveSpaces';
 import { fakeHost, Themed } from './support';
 
 const cleanup: (() => void)[] = [];
@@ -15,7 +17,7 @@ afterEach(() => {
 });
 
 /** A host in miniature: one config, the panel edits it, the space shows it. */
-function mountEditor(initial: unknown) {
+function mountEditor(initial: unknown, opts: { scripts?: boolean } = {}) {
   const el = document.createElement('div');
   document.body.appendChild(el);
   const root = createRoot(el);
@@ -28,7 +30,7 @@ function mountEditor(initial: unknown) {
       <Themed locale="en">
         <div style={{ display: 'flex', gap: 8 }}>
           <div style={{ width: 320, height: 200, position: 'relative' }}>
-            <ThreeDSpace config={config} ref={ref} />
+            <ThreeDSpace config={config} ref={ref} userCode={opts.scripts ? { trusted: true, document: '' } : undefined} />
           </div>
           {/* The inspector scrolls on its own, as in a host editor: the page (and the space) stay put. */}
           <div style={{ width: 380, height: 500, overflow: 'auto' }}>
@@ -53,7 +55,15 @@ function mountEditor(initial: unknown) {
       </StrictMode>,
     ),
   );
+  // As the space widget does: its panel finds the running scene by the space's id.
+  const unregister = liveSpaces.register({
+    spaceId: 'space',
+    get handle() {
+      return ref.current;
+    },
+  });
   cleanup.push(() => {
+    unregister();
     root.unmount();
     el.remove();
   });
@@ -123,5 +133,23 @@ describe('settings panel next to a running 3D space', () => {
     } finally {
       parses.mockRestore();
     }
+  });
+
+  it("an error thrown by the space's script is a diagnostic on its line in the panel's script editor; a fixed script clears it", async () => {
+    const script = ['function onReady(THREE, api) {', '  const part = null;', '  part.visible = false;', '}'].join('\n');
+    const e = mountEditor({ ...EMPTY, script }, { scripts: true });
+    await waitFor(() => e.space.dataset.state === 'ready' && e.handle()?.mode, 'the space to be ready');
+    await userEvent.click(page.getByRole('button', { name: 'Script', exact: true }));
+    const content = await editorNamed('Container script');
+    const range = await waitFor(() => editorAround(content).querySelector('.cm-lintRange-error'), 'the diagnostic in the editor');
+    expect(range.textContent).toBe('part.visible = false;');
+    await expect.poll(() => lineNumberBeside(content, range)).toBe(3);
+    expect(editorAround(content).querySelector('.cm-dash3d-errorLine')).not.toBeNull();
+    // Fixed and handed over (on blur): the error is gone.
+    await userEvent.click(content);
+    await userEvent.keyboard('{Control>}a{/Control}');
+    await userEvent.keyboard('function onReady(THREE, api) {{}}');
+    content.blur();
+    await waitFor(() => !editorAround(content).querySelector('.cm-lintRange-error'), 'the diagnostic to go');
   });
 });

@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../../../shared/protocol';
-import { bodyLine } from './shaderLines';
+import { bodyLine } from '../../scripting/codeLine';
 
 /** At most this many reports a second: a script throwing every frame must not flood the port. */
 const REPORT_INTERVAL_MS = 250;

@@ -1,4 +1,5 @@
 import type { ShaderFault } from '../../../shared/protocol';
+import { bodyLine } from '../../scripting/codeLine';
 
 /**
  * Where a shader error is in what the designer wrote. The driver counts lines in the whole GLSL
@@ -51,39 +52,6 @@ export function glslFault(stage: 'vertex' | 'fragment' | 'link', log: string, co
   const { line, message } = firstLogError(log);
   const shaderLine = stage === 'link' ? null : toShaderLine(compiled, shader, line);
   return { stage, shaderLine, line: toCodeLine(code, shader, shaderLine), message: message || `${stage} shader failed` };
-}
-
-/** How many lines `new Function` puts before the body's first line (its header and "use strict"). */
-let bodyOffset: number | null | undefined;
-function functionBodyOffset(): number | null {
-  if (bodyOffset !== undefined) return bodyOffset;
-  try {
-    // The same shape as runShaderCode's function (worker/materials/code.ts), throwing on body line 1.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    (new Function('THREE', '"use strict";\nthrow new Error("probe")') as () => void)();
-    bodyOffset = null;
-  } catch (err) {
-    const line = stackLine(err);
-    bodyOffset = line === null ? null : line - 1;
-  }
-  return bodyOffset;
-}
-
-/** The line:column of the innermost frame of code made by `new Function` (V8 calls it <anonymous>). */
-function stackLine(err: unknown): number | null {
-  const stack = err instanceof Error ? (err.stack ?? '') : '';
-  const m = /<anonymous>:(\d+):\d+/.exec(stack);
-  return m ? Number(m[1]) : null;
-}
-
-/**
- * The line of user code (a function body made with `new Function(...params, '"use strict";\n' +
- * code)`: shaderCode, a frame script) an error was thrown from, when its stack tells it; else null.
- */
-export function bodyLine(err: unknown): number | null {
-  const offset = functionBodyOffset();
-  const line = stackLine(err);
-  return line !== null && offset !== null && line - offset >= 1 ? line - offset : null;
 }
 
 /** The shaderCode's JavaScript threw (or did not compile): its message, and its line when the stack tells it. */

@@ -7,6 +7,7 @@ import { CodeEditor } from '../../../material-editor/code/CodeEditor';
 import type { Locale } from '../../../../shared/i18n';
 import { ENVIRONMENT_TYPES } from '../../../../shared/schema/scene';
 import { SCRIPT_TEMPLATE } from '../../../../shared/schema/space';
+import { useScriptError } from '../scriptErrors';
 
 /** The smaller groups of the space's settings: one or a few rows each. */
 
@@ -92,12 +93,14 @@ function CommitCode({
   id,
   label,
   locale,
+  spaceId,
 }: {
   value?: string;
   onChange?(v: string): void;
   id?: string;
   label: string;
   locale: Locale;
+  spaceId: string;
 }) {
   const [draft, setDraft] = useState(value);
   const [given, setGiven] = useState(value);
@@ -105,6 +108,9 @@ function CommitCode({
     setGiven(value);
     setDraft(value);
   }
+  // The running script's newest error, on its line (while the draft is the script that ran).
+  const error = useScriptError(spaceId);
+  const shown = error && draft === value ? error : null;
   return (
     <CodeEditor
       value={draft}
@@ -115,19 +121,21 @@ function CommitCode({
       kind="spaceScript"
       rows={14}
       locale={locale}
+      errorLine={shown?.line ?? null}
+      errorMessage={shown ? `${shown.hook}: ${shown.message}` : undefined}
     />
   );
 }
 
 /** The container script (spec §2 template): JavaScript with THREE and the hook API completed. Committed on blur. */
-export function ScriptSection() {
+export function ScriptSection({ spaceId }: { spaceId: string }) {
   const { t, setValue, locale } = useSettings();
   const meta = useFieldMeta(['script']);
   const label = t('settings.script');
   return (
     <>
       <Form.Item name={['script']} label={label} {...errorProps(meta.error)}>
-        <CommitCode label={label} locale={locale} />
+        <CommitCode label={label} locale={locale} spaceId={spaceId} />
       </Form.Item>
       <Button size="small" onClick={() => setValue?.(['script'], SCRIPT_TEMPLATE)}>
         {t('settings.resetTemplate')}
