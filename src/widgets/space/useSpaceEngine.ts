@@ -119,6 +119,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     // reset as it starts, which is this effect's job (it owns the engine), not a render's.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setHeldCode([]);
+    // Its script runs as it starts: an error from then on is the new engine's.
+    scriptErrors.clear();
     // Coming back into view, the space shows its last frame until the new engine drew it again.
     if (!context.resuming()) setState('loading');
     // The host's caps are parsed here first; a bad one is shown and its default used.
@@ -209,7 +211,6 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       cards.started();
       groups.started();
       children.started(current);
-      scriptErrors.clear();
       onStarted.current?.(current);
       void context.restore(current, () => cancelled).catch(() => undefined);
     })();
