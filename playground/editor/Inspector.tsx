@@ -1,5 +1,5 @@
 import { Button, Divider, Empty, Flex, InputNumber, Typography } from 'antd';
-import type { Layout, ThreeDHost, WidgetDescriptor } from 'dash3d';
+import { SPACE_WIDGET, type Layout, type ThreeDHost, type WidgetDescriptor } from 'dash3d';
 import { useText } from '../locale';
 import type { EditorAction } from '../store/dashboard';
 import type { Found } from '../store/tree';
@@ -60,10 +60,15 @@ export function Inspector({ found, descriptors, host, dispatch, titleOf }: Inspe
           {text('playground.inspector.inside', { name: titleOf(parent.type) })}
         </Typography.Paragraph>
       ) : null}
-      <Divider titlePlacement="start" plain style={{ margin: '8px 0' }}>
-        {text('playground.inspector.layout')}
-      </Divider>
-      <LayoutFields id={widget.id} layout={widget.layout} onChange={(layout) => dispatch({ type: 'layout', id: widget.id, layout })} />
+      {/* A space's model, card or group is placed by its 3D position (its panel, the scene), not by a layout box. */}
+      {parent?.type === SPACE_WIDGET ? null : (
+        <>
+          <Divider titlePlacement="start" plain style={{ margin: '8px 0' }}>
+            {text('playground.inspector.layout')}
+          </Divider>
+          <LayoutFields id={widget.id} layout={widget.layout} onChange={(layout) => dispatch({ type: 'layout', id: widget.id, layout })} />
+        </>
+      )}
       <Button danger size="small" style={{ marginTop: 12 }} onClick={() => dispatch({ type: 'remove', id: widget.id })}>
         {text('playground.inspector.delete')}
       </Button>
