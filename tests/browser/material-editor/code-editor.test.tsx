@@ -69,9 +69,10 @@ describe('CodeEditor (CodeMirror 6)', () => {
     const text = Array.from({ length: 30 }, (_, i) => `// line ${i + 1}`).join('\n');
     const { changes } = mountEditor(text);
     const content = await editorNamed('Script');
-    // The number beside each line is that line's.
-    expect(lineNumberBeside(content, tokenElement(content, '// line 1'))).toBe(1);
-    expect(lineNumberBeside(content, tokenElement(content, '// line 12'))).toBe(12);
+    // The number beside each line is that line's (once CodeMirror measured its gutter: on a busy
+    // machine the first layout can come a frame later).
+    await expect.poll(() => lineNumberBeside(content, tokenElement(content, '// line 1'))).toBe(1);
+    await expect.poll(() => lineNumberBeside(content, tokenElement(content, '// line 12'))).toBe(12);
 
     await userEvent.click(tokenElement(content, '// line 1'));
     await userEvent.keyboard('{Control>}{Home}{/Control}{Tab}');
