@@ -18,17 +18,10 @@ const asConfig = (c: unknown): Config => (c && typeof c === 'object' && !Array.i
  * the one change the host gets. A host that does not apply it within APPLY_WAIT_MS gets the child
  * shown where its config says again: nothing moves behind the host's back.
  */
-export function SceneDrag({
-  editing,
-  handle,
-  onChange,
-}: {
-  editing: boolean;
-  handle: RefObject<ThreeDSpaceHandle | null>;
-  onChange(id: string, config: Config): void;
-}) {
+export function SceneDrag({ handle }: { handle: RefObject<ThreeDSpaceHandle | null> }) {
   const space = useSpace()!;
   const { cards, groups } = space;
+  const editing = space.host.mode === 'edit';
   const previews = useRef(new Map<string, { config: Config; was: Config; timer?: ReturnType<typeof setTimeout> }>());
   useEffect(() => {
     const list = previews.current;
@@ -68,7 +61,7 @@ export function SceneDrag({
       show(id, config);
       const entry = { config, was, timer: undefined as ReturnType<typeof setTimeout> | undefined };
       previews.current.set(id, entry);
-      onChange(id, config);
+      space.change(id, config);
       entry.timer = setTimeout(() => {
         if (previews.current.get(id) !== entry) return;
         previews.current.delete(id);

@@ -59,6 +59,8 @@ export interface SpaceContextValue {
    * the space tells the host to select it (its 'select' widget event); otherwise nothing.
    */
   select(id: string): void;
+  /** A child moved in the scene (a drag, the gizmo): its whole new config, for the host, once per gesture. */
+  change(id: string, config: Record<string, unknown>): void;
 }
 
 /**
@@ -78,6 +80,7 @@ export function SpaceProvider({
   events,
   cards,
   select,
+  change,
   children,
 }: {
   spaceId: string;
@@ -85,6 +88,7 @@ export function SpaceProvider({
   events: ModelEventBus;
   cards: CardStore;
   select(id: string): void;
+  change(id: string, config: Record<string, unknown>): void;
   children?: ReactNode;
 }) {
   const [meshes, setMeshes] = useState<readonly SpaceMesh[]>([]);
@@ -101,8 +105,8 @@ export function SpaceProvider({
   }, []);
   const [groups] = useState(createGroupRegistry);
   const value = useMemo(
-    () => ({ spaceId, host, meshes, register, unregister, events, cards, groups, select }),
-    [spaceId, host, meshes, register, unregister, events, cards, groups, select],
+    () => ({ spaceId, host, meshes, register, unregister, events, cards, groups, select, change }),
+    [spaceId, host, meshes, register, unregister, events, cards, groups, select, change],
   );
   return <SpaceContext.Provider value={value}>{children}</SpaceContext.Provider>;
 }

@@ -93,21 +93,14 @@ export function SpaceWidget({
     [id],
   );
   return (
-    <SpaceProvider spaceId={id} host={host} events={events} cards={cards} select={select}>
+    <SpaceProvider spaceId={id} host={host} events={events} cards={cards} select={select} change={childChange}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
-        <SpaceScene
-          config={config}
-          activeSnapshot={activeSnapshot}
-          onWidgetEvent={onWidgetEvent}
-          editing={editing}
-          onChildChange={childChange}
-          ref={setHandle}
-        />
+        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={setHandle} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>
         <GroupLayer />
-        <SceneDrag editing={editing} handle={handle} onChange={childChange} />
+        <SceneDrag handle={handle} />
       </div>
     </SpaceProvider>
   );
@@ -129,15 +122,11 @@ function SpaceScene({
   config,
   activeSnapshot,
   onWidgetEvent,
-  editing,
-  onChildChange,
   ref,
 }: {
   config: SpaceConfig;
   activeSnapshot: string | null;
   onWidgetEvent?: WidgetViewProps<SpaceConfig>['onWidgetEvent'];
-  editing: boolean;
-  onChildChange(id: string, config: Record<string, unknown>): void;
   ref?: Ref<ThreeDSpaceHandle>;
 }) {
   const space = useSpace()!;
@@ -176,13 +165,13 @@ function SpaceScene({
         }}
         groups={groups}
         onGroupTransforms={space.groups.publish}
-        editing={editing}
+        editing={space.host.mode === 'edit'}
         onModelTransform={({ id: modelId, ...placement }, final) => {
           // Live: the panel shows it. Let go: the host's one change (the panel then shows the host's config).
           liveTransforms.set(modelId, final ? null : placement);
           const stored = meshes.find((m) => m.id === modelId)?.config;
           if (final && stored && typeof stored === 'object')
-            onChildChange(modelId, { ...(stored as Record<string, unknown>), ...placement });
+            space.change(modelId, { ...(stored as Record<string, unknown>), ...placement });
         }}
         ref={ref}
       />
