@@ -59,9 +59,13 @@ describe('the main-thread fallback', () => {
 describe('the newest model wins', () => {
   it('a model replaced while it loads is never shown; GPU memory as for one model', async () => {
     const space = await mountSpace(EMPTY, { width: 120, height: 120 });
+    // renderer.info counts geometries when a frame uploads them: each reading waits for a drawn
+    // frame (a busy machine drew none between the answer and the reading).
+    await space.handle.settled();
     const baseline = (await space.handle.stats()).memory;
     const one = await space.handle.setPreviewModel({ filePath: objUrl, fileList: [] });
     expect(one).toMatchObject({ ok: true, shown: true });
+    await space.handle.settled();
     const single = (await space.handle.stats()).memory;
     expect(single.geometries).toBeGreaterThan(baseline.geometries);
     const [first, second] = await Promise.all([
@@ -73,6 +77,7 @@ describe('the newest model wins', () => {
     await space.handle.settled();
     expect((await space.handle.stats()).memory).toEqual(single);
     expect(await space.handle.setPreviewModel(null)).toMatchObject({ ok: true, shown: false });
+    await space.handle.settled();
     expect((await space.handle.stats()).memory).toEqual(baseline);
   });
 });

@@ -133,14 +133,18 @@ describe('material tree: the previewed model parts', () => {
     const baseline = (await editor.handle().stats()).memory;
     editor.setModel({ url: objUrl, files: [] });
     await waitFor(() => editor.nodes().length > 0, 'the model tree', 60_000);
+    // renderer.info counts what a drawn frame uploaded: wait for one.
+    await editor.handle().settled();
     const afterModel = (await editor.handle().stats()).memory;
     expect(afterModel.geometries).toBeGreaterThan(baseline.geometries);
     // An edited part with a texture, edited twice: the first edit's texture is freed by the second.
     await choose('Left');
     const textured = { color: '#00ff00', map: fixtureUrl('gltf/DamagedHelmet/Default_albedo.jpg') };
     expect(await editor.edit(textured)).toMatchObject({ shown: true, problems: [] });
+    await editor.handle().settled();
     expect((await editor.handle().stats()).memory.textures).toBe(afterModel.textures + 1);
     expect(await editor.edit({ map: '' })).toMatchObject({ shown: true });
+    await editor.handle().settled();
     expect((await editor.handle().stats()).memory.textures).toBe(afterModel.textures);
     // Edited again when the model goes: the edit must be freed with it.
     await editor.edit(textured);
