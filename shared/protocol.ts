@@ -8,7 +8,7 @@ export type { CardRect, CardStats, ChildBounds } from './overlays';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 export interface ViewSize {
   /** CSS pixels of the canvas box. */
@@ -83,6 +83,20 @@ export interface EngineStats {
   cards: CardStats;
   /** The transform gizmo: its mode, the handle under the pointer, the model it is on, whether a drag runs. */
   gizmo: { mode: string; axis: string | null; attached: string | null; dragging: boolean };
+  /**
+   * Adaptive resolution (renderConfig.resolution): the scale of the screen's pixel ratio chosen for
+   * a moving view (1 when fixed), the last drawn frame's drawing-buffer ratio, and how many times
+   * the scale changed since the stage was built.
+   */
+  resolution: {
+    mode: 'auto' | 'fixed';
+    scale: number;
+    pixelRatio: number;
+    devicePixelRatio: number;
+    changes: number;
+    /** The drawing buffer's size in pixels now, read from the WebGL context. */
+    buffer: [number, number];
+  };
 }
 
 /** The transform gizmo on the selected model (edit mode): on or off, and how it moves the model. */

@@ -66,8 +66,17 @@ const encoding = z.preprocess(
   (v) => (v === 3000 ? 'LinearEncoding' : v === 3001 ? 'sRGBEncoding' : v),
   z.enum(['LinearEncoding', 'sRGBEncoding']),
 );
+/** How the drawing resolution is chosen (issue 20): `auto` follows the frame rate, `fixed` keeps `pixelRatio`. */
+export const RESOLUTION_MODES = ['auto', 'fixed'] as const;
 export const RenderConfigSchema = z
-  .object({ outputEncoding: encoding.default('sRGBEncoding') })
+  .object({
+    outputEncoding: encoding.default('sRGBEncoding'),
+    resolution: z.enum(RESOLUTION_MODES).default('auto'),
+    /** `fixed`: drawing-buffer pixels per CSS pixel, whatever the screen's own ratio. */
+    pixelRatio: num(1, 0.5, 2),
+    /** `auto`: the frame rate to hold while the view moves; under it the resolution steps down. */
+    targetFps: num(30, 10, 60),
+  })
   .prefault({});
 
 export const ComposerConfigSchema = z

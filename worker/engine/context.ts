@@ -13,8 +13,12 @@ export interface EngineContext {
   readonly element: ElementStandIn;
   /** The camera pose shared by controls and snapshots. */
   readonly view: ViewHub;
-  /** Current drawing-buffer size in CSS pixels. */
-  readonly size: { width: number; height: number; pixelRatio: number };
+  /**
+   * The view's size in CSS pixels; `pixelRatio` is the drawing buffer's now (adaptive resolution
+   * lowers it while the view moves), `devicePixelRatio` the screen's (capped): text drawn into
+   * textures uses that one, so a change of scale redraws nothing.
+   */
+  readonly size: { width: number; height: number; pixelRatio: number; devicePixelRatio: number };
   /** Ask for one frame. Cheap: many calls before the next frame are one frame. */
   invalidate(): void;
   /** Run `fn(dtSeconds)` before each drawn frame; call invalidate() from it to keep frames coming. */

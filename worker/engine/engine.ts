@@ -291,6 +291,7 @@ export class Engine {
       models: this.stage.models.stats(),
       cards: this.stage.cards.stats(),
       gizmo: this.stage.gizmo.stats(),
+      resolution: this.stage.resolution(),
     };
   }
 

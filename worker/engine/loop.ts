@@ -10,6 +10,14 @@ import { cancelFrame, requestFrame } from '../util/frames';
 const MAX_DT = 0.1;
 const HISTORY = 4096;
 
+/** What the drawer learns about a frame (adaptive resolution, engine/resolution.ts). */
+export interface FrameInfo {
+  /** The frame before asked for this one while it was drawn: the view is moving, frames back to back. */
+  continuing: boolean;
+  /** Since the frame before (ms); 0 for the first and for drawNow(). */
+  intervalMs: number;
+}
+
 export interface Loop {
   invalidate(): void;
   onFrame(fn: (dt: number) => void): () => void;
@@ -21,23 +29,32 @@ export interface Loop {
   dispose(): void;
 }
 
-export function createLoop(draw: (dt: number) => void): Loop {
+/**
+ * `idle` runs after a frame that asked for no other (the scene is still), e.g. to draw it once
+ * more at full resolution.
+ */
+export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: () => void): Loop {
   const callbacks = new Set<(dt: number) => void>();
   const times = new Float64Array(HISTORY);
   let frames = 0;
   let handle: number | null = null;
   let paused = false;
   let lastTime = 0;
+  let askedWhileDrawing = false;
 
   function frame(now: number) {
     handle = null;
+    const info = { continuing: askedWhileDrawing, intervalMs: lastTime ? now - lastTime : 0 };
     // Coming back from idle: advance as if one frame passed, not the whole idle time.
     const dt = lastTime && now - lastTime < 250 ? Math.min((now - lastTime) / 1000, MAX_DT) : 1 / 60;
     lastTime = now;
     for (const cb of [...callbacks]) cb(dt);
-    draw(dt);
+    draw(dt, info);
     times[frames % HISTORY] = performance.now();
     frames++;
+    // The handle was cleared on entry: set now only if something in this frame invalidated.
+    askedWhileDrawing = handle !== null;
+    if (!askedWhileDrawing && !paused) idle?.();
   }
 
   return {
@@ -49,7 +66,7 @@ export function createLoop(draw: (dt: number) => void): Loop {
       return () => callbacks.delete(fn);
     },
     drawNow() {
-      draw(0);
+      draw(0, { continuing: false, intervalMs: 0 });
     },
     pause() {
       paused = true;
@@ -59,6 +76,7 @@ export function createLoop(draw: (dt: number) => void): Loop {
     resume() {
       paused = false;
       lastTime = 0;
+      askedWhileDrawing = false;
     },
     stats(windowMs) {
       const now = performance.now();

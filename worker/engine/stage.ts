@@ -4,7 +4,8 @@ import type { SpaceConfig } from '../../shared/schema/space';
 import { CameraConfigSchema } from '../../shared/schema/scene';
 import type { EngineContext, Feature } from './context';
 import { ElementStandIn } from './element';
-import { createLoop, type Loop } from './loop';
+import { createLoop, type FrameInfo, type Loop } from './loop';
+import { AdaptiveScale } from './resolution';
 import { FEATURES } from '../features';
 import { ViewHub } from './view';
 import { isSoftwareRenderer } from './gpu';
@@ -74,7 +75,11 @@ export class Stage {
   private drawer: ((dt: number) => void) | null = null;
   private isDisposed = false;
   private holds = 0;
-  size: { width: number; height: number; pixelRatio: number };
+  /** Adaptive resolution (resolution.ts) and the fixed ratio of renderConfig. */
+  private readonly adaptive = new AdaptiveScale();
+  private fixedRatio: number | null = null;
+  /** CSS size, the drawing buffer's ratio now, and the screen's own ratio (capped). */
+  size: { width: number; height: number; pixelRatio: number; devicePixelRatio: number };
 
   constructor(private opts: StageOptions) {
     this.renderer = new WebGLRenderer({
@@ -84,8 +89,11 @@ export class Stage {
       alpha: true,
       powerPreference: 'high-performance',
     });
-    this.size = { width: 1, height: 1, pixelRatio: 1 };
-    this.loop = createLoop((dt) => this.draw(dt));
+    this.size = { width: 1, height: 1, pixelRatio: 1, devicePixelRatio: 1 };
+    this.loop = createLoop(
+      (dt, info) => this.draw(dt, info),
+      () => this.sharpen(),
+    );
     this.view = new ViewHub(
       this.camera,
       (fn) => this.loop.onFrame(fn),
@@ -147,6 +155,9 @@ export class Stage {
 
   /** Apply a parsed config: each feature sees only its own slice, and only when it changed. */
   apply(config: SpaceConfig): void {
+    const render = config.renderConfig;
+    this.adaptive.configure(render);
+    this.fixedRatio = render.resolution === 'fixed' ? Math.min(render.pixelRatio, MAX_PIXEL_RATIO) : null;
     for (const f of this.features) {
       const slice = f.select(config);
       const key = JSON.stringify(slice);
@@ -166,11 +177,11 @@ export class Stage {
   }
 
   resize(size: ViewSize): void {
-    const pixelRatio = pixelRatioFor(size.pixelRatio);
+    const devicePixelRatio = pixelRatioFor(size.pixelRatio);
     const width = Math.max(1, Math.round(size.width));
     const height = Math.max(1, Math.round(size.height));
-    this.size = { width, height, pixelRatio };
-    this.renderer.setPixelRatio(pixelRatio);
+    this.size = { width, height, pixelRatio: this.fixedRatio ?? devicePixelRatio, devicePixelRatio };
+    this.renderer.setPixelRatio(this.size.pixelRatio);
     // false: an OffscreenCanvas has no style to update.
     this.renderer.setSize(width, height, false);
     this.opts.element.setRect(width, height, size.left ?? 0, size.top ?? 0);
@@ -180,8 +191,45 @@ export class Stage {
     this.loop.invalidate();
   }
 
-  draw(dt: number): void {
+  /** The drawing buffer's ratio for a frame: fixed, or the screen's, scaled down while the view moves. */
+  private ratioFor(moving: boolean): number {
+    if (this.fixedRatio !== null) return this.fixedRatio;
+    return this.size.devicePixelRatio * (moving ? this.adaptive.scale : 1);
+  }
+
+  /** A new drawing-buffer ratio; the canvas keeps its CSS size, so picking and overlays are unchanged. */
+  private setRatio(ratio: number): void {
+    if (ratio === this.size.pixelRatio) return;
+    const { width, height } = this.size;
+    this.size = { ...this.size, pixelRatio: ratio };
+    this.renderer.setPixelRatio(ratio);
+    this.renderer.setSize(width, height, false);
+    for (const cb of this.resizeCallbacks) cb(width, height);
+  }
+
+  /** The scene stopped: drawn once more at full resolution if the last frame was scaled down. */
+  private sharpen(): void {
+    if (this.ratioFor(false) !== this.size.pixelRatio) this.loop.invalidate();
+  }
+
+  /** Adaptive resolution's state, for stats(). */
+  resolution() {
+    return {
+      mode: this.fixedRatio === null ? ('auto' as const) : ('fixed' as const),
+      scale: this.adaptive.scale,
+      pixelRatio: this.size.pixelRatio,
+      devicePixelRatio: this.size.devicePixelRatio,
+      changes: this.adaptive.changes,
+      // Read from the context, not worked out: what the GPU really fills.
+      buffer: [this.renderer.getContext().drawingBufferWidth, this.renderer.getContext().drawingBufferHeight] as [number, number],
+    };
+  }
+
+  draw(dt: number, info: FrameInfo = { continuing: false, intervalMs: 0 }): void {
     if (this.isDisposed || this.holds > 0) return;
+    // Frames back to back at the moving scale tell how long a frame takes at it.
+    if (info.continuing && this.size.pixelRatio === this.ratioFor(true)) this.adaptive.sample(info.intervalMs, performance.now());
+    this.setRatio(this.ratioFor(info.continuing));
     // After every frame callback moved the camera: cards sit where this very frame shows their anchors.
     this.cards.place();
     this.selection.beforeDraw();

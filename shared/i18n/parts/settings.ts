@@ -129,6 +129,11 @@ export const settings = definePart(
     'settings.outputEncoding': 'Output encoding',
     'settings.encoding.LinearEncoding': 'Linear',
     'settings.encoding.sRGBEncoding': 'sRGB',
+    'settings.resolution': 'Resolution',
+    'settings.resolution.auto': 'Automatic (lower while moving when frames are slow)',
+    'settings.resolution.fixed': 'Fixed pixel ratio',
+    'settings.pixelRatio': 'Pixel ratio',
+    'settings.targetFps': 'Target frame rate (fps)',
 
     // Lights.
     'settings.ambientLight': 'Ambient light',
@@ -284,6 +289,11 @@ export const settings = definePart(
     'settings.outputEncoding': '输出编码',
     'settings.encoding.LinearEncoding': '线性',
     'settings.encoding.sRGBEncoding': 'sRGB 色彩空间',
+    'settings.resolution': '分辨率',
+    'settings.resolution.auto': '自动（帧率不足时移动中降低）',
+    'settings.resolution.fixed': '固定像素比',
+    'settings.pixelRatio': '像素比',
+    'settings.targetFps': '目标帧率 (fps)',
 
     'settings.ambientLight': '环境光',
     'settings.directionalLight': '平行光',

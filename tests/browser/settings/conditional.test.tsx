@@ -44,3 +44,25 @@ describe('space settings: background image mode (spec §4)', () => {
     await expect.element(page.getByRole('textbox', { name: 'Top (+Y)' })).not.toBeInTheDocument();
   });
 });
+
+describe('space settings: resolution (issue 20)', () => {
+  it('auto (the default) offers the target frame rate; fixed offers the pixel ratio', async () => {
+    const s = mountSettings({});
+    await open('Render');
+    await expect.element(page.getByRole('spinbutton', { name: 'Target frame rate (fps)' })).toHaveAttribute('aria-valuenow', '30');
+    await expect.element(page.getByRole('spinbutton', { name: 'Pixel ratio' })).not.toBeInTheDocument();
+
+    await userEvent.click(page.getByLabelText('Resolution'));
+    await userEvent.click(page.getByText('Fixed pixel ratio', { exact: true }));
+    await expect.element(page.getByRole('spinbutton', { name: 'Pixel ratio' })).toHaveAttribute('aria-valuenow', '1');
+    await expect.element(page.getByRole('spinbutton', { name: 'Target frame rate (fps)' })).not.toBeInTheDocument();
+    expect(s.config.renderConfig).toMatchObject({ resolution: 'fixed', pixelRatio: 1, targetFps: 30 });
+
+    // The range comes from the schema: 3 is refused with the range message, the config keeps 1.
+    const ratio = page.getByRole('spinbutton', { name: 'Pixel ratio' });
+    await userEvent.fill(ratio, '3');
+    await userEvent.tab();
+    await expect.element(page.getByText('Exceeding the value range')).toBeVisible();
+    expect(s.config.renderConfig.pixelRatio).toBe(1);
+  });
+});

@@ -89,7 +89,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   const levels = createCardLevels(batch.root, ctx.element, () => ctx.invalidate());
   let theme = defaultTheme();
   let themeVersion = 0;
-  let drawnRatio = ctx.size.pixelRatio;
+  let drawnRatio = ctx.size.devicePixelRatio;
   const facing = cameraFacing(ctx.camera);
   let frameNo = 0;
   // The last drawn frame's counts (stats).
@@ -158,7 +158,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         return;
       }
       const { camera } = ctx;
-      const { width, height, pixelRatio } = ctx.size;
+      const { width, height, devicePixelRatio: pixelRatio } = ctx.size;
       // A new pixel ratio (the window moved to another screen): text is drawn again at it.
       if (pixelRatio !== drawnRatio) {
         drawnRatio = pixelRatio;

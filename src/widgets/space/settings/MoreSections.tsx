@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Form } from 'antd';
 import { ColourField, ImageField, NumberField, SelectField, SwitchField } from '../../../settings/fields';
-import { SubGroup } from '../../../settings/layout';
+import { ShowWhen, SubGroup } from '../../../settings/layout';
 import { errorProps, useFieldMeta, useSettings } from '../../../settings/context';
 import { CodeEditor } from '../../../material-editor/code/CodeEditor';
 import type { Locale } from '../../../../shared/i18n';
-import { ENVIRONMENT_TYPES } from '../../../../shared/schema/scene';
+import { ENVIRONMENT_TYPES, RESOLUTION_MODES } from '../../../../shared/schema/scene';
 import { SCRIPT_TEMPLATE } from '../../../../shared/schema/space';
 import { useScriptError } from '../scriptErrors';
 
@@ -27,12 +27,26 @@ export function EnvironmentSection() {
 
 export function RenderSection() {
   const { t } = useSettings();
+  const MODE = ['renderConfig', 'resolution'];
   return (
-    <SelectField
-      name={['renderConfig', 'outputEncoding']}
-      label={t('settings.outputEncoding')}
-      options={(['sRGBEncoding', 'LinearEncoding'] as const).map((v) => ({ value: v, label: t(`settings.encoding.${v}`) }))}
-    />
+    <>
+      <SelectField
+        name={['renderConfig', 'outputEncoding']}
+        label={t('settings.outputEncoding')}
+        options={(['sRGBEncoding', 'LinearEncoding'] as const).map((v) => ({ value: v, label: t(`settings.encoding.${v}`) }))}
+      />
+      <SelectField
+        name={MODE}
+        label={t('settings.resolution')}
+        options={RESOLUTION_MODES.map((v) => ({ value: v, label: t(`settings.resolution.${v}`) }))}
+      />
+      <ShowWhen path={MODE} is={(v) => v !== 'fixed'}>
+        <NumberField name={['renderConfig', 'targetFps']} label={t('settings.targetFps')} range={{ step: 1 }} />
+      </ShowWhen>
+      <ShowWhen path={MODE} is={(v) => v === 'fixed'}>
+        <NumberField name={['renderConfig', 'pixelRatio']} label={t('settings.pixelRatio')} range={{ step: 0.25 }} />
+      </ShowWhen>
+    </>
   );
 }
 

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { AdaptiveScale, SCALE_STEPS } from '../../../worker/engine/resolution';
+
+const AUTO = { resolution: 'auto', pixelRatio: 1, targetFps: 30 } as const;
+
+/** Feeds frames of `ms` each for `forMs`; returns the clock after them. */
+function run(a: AdaptiveScale, ms: number | ((scale: number) => number), start: number, forMs: number): number {
+  let now = start;
+  while (now < start + forMs) {
+    const interval = typeof ms === 'number' ? ms : ms(a.scale);
+    now += interval;
+    a.sample(interval, now);
+  }
+  return now;
+}
+
+describe('adaptive resolution', () => {
+  it('steps down when frames stay slow, and only as far as the pixel count says', () => {
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    // 45 ms at full size, a frame that costs in proportion to its pixels.
+    const now = run(a, (s) => 45 * s * s, 0, 2000);
+    expect(a.scale).toBeLessThan(1);
+    expect(45 * a.scale ** 2).toBeLessThanOrEqual(1000 / 30);
+    // Then it holds: no further change while frames fit.
+    const changes = a.changes;
+    run(a, (s) => 45 * s * s, now, 3000);
+    expect(a.changes).toBe(changes);
+  });
+
+  it('goes back to full scale when frames are fast again', () => {
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    const now = run(a, (s) => 200 * s * s, 0, 2000);
+    expect(a.scale).toBe(SCALE_STEPS.at(-1));
+    run(a, 16.7, now, 2000);
+    expect(a.scale).toBe(1);
+  });
+
+  it('does not bounce between two steps: a step up that is too slow waits longer each time', () => {
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    // Bound by something else than pixels at full scale only: fast below, slow at 1.
+    const cost = (s: number) => (s === 1 ? 45 : 18);
+    run(a, cost, 0, 20_000);
+    // A naive controller changes every ~0.4 s (50 times in 20 s); with the back-off, a handful.
+    expect(a.changes).toBeLessThan(12);
+    expect(a.changes).toBeGreaterThan(1);
+  });
+
+  it('a fixed setting keeps scale 1 and measures nothing; switching back to auto starts sharp', () => {
+    const a = new AdaptiveScale();
+    a.configure({ ...AUTO, resolution: 'fixed' });
+    run(a, 200, 0, 2000);
+    expect(a.scale).toBe(1);
+    expect(a.changes).toBe(0);
+    a.configure(AUTO);
+    run(a, 200, 2000, 2000);
+    expect(a.scale).toBeLessThan(1);
+    a.configure({ ...AUTO, resolution: 'fixed' });
+    a.configure(AUTO);
+    expect(a.scale).toBe(1);
+  });
+
+  it('reads the target from the setting: 20 fps tolerates what 30 does not', () => {
+    const a = new AdaptiveScale();
+    a.configure({ ...AUTO, targetFps: 20 });
+    run(a, 45, 0, 2000);
+    expect(a.scale).toBe(1);
+    a.configure({ ...AUTO, targetFps: 30 });
+    run(a, 45, 2000, 2000);
+    expect(a.scale).toBeLessThan(1);
+  });
+});

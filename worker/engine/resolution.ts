@@ -1,0 +1,117 @@
+import type { SpaceConfig } from '../../shared/schema/space';
+
+/**
+ * Adaptive resolution (issue 20 point 1). While the view moves (frames drawn back to back), the
+ * interval between frames is compared with the space's target: too slow, the render scale steps
+ * down; comfortably fast, it steps back up. A still scene is drawn at full resolution: smooth
+ * while moving, sharp as soon as it stops.
+ *
+ * Pure bookkeeping, no three.js: the stage asks it for the ratio of each frame (stage.ts).
+ */
+
+/** Render scales, of the screen's own pixel ratio, from sharpest to cheapest. */
+export const SCALE_STEPS = [1, 0.85, 0.7, 0.6, 0.5] as const;
+
+/** Slower than this share of the target interval: step down. */
+const SLOW = 1.2;
+/**
+ * Faster than this share: step up. One step up costs about 1/0.85² = 1.38 times the pixels, so a
+ * frame at 0.66 of the target lands near 0.92 of it after the step, inside the band: no bouncing.
+ */
+const FAST = 0.66;
+/** Stepping up several steps at once only where the pixel count says it stays under this share. */
+const ROOM = 0.8;
+/** A decision reads the median of at least this many intervals over at least this long. */
+const MIN_SAMPLES = 4;
+const WINDOW_MS = 300;
+/** After a change, intervals are not read for this long (the new buffer, the frame in flight). */
+const SETTLE_MS = 120;
+/** A step up undone within this long was a mistake: the next try waits, longer each time. */
+const REGRET_MS = 1500;
+const BACKOFF_MS = [2000, 4000, 8000, 16000, 30000] as const;
+
+export type ResolutionSettings = Pick<SpaceConfig['renderConfig'], 'resolution' | 'pixelRatio' | 'targetFps'>;
+
+export class AdaptiveScale {
+  private step = 0;
+  private targetMs = 1000 / 30;
+  private auto = true;
+  private samples: number[] = [];
+  private windowStart = -1;
+  private settleUntil = 0;
+  private lastUpAt = -Infinity;
+  private upBlockedUntil = 0;
+  private regrets = 0;
+  /** Scale changes since creation (stats, tests). */
+  changes = 0;
+
+  configure(settings: ResolutionSettings): void {
+    this.targetMs = 1000 / settings.targetFps;
+    const auto = settings.resolution === 'auto';
+    if (auto !== this.auto) this.reset();
+    this.auto = auto;
+  }
+
+  get enabled(): boolean {
+    return this.auto;
+  }
+
+  /** The scale for frames while the view moves (1 when fixed). */
+  get scale(): number {
+    return this.auto ? SCALE_STEPS[this.step]! : 1;
+  }
+
+  /** Forget what was measured: a new size or setting starts sharp. */
+  reset(): void {
+    this.step = 0;
+    this.samples = [];
+    this.windowStart = -1;
+    this.regrets = 0;
+    this.upBlockedUntil = 0;
+  }
+
+  /**
+   * One interval (ms) between two frames drawn back to back at the current scale, ending at `now`.
+   * Returns true when the scale changed.
+   */
+  sample(intervalMs: number, now: number): boolean {
+    if (!this.auto || now < this.settleUntil || !(intervalMs > 0)) return false;
+    if (this.windowStart < 0) this.windowStart = now;
+    this.samples.push(intervalMs);
+    if (this.samples.length < MIN_SAMPLES || now - this.windowStart < WINDOW_MS) return false;
+    const typical = median(this.samples);
+    this.samples = [];
+    this.windowStart = -1;
+    const last = SCALE_STEPS.length - 1;
+    let next = this.step;
+    if (typical > this.targetMs * SLOW && this.step < last) {
+      // Fill cost goes with the pixel count (the scale squared): jump to the step that should fit,
+      // at least one. Where the frame is not bound by pixels this overshoots: smooth first.
+      next = this.step + 1;
+      const base = SCALE_STEPS[this.step]!;
+      while (next < last && typical * (SCALE_STEPS[next]! / base) ** 2 > this.targetMs) next++;
+      if (now - this.lastUpAt < REGRET_MS) {
+        this.upBlockedUntil = now + BACKOFF_MS[Math.min(this.regrets, BACKOFF_MS.length - 1)]!;
+        this.regrets++;
+      }
+    } else if (typical < this.targetMs * FAST && this.step > 0 && now >= this.upBlockedUntil) {
+      // As many steps up as should still fit with room to spare, at least one: a load that went
+      // away gives the sharp picture back in one or two decisions, not four.
+      const base = SCALE_STEPS[this.step]!;
+      next = this.step - 1;
+      while (next > 0 && typical * (SCALE_STEPS[next - 1]! / base) ** 2 < this.targetMs * ROOM) next--;
+      this.lastUpAt = now;
+    }
+    if (next === this.step) return false;
+    this.step = next;
+    this.changes++;
+    this.settleUntil = now + SETTLE_MS;
+    return true;
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
