@@ -62,6 +62,12 @@ describe('generated JSON Schema', () => {
       const dashboard = JSON.parse(await readFile(path.join(out, 'dashboard.schema.json'), 'utf8')) as Schema;
       expect(dashboard.title).toBe('dashboard');
       expect(Object.keys(dashboard.properties ?? {}).sort()).toEqual(['id', 'name', 'version', 'widgets']);
+      // The files shipped in schema/ are what the schemas say now (a field added without
+      // `npm run schema` would leave hosts validating against an old shape).
+      for (const f of files) {
+        const shipped: unknown = JSON.parse(await readFile(path.join(root, 'schema', f), 'utf8'));
+        expect(shipped, `schema/${f} is stale: run npm run schema`).toEqual(JSON.parse(await readFile(path.join(out, f), 'utf8')));
+      }
     } finally {
       await rm(out, { recursive: true, force: true });
     }
