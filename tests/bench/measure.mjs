@@ -56,13 +56,13 @@ export async function openBenchPage(browser) {
   return { context, page, pageErrors };
 }
 
-export async function measureOnce(browser, url, { scene, mode, warmupMs, measureMs, log }) {
+export async function measureOnce(browser, url, { scene, mode, resolution = 'auto', warmupMs, measureMs, log }) {
   const { context, page, pageErrors } = await openBenchPage(browser);
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
 
-    await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}`);
+    await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}&resolution=${resolution}`);
     const info = await within(
       120_000,
       'the page to get ready',
@@ -84,7 +84,7 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
       const after = await scriptClock(cdp);
       const fps = (stats.windowFrames * 1000) / stats.windowMs;
       const scriptMsPerSec = ((after.script - before.script) * 1000) / (after.at - before.at);
-      return { fps, longestGapMs: stats.longestGapMs, scriptMsPerSec, frames: stats.windowFrames };
+      return { fps, longestGapMs: stats.longestGapMs, scriptMsPerSec, frames: stats.windowFrames, scale: stats.resolution.scale };
     };
 
     const idle = await measureWindow();
@@ -101,14 +101,17 @@ export async function measureOnce(browser, url, { scene, mode, warmupMs, measure
     );
     if (problems.length) throw new Error(`${scene}/${mode}: ${problems.join('; ')}`);
     log(
-      `  ${scene}/${mode}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
-        `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s`,
+      `  ${scene}/${mode}/${resolution}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
+        `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s, scale ${idle.scale} / ${busy.scale}`,
     );
     const metrics = {
       fpsIdle: idle.fps,
       fpsBusy: busy.fps,
       longestGapBusyMs: busy.longestGapMs,
       mainThreadScriptMsPerSec: idle.scriptMsPerSec,
+      // The render scale adaptive resolution had chosen at the end of each window (1: full).
+      scaleIdle: idle.scale,
+      scaleBusy: busy.scale,
     };
     return { description: info.description, metrics };
   } finally {

@@ -1,22 +1,27 @@
 /** The issue's "done when": the worker keeps >= 75% of its idle rate, the baseline loses most of its own. */
 export const KEEP_AT_LEAST = 0.75;
 export const BASELINE_LOSES_MORE_THAN = 0.5;
+/** Issue 20: with adaptive resolution the worker keeps at least this share of its idle rate when the page is busy. */
+export const ADAPTIVE_KEEPS = 0.9;
 
 const ROWS = [
   ['fpsIdle', 'fps, main thread idle', 1],
   ['fpsBusy', 'fps, main thread busy', 1],
   ['longestGapBusyMs', 'longest gap between frames, busy (ms)', 0],
   ['mainThreadScriptMsPerSec', 'main-thread script time, idle (ms per s)', 1],
+  ['scaleIdle', 'render scale at the end of the idle window', 2],
+  ['scaleBusy', 'render scale at the end of the busy window', 2],
 ];
 
 const round = (v, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : a > 0 ? '∞' : '—');
+const kept = (m) => (m.fpsIdle > 0 ? m.fpsBusy / m.fpsIdle : 0);
 
 /** The JSON the issue asks for: every figure rounded to 0.1, nothing that was not measured. */
 export function toJson(results, extra) {
-  const pick = (m) => Object.fromEntries(ROWS.map(([key]) => [key, round(m[key])]));
+  const pick = (m) => Object.fromEntries(ROWS.map(([key, , digits]) => [key, round(m[key], Math.max(1, digits))]));
   return {
-    scenarios: results.map((r) => ({ name: r.name, engine: pick(r.engine), baseline: pick(r.baseline) })),
+    scenarios: results.map((r) => ({ name: r.name, engine: pick(r.engine), engineFixed: pick(r.engineFixed), baseline: pick(r.baseline) })),
     ...extra,
   };
 }
@@ -26,31 +31,45 @@ export function table(result) {
   const lines = [
     `**${result.name}**: ${result.description}`,
     '',
-    '| metric | engine (worker) | baseline (main thread) | engine / baseline |',
-    '|---|---:|---:|---:|',
+    '| metric | engine (worker, adaptive resolution) | engine (worker, full resolution) | baseline (main thread, full resolution) | full-resolution engine / baseline |',
+    '|---|---:|---:|---:|---:|',
   ];
   for (const [key, label, digits] of ROWS) {
     const e = result.engine[key];
+    const f = result.engineFixed[key];
     const b = result.baseline[key];
-    lines.push(`| ${label} | ${e.toFixed(digits)} | ${b.toFixed(digits)} | ${ratio(e, b)} |`);
+    lines.push(`| ${label} | ${e.toFixed(digits)} | ${f.toFixed(digits)} | ${b.toFixed(digits)} | ${ratio(f, b)} |`);
   }
+  const k = [result.engine, result.engineFixed, result.baseline].map((m) => kept(m).toFixed(2));
+  lines.push(`| busy / idle fps | ${k[0]} | ${k[1]} | ${k[2]} | |`);
   return lines.join('\n');
 }
 
 export function checks(result) {
-  const kept = result.engine.fpsIdle > 0 ? result.engine.fpsBusy / result.engine.fpsIdle : 0;
-  const baseKept = result.baseline.fpsIdle > 0 ? result.baseline.fpsBusy / result.baseline.fpsIdle : 1;
+  const engineKept = kept(result.engine);
+  const baseKept = result.baseline.fpsIdle > 0 ? kept(result.baseline) : 1;
   const pct = (v) => `${Math.round(v * 100)}%`;
+  const fixed = result.engineFixed;
   return [
     {
       name: `${result.name}: worker keeps >= ${pct(KEEP_AT_LEAST)} of its idle frame rate under load`,
-      pass: kept >= KEEP_AT_LEAST,
-      detail: `${result.engine.fpsBusy.toFixed(1)} of ${result.engine.fpsIdle.toFixed(1)} fps = ${pct(kept)}`,
+      pass: engineKept >= KEEP_AT_LEAST,
+      detail: `${result.engine.fpsBusy.toFixed(1)} of ${result.engine.fpsIdle.toFixed(1)} fps = ${pct(engineKept)}`,
     },
     {
       name: `${result.name}: baseline loses most (> ${pct(BASELINE_LOSES_MORE_THAN)}) of its idle frame rate under load`,
       pass: 1 - baseKept > BASELINE_LOSES_MORE_THAN,
       detail: `${result.baseline.fpsBusy.toFixed(1)} of ${result.baseline.fpsIdle.toFixed(1)} fps = loses ${pct(1 - baseKept)}`,
+    },
+    {
+      name: `${result.name}: with adaptive resolution the worker keeps >= ${pct(ADAPTIVE_KEEPS)} of its idle frame rate under load`,
+      pass: engineKept >= ADAPTIVE_KEEPS,
+      detail: `${result.engine.fpsBusy.toFixed(1)} of ${result.engine.fpsIdle.toFixed(1)} fps = ${pct(engineKept)}, scale ${result.engine.scaleIdle.toFixed(2)} idle / ${result.engine.scaleBusy.toFixed(2)} busy`,
+    },
+    {
+      name: `${result.name}: idle fps at full resolution at least the baseline's`,
+      pass: fixed.fpsIdle >= result.baseline.fpsIdle,
+      detail: `${fixed.fpsIdle.toFixed(1)} vs ${result.baseline.fpsIdle.toFixed(1)} fps (${ratio(fixed.fpsIdle, result.baseline.fpsIdle)})`,
     },
   ];
 }
@@ -78,7 +97,8 @@ export function humanReport(results, bundle, machine, settings) {
 function runLines(result) {
   const one = (m) => `${m.fpsIdle.toFixed(1)} / ${m.fpsBusy.toFixed(1)} fps, gap ${m.longestGapBusyMs.toFixed(0)} ms`;
   return [
-    `- ${result.name}, engine (idle / busy fps, longest gap busy): ${result.runs.engine.map(one).join('; ')}`,
+    `- ${result.name}, engine, adaptive (idle / busy fps, longest gap busy): ${result.runs.engine.map(one).join('; ')}`,
+    `- ${result.name}, engine, full resolution: ${result.runs.engineFixed.map(one).join('; ')}`,
     `- ${result.name}, baseline: ${result.runs.baseline.map(one).join('; ')}`,
   ].join('\n');
 }
@@ -106,6 +126,11 @@ script, orbit auto-rotation keeps it drawing.
   main thread (the product's fallback path).
 - **busy**: the page's main thread runs 200 ms of synchronous work every 250 ms, as a busy host
   dashboard would.
+- **adaptive resolution** (issue 20, the product's default, \`renderConfig.resolution: 'auto'\`):
+  while frames are slower than the space's target (30 fps) the drawing buffer steps down (1, 0.85,
+  0.7, 0.6, 0.5 of the screen's pixel ratio) and back up when there is room. The engine also runs
+  at the screen's resolution throughout (\`'fixed'\`), like for like with the baseline: idle parity
+  is judged on that column.
 
 ${settings.summary} Frame counts and the longest gap between frames are measured inside the engine,
 wherever it runs. Main-thread script time comes from Chrome's own performance metrics
@@ -128,7 +153,7 @@ ${results
   .join('\n')}
 - ${bundleLine(bundle)}
 
-The first two checks of each scene are the issue's acceptance condition; they are measurements,
+The first two checks of each scene are the first benchmark's acceptance condition, the last two issue 20's; they are measurements,
 so a FAIL is reported, not turned into a failing exit code.
 
 Reading the numbers on a machine without a GPU: WebGL runs in SwiftShader, a software rasteriser

@@ -38,7 +38,17 @@ import { medianOf } from './median.mjs';
 const DEFAULT_SCENES = ['light', 'heavy'];
 /** `--scene=models` (alone or in the list) runs the model-load benchmark (models.mjs). */
 const MODELS_PART = 'models';
-const MODES = ['worker', 'main'];
+/**
+ * Each scene runs three ways: the product as shipped (worker, adaptive resolution), the worker at
+ * the screen's own resolution throughout (like for like with the baseline: what idle parity is
+ * judged on), and the baseline (the same engine on the main thread, at the screen's resolution, as
+ * plain three.js draws).
+ */
+const MODES = [
+  { key: 'worker', mode: 'worker', resolution: 'auto' },
+  { key: 'workerFixed', mode: 'worker', resolution: 'fixed' },
+  { key: 'main', mode: 'main', resolution: 'fixed' },
+];
 
 function parseArgs(argv) {
   const opts = {
@@ -158,14 +168,21 @@ async function main() {
 
     // Other processes on the machine skew every figure: record how loaded it was while measuring.
     const loads = [loadavg()[0]];
-    const runs = Object.fromEntries(opts.scenes.map((s) => [s, { worker: [], main: [], description: '' }]));
+    const runs = Object.fromEntries(opts.scenes.map((s) => [s, { worker: [], workerFixed: [], main: [], description: '' }]));
     for (let r = 0; r < (opts.scenes.length ? opts.repeats : 0); r++) {
       log(`[bench] round ${r + 1} of ${opts.repeats}`);
       for (const scene of opts.scenes) {
         // Alternate which host goes first, so a slow neighbour process does not always hit the same one.
-        for (const mode of r % 2 ? [...MODES].reverse() : MODES) {
-          const result = await measureOnce(browser, server.url, { scene, mode, warmupMs: opts.warmupMs, measureMs: opts.measureMs, log });
-          runs[scene][mode].push(result.metrics);
+        for (const { key, mode, resolution } of r % 2 ? [...MODES].reverse() : MODES) {
+          const result = await measureOnce(browser, server.url, {
+            scene,
+            mode,
+            resolution,
+            warmupMs: opts.warmupMs,
+            measureMs: opts.measureMs,
+            log,
+          });
+          runs[scene][key].push(result.metrics);
           loads.push(loadavg()[0]);
           runs[scene].description = result.description;
         }
@@ -218,8 +235,9 @@ async function main() {
       name,
       description: runs[name].description,
       engine: medianOf(runs[name].worker),
+      engineFixed: medianOf(runs[name].workerFixed),
       baseline: medianOf(runs[name].main),
-      runs: { engine: runs[name].worker, baseline: runs[name].main },
+      runs: { engine: runs[name].worker, engineFixed: runs[name].workerFixed, baseline: runs[name].main },
     }));
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const load = `1-minute load average while measuring: ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`;

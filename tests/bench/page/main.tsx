@@ -13,6 +13,8 @@ const TRUSTED = { trusted: true };
  *   ?scene=<name>      a key of SCENES
  *   ?mode=worker|main  main forces the main-thread fallback (the same engine): the baseline
  *   ?busy=1            keep the main thread busy from the start (the runner toggles it instead)
+ *   ?resolution=auto|fixed  adaptive resolution (the product's default) or the screen's own ratio
+ *                      throughout (what plain three.js draws at; the baseline's setting)
  */
 export interface BenchApi {
   /** Resolves once the scene is drawn with every asset settled; rejects if it cannot start. */
@@ -36,6 +38,11 @@ const params = new URLSearchParams(location.search);
 const sceneName = params.get('scene') ?? 'heavy';
 const scene = SCENES[sceneName];
 const forceMainThread = params.get('mode') === 'main';
+const resolution = params.get('resolution') === 'fixed' ? 'fixed' : 'auto';
+const config = scene && {
+  ...scene.config,
+  renderConfig: { ...scene.config.renderConfig, resolution, pixelRatio: window.devicePixelRatio },
+};
 const errors: string[] = [];
 const ref = createRef<ThreeDSpaceHandle>();
 /**
@@ -74,14 +81,7 @@ const host = document.getElementById('bench')!;
 Object.assign(host.style, { width: `${VIEW.width}px`, height: `${VIEW.height}px` });
 createRoot(host).render(
   scene ? (
-    <ThreeDSpace
-      ref={ref}
-      userCode={TRUSTED}
-      config={scene.config}
-      forceMainThread={forceMainThread}
-      heartbeat={HEARTBEAT}
-      onEvent={onEvent}
-    />
+    <ThreeDSpace ref={ref} userCode={TRUSTED} config={config} forceMainThread={forceMainThread} heartbeat={HEARTBEAT} onEvent={onEvent} />
   ) : null,
 );
 
