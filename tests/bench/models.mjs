@@ -26,7 +26,9 @@ export function checkModels(keys) {
 export async function measureModelOnce(browser, modelsUrl, { model, mode, log }) {
   const { context, page, pageErrors } = await openBenchPage(browser);
   try {
-    await page.goto(`${modelsUrl}?model=${encodeURIComponent(model)}&mode=${mode}`);
+    // The worker as shipped (adaptive resolution), the baseline at the screen's resolution.
+    const resolution = mode === 'main' ? 'fixed' : 'auto';
+    await page.goto(`${modelsUrl}?model=${encodeURIComponent(model)}&mode=${mode}&resolution=${resolution}`);
     const info = await within(
       120_000,
       'the page to get ready',

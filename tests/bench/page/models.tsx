@@ -12,6 +12,8 @@ const TRUSTED = { trusted: true };
  * that keeps drawing (orbit auto-rotation), into which one model is loaded on request.
  *   ?model=<key>       a key of MODELS
  *   ?mode=worker|main  main forces the main-thread fallback (the same engine and loaders): the baseline
+ *   ?resolution=auto|fixed  the product's adaptive resolution, or the screen's ratio throughout (the
+ *                      baseline's: plain three.js draws at it)
  */
 export interface LoadResult {
   /** Source set (the `models` prop changed) -> the model-loaded event reached this page. */
@@ -51,6 +53,8 @@ const params = new URLSearchParams(location.search);
 const modelKey = params.get('model') ?? '';
 const model = MODELS[modelKey];
 const forceMainThread = params.get('mode') === 'main';
+const resolution = params.get('resolution') === 'fixed' ? 'fixed' : 'auto';
+const sceneConfig = { ...MODEL_SCENE, renderConfig: { resolution, pixelRatio: window.devicePixelRatio } };
 const ID = 'bench-model';
 const HEARTBEAT = { intervalMs: 1000, silentTicks: 60 }; // see main.tsx: slow is not hung here
 const LONG_TASK_MS = 50;
@@ -89,7 +93,7 @@ function App() {
     <ThreeDSpace
       ref={ref}
       userCode={TRUSTED}
-      config={MODEL_SCENE}
+      config={sceneConfig}
       models={models}
       forceMainThread={forceMainThread}
       heartbeat={HEARTBEAT}
