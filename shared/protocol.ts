@@ -78,7 +78,12 @@ export interface EngineStats {
   /** Config patches received since init (proves coalescing). */
   patches: number;
   /** Model widgets the engine holds now, and how many of them have their file drawn. */
-  models: { total: number; loaded: number };
+  models: {
+    total: number;
+    loaded: number;
+    /** A parse worker was started ahead of the first model and has its parsers (render worker only). */
+    parserWarmed: boolean;
+  };
   /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
   cards: CardStats;
   /** The transform gizmo: its mode, the handle under the pointer, the model it is on, whether a drag runs. */

@@ -3,7 +3,7 @@
 // render-worker.js (scripts/package/build.mjs); plain comlink, so no host build needs a plugin.
 import { expose, proxy } from 'comlink';
 import { createRenderApi, ping } from './api';
-import { parseModel } from './models/load/parse/service';
+import { parseModel, warmParse } from './models/load/parse/service';
 
 const api = {
   /**
@@ -15,6 +15,8 @@ const api = {
   ping,
   /** A parse worker's one call (worker/models/load/parse/client.ts). */
   parseModel,
+  /** A parse worker started ahead of need loads its parsers while it waits. */
+  warmParse,
 };
 
 /** What a render (or parse) worker answers, as the main thread and the parse client wrap it. */

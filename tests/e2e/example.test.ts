@@ -38,7 +38,7 @@ describe('the example dashboard the service seeds', () => {
     expect(space.children.filter((w) => w.type === CARD_WIDGET)).toHaveLength(3);
     // Its model came from the built-in library and is drawn.
     const stats = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
-    expect(stats.models).toEqual({ total: 1, loaded: 1 });
+    expect(stats.models).toMatchObject({ total: 1, loaded: 1 });
     await expect
       .poll(() => frame(page, SPACE).locator('.dash3d-snapshots button').allTextContents())
       .toEqual(['Overview 总览', 'Top 俯视']);

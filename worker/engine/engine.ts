@@ -24,6 +24,7 @@ import { setChunkSettings } from './chunk-settings';
 import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 import { KeptPreview } from '../materials/preview/kept';
+import { prewarmModelLoading } from '../models/load/index';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -122,7 +123,11 @@ export class Engine {
   }
 
   private emit(e: EngineEvent) {
-    if (!this.disposed) this.opts.emit(e);
+    if (this.disposed) return;
+    // The space has drawn: the model parser starts now, ready before a model is asked for (a
+    // model given at start began loading already; this then finds its parser busy or warm).
+    if (e.type === 'ready') prewarmModelLoading();
+    this.opts.emit(e);
   }
 
   /** Replace top-level sections. An invalid patch keeps the last valid scene and names the fields. */

@@ -4,6 +4,7 @@ import type { EngineContext } from '../engine/context';
 import { ModelNode } from './node';
 import { createPicker } from './features/picking';
 import { pickPointAt } from './features/pick-point';
+import { parserWarmed } from './load/index';
 import type { PickedPoint } from '../../shared/protocol';
 import type { ModelLimits } from '../../shared/schema/limits';
 
@@ -57,10 +58,10 @@ export class ModelRegistry {
     return pickPointAt(this.ctx.camera, this.ctx.size, this.nodes.values(), x, y, exclude, planeY);
   }
 
-  stats(): { total: number; loaded: number } {
+  stats(): { total: number; loaded: number; parserWarmed: boolean } {
     let loaded = 0;
     for (const n of this.nodes.values()) if (n.object) loaded++;
-    return { total: this.nodes.size, loaded };
+    return { total: this.nodes.size, loaded, parserWarmed: parserWarmed() };
   }
 
   dispose(): void {

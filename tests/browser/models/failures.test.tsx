@@ -95,7 +95,7 @@ describe('a model file that cannot be loaded', () => {
     await m.handle.settled();
     expect(m.events.some((e) => e.type === 'model-error' || e.type === 'model-loaded')).toBe(false);
     expect(fallbackShown(m)).toBe(false);
-    expect((await m.handle.stats()).models).toEqual({ total: 1, loaded: 0 });
+    expect((await m.handle.stats()).models).toMatchObject({ total: 1, loaded: 0 });
     const full = fixtureSource(dir + 'DamagedHelmet.gltf', dir + 'DamagedHelmet.bin');
     await m.update(scene, { models: { h: { src: full } } });
     expect((await resultOf(m, 'h', 0)).type).toBe('model-loaded');

@@ -36,7 +36,7 @@ describe('model lifecycle in the worker', () => {
     expect(loadedWith!.geometries).toBeGreaterThan(baseline.geometries);
     expect(loadedWith!.textures).toBeGreaterThan(baseline.textures);
     expect(await memory(m)).toEqual(baseline);
-    expect((await m.handle.stats()).models).toEqual({ total: 0, loaded: 0 });
+    expect((await m.handle.stats()).models).toMatchObject({ total: 0, loaded: 0 });
   });
 
   it('the newest source wins: a source replaced mid-load never shows, and its memory is freed', async () => {
@@ -64,7 +64,7 @@ describe('model lifecycle in the worker', () => {
     // The flamingo's mesh, not Flair's 147,336 vertices.
     expect(last.vertices).toBeLessThan(10_000);
     const stats = await m.handle.stats();
-    expect(stats.models).toEqual({ total: 1, loaded: 1 });
+    expect(stats.models).toMatchObject({ total: 1, loaded: 1 });
     await m.update(scene, { models: {} });
     expect(await memory(m)).toEqual(baseline);
   });

@@ -36,7 +36,7 @@ describe('model refresh (update interval)', () => {
     // Three intervals with the file unchanged: the server answers 304 and nothing is reloaded.
     await new Promise((r) => setTimeout(r, 3200));
     expect(loads(m)).toBe(1);
-    expect((await m.handle.stats()).models).toEqual({ total: 1, loaded: 1 });
+    expect((await m.handle.stats()).models).toMatchObject({ total: 1, loaded: 1 });
 
     await commands.overwriteTempFile(url, cubeObj(150));
     await waitFor(() => loads(m) === 2, 'the refreshed model', 15_000);

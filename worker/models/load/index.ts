@@ -36,6 +36,23 @@ async function ktx2For(renderer: WebGLRenderer, main: MainFile): Promise<Ktx2Sup
 }
 
 /**
+ * Make the first model load as quick as a later one (issue 20 point 3): the chunks a load uses here
+ * and a parse worker with its parsers, started while the space has nothing better to do. The
+ * main-thread fallback parses in place and has nothing to start.
+ */
+let warmed: false | 'starting' | 'ready' = false;
+export function prewarmModelLoading(): void {
+  if (!IN_WORKER || !parseWorkersWork || warmed) return;
+  warmed = 'starting';
+  void Promise.allSettled([parseClient().then((c) => c.warmParser()), unpacker(), decoders()]).then(([parser]) => {
+    warmed = parser.status === 'fulfilled' && parser.value ? 'ready' : false;
+  });
+}
+
+/** Whether a parse worker was started ahead of need and has its parsers (stats). */
+export const parserWarmed = (): boolean => warmed === 'ready';
+
+/**
  * Load a model source: fetch the main file here (progress, cancellation, conditional refresh),
  * then parse it with its companions from the file list. Resolves null when a conditional request
  * finds the file unchanged. Rejects with an AbortError when cancelled, or an Error whose message

@@ -13,11 +13,15 @@ import { chunkSettings } from '../../../engine/chunk-settings';
  *
  * One worker per parse under way, up to a few at once; cancelling a parse terminates its worker,
  * which is the only way to stop a synchronous parse and frees its memory at once. A finished
- * worker waits, warm, for the next model, and is let go after a while of idleness.
+ * worker waits, warm, for the next model, and is let go after a while of idleness, except one:
+ * a space starts one as soon as it has drawn (warmParser), so the first model it is asked for
+ * does not wait for a worker to boot (half a second on a slow machine), and one stays standing by.
  */
 
 interface ParseApi {
   parseModel(bytes: ArrayBuffer, request: ParseRequest): Promise<ParseReply | ParseRefusal>;
+  /** Loads the parsers while idle (service.ts). */
+  warmParse(): Promise<void>;
   /** The render worker's heartbeat call, exposed by the same script: answers once it has loaded. */
   ping(): number;
 }
@@ -33,8 +37,9 @@ interface Slot {
 
 /** Parses at once: one core is left for the render worker, and a dashboard's models rarely come in tens. */
 const MAX_RUNNING = Math.max(1, Math.min(3, ((typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2) - 1));
-/** How long an idle parse worker is kept for the next model. */
+/** How long an idle parse worker is kept for the next model; STANDBY of them are kept for good. */
 const IDLE_MS = 20_000;
+const STANDBY = 1;
 
 const idle: Slot[] = [];
 let idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -94,7 +99,7 @@ function park(slot: Slot) {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
     idleTimer = null;
-    for (const s of idle.splice(0)) s.worker.terminate();
+    for (const s of idle.splice(STANDBY)) s.worker.terminate();
   }, IDLE_MS);
 }
 
@@ -102,12 +107,16 @@ function park(slot: Slot) {
  * Start a parse worker ahead of need (a load begins with its download): its script and three are
  * ready by the time the file is. Does nothing when one is idle or all slots are busy.
  */
-export function warmParser(): void {
-  if (idle.length > 0 || running >= MAX_RUNNING) return;
+export function warmParser(): Promise<boolean> {
+  if (idle.length > 0 || running >= MAX_RUNNING) return Promise.resolve(false);
   try {
-    park(spawn());
+    const slot = spawn();
+    park(slot);
+    // True once the worker has loaded and brought in its parsers.
+    return slot.loaded.then(() => slot.api.warmParse().then(() => true)).catch(() => false);
   } catch {
     // parseOffThread meets the same failure and reports it.
+    return Promise.resolve(false);
   }
 }
 

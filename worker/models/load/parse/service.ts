@@ -34,6 +34,24 @@ export interface ParseRefusal {
 }
 
 /**
+ * A parse worker started ahead of need (parse/client.ts warmParser) brings in what a parse uses
+ * while it waits: the parse and pack modules and each format's parser. Their first use then costs
+ * no fetch or compile in the path of the first model. Failures are ignored here: the parse meets
+ * them again and reports them as spec §8 says.
+ */
+export async function warmParse(): Promise<void> {
+  if (self.name !== PARSE_WORKER_NAME) return;
+  await Promise.allSettled([
+    import('./parse-file'),
+    import('../transfer/pack'),
+    import('../formats/gltf'),
+    import('../formats/obj'),
+    import('../formats/fbx'),
+    import('../formats/pcd'),
+  ]);
+}
+
+/**
  * Runs in a parse worker (exposed by comlink beside the render API): parse one model file, build
  * its picking trees, and hand the result back packed, its arrays and bitmaps moved. This is the
  * work that would otherwise stop the render worker's frame loop for as long as it takes.
