@@ -3,6 +3,7 @@ import type { EngineContext } from '../../engine/context';
 import type { LoadedModel } from '../types';
 import { texturesOf } from '../../util/textures';
 import { materialsOf } from '../../util/materials';
+import { warmDraws } from './warm';
 
 /**
  * Everything a new model needs from the GPU, done before it joins the scene: picking structures,
@@ -33,4 +34,6 @@ export async function uploadBeforeShowing(
   // where it helps. `has` asks the context without that warning.
   if (ctx.renderer.extensions.has('KHR_parallel_shader_compile')) await ctx.renderer.compileAsync(model.object, ctx.camera, ctx.scene);
   else ctx.renderer.compile(model.object, ctx.camera, ctx.scene);
+  // Pipelines and vertex buffers, a few parts per frame (warm.ts).
+  await warmDraws(ctx, model.object, signal);
 }
