@@ -31,6 +31,12 @@ export function mediaRoutes(app, opts, store, auth, activity) {
 
   app.get('/core/mediaLibrary/config', { onRequest: auth }, () => ({ allowedFormats, maxUploadBytes }));
 
+  // Where else than the service's own origin the files are served from (MEDIA_PUBLIC_URL naming a
+  // bucket or a CDN): a host adds these to the origins its render worker may load from. No token:
+  // a viewer's page needs them too, and every upload answer and saved dashboard names them anyway.
+  const origins = /^https?:\/\//i.test(publicUrl) ? [new URL(publicUrl).origin] : [];
+  app.get('/core/mediaLibrary/origins', () => ({ origins }));
+
   // The material library deletes a saved material (its whole folder) and, on rename, the old .airm.
   // The root and the seeded built-ins are not the user's to delete: the seed would not bring them back.
   app.delete('/core/mediaLibrary', { onRequest: auth }, async (req) => {

@@ -9,13 +9,20 @@ import { HttpError } from './storage.mjs';
 /** The URL as it may be shown: no user name or password. */
 export const maskedUrl = (/** @type {string} */ url) => url.replace(/^(rediss?:\/\/)[^@/]*@/i, '$1***@');
 
-/** @param {string} url */
-const makeClient = (url) =>
+/**
+ * @param {string} url
+ * @param {{ ready: boolean }} state whether it was connected once: before, a failure is final
+ */
+const makeClient = (url, state) =>
   createClient({
     url,
     disableOfflineQueue: true,
-    // Retry every half second at most 2 s apart; never give up while the service runs.
-    socket: { connectTimeout: 5000, reconnectStrategy: (retries) => Math.min(500 * (retries + 1), 2000) },
+    socket: {
+      connectTimeout: 5000,
+      // At start, two more tries and then the start fails with the reason; once running, retry
+      // every half second up to 2 s apart, never giving up while the service runs.
+      reconnectStrategy: (retries, cause) => (state.ready ? Math.min(500 * (retries + 1), 2000) : retries < 2 ? 200 : cause),
+    },
   });
 
 /**
@@ -34,7 +41,8 @@ const makeClient = (url) =>
  */
 export async function connectRedis(url) {
   const shown = maskedUrl(url);
-  const client = makeClient(url);
+  const state = { ready: false };
+  const client = makeClient(url, state);
   /** @param {unknown} err */
   const describeError = (err) => `${shown}: ${err instanceof Error ? err.message || err.name : String(err)}`;
   let lastLogged = '';
@@ -47,6 +55,7 @@ export async function connectRedis(url) {
   client.on('ready', () => (lastLogged = ''));
   try {
     await client.connect();
+    state.ready = true;
   } catch (err) {
     client.destroy();
     throw new Error(`the session store ${shown} cannot be reached (check SESSION_STORE): ${describeError(err).slice(shown.length + 2)}`, {
