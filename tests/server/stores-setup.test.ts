@@ -12,6 +12,8 @@ import { cleanEnv, freePort } from './launch';
 import { startRedis, type RedisTestServer } from './redis-server';
 import { startS3Server, TEST_BUCKET, TEST_CREDENTIALS, type S3TestServer } from './s3-server';
 import { spawn } from 'node:child_process';
+import { conditionalFront } from './conditional-s3';
+import { upload } from './helpers';
 
 let s3: S3TestServer;
 let redis: RedisTestServer;
@@ -148,6 +150,30 @@ describe('MEDIA_PUBLIC_URL pointing at a bucket or a CDN', () => {
       expect(await (await fetch(`${path.url}/core/mediaLibrary/origins`)).json()).toEqual({ origins: [] });
     } finally {
       await Promise.all([cdn.close(), path.close()]);
+    }
+  });
+});
+
+describe('a store that honours conditional writes (If-None-Match: *)', () => {
+  it('is found at start, and decides create-only uploads itself: two instances without a shared lock, one winner', async () => {
+    const front = await conditionalFront(s3.endpoint);
+    // Memory sessions: each instance has only its own lock, so only the store can keep them apart.
+    const options = { ...s3Options({ endpoint: front.endpoint, prefix: 'conditional/' }), sessionStore: 'memory' };
+    const [one, two] = await Promise.all([startMediaServer(options), startMediaServer(options)]);
+    try {
+      expect(one.store).toMatch(/\(conditional writes\)$/);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => upload({ url: i % 2 ? two.url : one.url }, '3d/once', 'once.obj', `o v${i}\n`)),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+      const loser = answers.find((r) => r.status === 409)!;
+      expect((await answer(loser)).error).toBe('a file named "once.obj" already exists (upload with action=cover to replace it)');
+      // A cover still replaces.
+      expect((await upload({ url: two.url }, '3d/once', 'once.obj', 'o cover\n', { action: 'cover' })).status).toBe(200);
+      expect(await (await fetch(`${one.url}/media/3d/once/once.obj`)).text()).toBe('o cover\n');
+    } finally {
+      await Promise.all([one.app.close(), two.app.close()]);
+      await front.stop();
     }
   });
 });
