@@ -13,7 +13,8 @@ const USAGE = `Usage: dash3d-media [options]
 
 The dash3d media-library service: spec §7's media API, /media/ files, saved dashboards.
 
-Options (each wins over the environment variable in brackets):
+Options (each wins over the environment variable in brackets; the S3 store and the session store
+are set with variables only: MEDIA_STORE=s3 and MEDIA_S3_*, SESSION_STORE; see server/README.md):
   --root <dir>              data folder: media in <dir>/media, dashboards in <dir>/dashboards
                             [DATA_ROOT; default ./data]
   --media-root <dir>        media-library folder [MEDIA_ROOT]
@@ -128,8 +129,14 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 console.log(`dash3d-media: media library on ${server.url}`);
-console.log(`  media files: ${options.root}`);
-console.log(`  dashboards:  ${options.dashboardsRoot}`);
+if (options.s3) {
+  // Where, never with what credentials: the AWS SDK's chain holds those.
+  console.log(`  store:       ${server.store}`);
+} else {
+  console.log(`  media files: ${options.root}`);
+  console.log(`  dashboards:  ${options.dashboardsRoot}`);
+}
+console.log(`  sessions:    ${server.sessionStore}`);
 // A token from the environment is the user's secret already: it is never echoed into logs.
 console.log(
   tokenGenerated ? `  token:       ${options.token} (generated; set MEDIA_TOKEN to choose one)` : '  token:       from MEDIA_TOKEN',

@@ -6,7 +6,34 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseFormatList } from './formats.mjs';
-import { MIB } from './options.mjs';
+import { MIB, sessionStoreProblem } from './options.mjs';
+
+/** A URL as it may be printed: no user name or password. */
+const maskedUrl = (/** @type {string} */ url) => url.replace(/^([a-z]+:\/\/)[^@/]*@/i, '$1***@');
+
+/**
+ * The bucket from MEDIA_STORE=s3 and the MEDIA_S3_* variables; undefined for the disk store.
+ * Credentials are not read here: the AWS SDK takes them from its usual chain (AWS_ACCESS_KEY_ID and
+ * AWS_SECRET_ACCESS_KEY, AWS_PROFILE, the machine's role).
+ * @param {Record<string, string | undefined>} env
+ * @returns {import('./options.mjs').S3Options | undefined}
+ */
+export function s3Options(env) {
+  const store = (env.MEDIA_STORE || 'disk').trim().toLowerCase();
+  if (store === 'disk') return undefined;
+  if (store !== 's3') throw new Error(`MEDIA_STORE must be "disk" or "s3", got "${env.MEDIA_STORE}"`);
+  if (!env.MEDIA_S3_BUCKET) throw new Error('MEDIA_STORE=s3 needs MEDIA_S3_BUCKET (the bucket to keep media and dashboards in)');
+  const pathStyle = (env.MEDIA_S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (!['', 'true', 'false', '1', '0'].includes(pathStyle))
+    throw new Error(`MEDIA_S3_FORCE_PATH_STYLE must be true or false, got "${env.MEDIA_S3_FORCE_PATH_STYLE}"`);
+  return {
+    bucket: env.MEDIA_S3_BUCKET,
+    ...(env.MEDIA_S3_PREFIX ? { prefix: env.MEDIA_S3_PREFIX } : {}),
+    ...(env.MEDIA_S3_ENDPOINT ? { endpoint: env.MEDIA_S3_ENDPOINT } : {}),
+    ...(env.MEDIA_S3_REGION ? { region: env.MEDIA_S3_REGION } : {}),
+    forcePathStyle: pathStyle === 'true' || pathStyle === '1',
+  };
+}
 
 /** A fresh token: 32 random bytes, base64url. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -45,6 +72,10 @@ export function formatsFrom(value, name) {
  * | MEDIA_MAX_UPLOAD_MB | per-file upload limit | 100 |
  * | MEDIA_MAX_DASHBOARD_MB | per-dashboard limit | 10 |
  * | MEDIA_PUBLIC_URL | prefix of upload answers' url | '' (same origin) |
+ * | MEDIA_STORE | 'disk' or 's3' | disk |
+ * | MEDIA_S3_BUCKET, MEDIA_S3_PREFIX, MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_FORCE_PATH_STYLE | the bucket (s3Options) | |
+ * | SESSION_STORE | 'memory' or a redis:// URL | memory |
+ * | SESSION_PREFIX | Redis keys' prefix | dash3d: |
  * @param {Record<string, string | undefined>} [env]
  * @param {string} [base] the folder relative paths start from; default the current one
  */
@@ -54,6 +85,10 @@ export function optionsFromEnv(env = process.env, base = process.cwd()) {
   const uploadMb = positiveNumber(env.MEDIA_MAX_UPLOAD_MB, 'MEDIA_MAX_UPLOAD_MB');
   const dashboardMb = positiveNumber(env.MEDIA_MAX_DASHBOARD_MB, 'MEDIA_MAX_DASHBOARD_MB');
   const token = env.MEDIA_TOKEN || newToken();
+  const s3 = s3Options(env);
+  const sessionStore = env.SESSION_STORE || 'memory';
+  const sessionProblem = sessionStoreProblem(sessionStore);
+  if (sessionProblem) throw new Error(`SESSION_STORE ${sessionProblem}, got "${maskedUrl(sessionStore)}"`);
   return {
     tokenGenerated: !env.MEDIA_TOKEN,
     options: {
@@ -64,6 +99,9 @@ export function optionsFromEnv(env = process.env, base = process.cwd()) {
       ...(uploadMb ? { maxUploadBytes: Math.round(uploadMb * MIB) } : {}),
       ...(dashboardMb ? { maxDashboardBytes: Math.round(dashboardMb * MIB) } : {}),
       publicUrl: env.MEDIA_PUBLIC_URL ?? '',
+      ...(s3 ? { s3 } : {}),
+      sessionStore,
+      ...(env.SESSION_PREFIX ? { sessionPrefix: env.SESSION_PREFIX } : {}),
     },
   };
 }

@@ -1,9 +1,8 @@
 // @ts-check
 // Saved dashboards for the playground: stored as sent (any JSON), listed by id, name and date.
 // The content is not validated here: the client parses it with the shared schema on load.
-import { readFile, readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { HttpError, writeFileAtomic } from './storage.mjs';
+// Each dashboard is one file `<id>.json` in the dashboards' store (store.mjs), written whole.
+import { HttpError } from './storage.mjs';
 import { EXAMPLE_DASHBOARD_ID } from './example.mjs';
 
 export const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -15,28 +14,34 @@ function idOf(params) {
   return id;
 }
 
-/** @param {string} dir @param {string} id */
-async function summaryOf(dir, id) {
-  const file = path.join(dir, `${id}.json`);
-  const [text, st] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
-  let name = id;
+const JSON_TYPE = 'application/json; charset=utf-8';
+const fileOf = (/** @type {string} */ id) => [`${id}.json`];
+
+/** The name a list shows: the document's string `name`, else its id. @param {string} id @param {string} text */
+function nameOf(id, text) {
   try {
     const doc = JSON.parse(text);
-    if (doc && typeof doc === 'object' && typeof doc.name === 'string' && doc.name) name = doc.name;
+    if (doc && typeof doc === 'object' && typeof doc.name === 'string' && doc.name) return doc.name;
   } catch {
     // Stored before it was broken by hand, perhaps: still listed, the client reports it on load.
   }
-  return { id, name, updatedAt: st.mtime.toISOString() };
+  return id;
+}
+
+/** @param {import('./store.mjs').Store} store @param {string} id */
+async function summaryOf(store, id) {
+  const [text, st] = await Promise.all([store.readText(fileOf(id)), store.stat(fileOf(id))]);
+  if (text === null || !st) return null;
+  return { id, name: nameOf(id, text), updatedAt: st.mtime.toISOString() };
 }
 
 /**
  * @param {import('fastify').FastifyInstance} app
- * @param {{ dashboardsRoot: string, maxDashboardBytes: number }} opts
+ * @param {{ maxDashboardBytes: number }} opts
+ * @param {import('./store.mjs').Store} store the dashboards'
  * @param {import('fastify').onRequestHookHandler} auth
  */
-export async function dashboardRoutes(app, opts, auth) {
-  const dir = opts.dashboardsRoot;
-
+export async function dashboardRoutes(app, opts, store, auth) {
   // This scope stores the body's bytes as they came; the check is only that they parse as JSON.
   // Nothing here waits, so the plugin is the callback kind: it says it is done at the end.
   await app.register((scope, _opts, registered) => {
@@ -52,15 +57,12 @@ export async function dashboardRoutes(app, opts, auth) {
     });
 
     scope.get('/api/dashboards', { onRequest: auth }, async () => {
-      const names = await readdir(dir).catch((err) => {
-        if (err.code === 'ENOENT') return [];
-        throw err;
-      });
+      const names = ((await store.list([])) ?? []).filter((e) => !e.isDir).map((e) => e.name);
       const ids = names
         .filter((n) => n.endsWith('.json'))
         .map((n) => n.slice(0, -5))
         .filter((id) => DASHBOARD_ID.test(id));
-      const all = await Promise.all(ids.map((id) => summaryOf(dir, id).catch(() => null)));
+      const all = await Promise.all(ids.map((id) => summaryOf(store, id).catch(() => null)));
       // The seeded example first (a new user's way in), then the most recently saved.
       const first = (/** @type {{ id: string }} */ d) => (d.id === EXAMPLE_DASHBOARD_ID ? 0 : 1);
       return all
@@ -70,18 +72,17 @@ export async function dashboardRoutes(app, opts, auth) {
 
     scope.get('/api/dashboards/:id', { onRequest: auth }, async (req, reply) => {
       const id = idOf(req.params);
-      const text = await readFile(path.join(dir, `${id}.json`), 'utf8').catch((err) => {
-        if (err.code === 'ENOENT') throw new HttpError(404, `no dashboard "${id}"`);
-        throw err;
-      });
-      return reply.type('application/json; charset=utf-8').header('cache-control', 'no-store').send(text);
+      const text = await store.readText(fileOf(id));
+      if (text === null) throw new HttpError(404, `no dashboard "${id}"`);
+      return reply.type(JSON_TYPE).header('cache-control', 'no-store').send(text);
     });
 
     scope.put('/api/dashboards/:id', { onRequest: auth }, async (req) => {
       const id = idOf(req.params);
       if (typeof req.body !== 'string') throw new HttpError(415, 'send the dashboard as application/json');
-      await writeFileAtomic(path.join(dir, `${id}.json`), req.body);
-      return summaryOf(dir, id);
+      await store.put(fileOf(id), req.body, { contentType: JSON_TYPE });
+      const st = await store.stat(fileOf(id));
+      return { id, name: nameOf(id, req.body), updatedAt: (st?.mtime ?? new Date()).toISOString() };
     });
     registered();
   });

@@ -1,6 +1,7 @@
 // @ts-check
 // How the service answers a failed request: JSON `{ error }` with the right status, whether the
 // routes live on our own stand-alone app or on a host's (the plugin sets this in its own context).
+import { HttpError } from './storage.mjs';
 
 /**
  * Reads and drops what is left of a request body, to its end.
@@ -37,6 +38,8 @@ export async function answerError(err, req, reply) {
     return reply.code(413).send({ error: `request body larger than the limit of ${limit} bytes`, limit });
   }
   const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 600 ? e.statusCode : 500;
-  if (status >= 500) req.log.error({ err }, 'request failed');
-  return reply.code(status).send({ ...e.details, error: status >= 500 ? 'internal error' : e.message });
+  // Our own refusals say why (503: the session store is away); anything unexpected says nothing.
+  const ours = err instanceof HttpError;
+  if (status >= 500 && !ours) req.log.error({ err }, 'request failed');
+  return reply.code(status).send({ ...e.details, error: status >= 500 && !ours ? 'internal error' : e.message });
 }

@@ -5,9 +5,6 @@
 // group with a widget in it. It is written once: a later start never overwrites what the user made
 // of it, and if they removed it, it stays removed (the marker says it was seeded).
 // The document must parse with shared/schema/dashboard.ts; tests/server/example.test.ts checks it.
-import { access } from 'node:fs/promises';
-import path from 'node:path';
-import { writeFileAtomic } from './storage.mjs';
 import { BUILT_IN_MODEL_CATALOG } from './seed.mjs';
 
 /** Its id; the dashboard list shows it first. */
@@ -110,25 +107,19 @@ export function exampleDashboard() {
   };
 }
 
-/** @param {string} file */
-const exists = (file) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Writes the example dashboard unless it was seeded before (the marker) or a dashboard of that id
  * is already stored: what the user saved is never replaced.
- * @param {string} dashboardsRoot
+ * @param {import('./store.mjs').Store} store the dashboards'
  * @returns {Promise<boolean>} whether it wrote the example
  */
-export async function seedExampleDashboard(dashboardsRoot) {
-  const marker = path.join(dashboardsRoot, EXAMPLE_MARKER);
-  if (await exists(marker)) return false;
-  const file = path.join(dashboardsRoot, `${EXAMPLE_DASHBOARD_ID}.json`);
-  const write = !(await exists(file));
-  if (write) await writeFileAtomic(file, JSON.stringify(exampleDashboard(), null, 2) + '\n');
-  await writeFileAtomic(marker, JSON.stringify({ at: new Date().toISOString() }) + '\n');
+export async function seedExampleDashboard(store) {
+  if (await store.stat([EXAMPLE_MARKER])) return false;
+  const file = [`${EXAMPLE_DASHBOARD_ID}.json`];
+  const write = !(await store.stat(file));
+  if (write) await store.put(file, JSON.stringify(exampleDashboard(), null, 2) + '\n', { contentType: JSON_TYPE });
+  await store.put([EXAMPLE_MARKER], JSON.stringify({ at: new Date().toISOString() }) + '\n', { contentType: JSON_TYPE });
   return write;
 }

@@ -4,13 +4,33 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyServerOptions } from 'fastify';
 
 /** Options of `app.register(mediaLibrary, options)`; fastify's own `prefix` may be given beside them. */
+/** Where an S3-compatible store keeps the files (credentials come from the AWS SDK's usual chain). */
+export interface S3Options {
+  /** An existing bucket. */
+  bucket: string;
+  /** Put before every key: `'team-a/'` keeps media under `team-a/media/`, dashboards under `team-a/dashboards/`. Default ''. */
+  prefix?: string;
+  /** The store's URL when it is not AWS S3, e.g. `'http://127.0.0.1:9000'`. */
+  endpoint?: string;
+  /** Default: the AWS SDK's own chain (AWS_REGION, the profile), else 'us-east-1'. */
+  region?: string;
+  /** `endpoint/bucket/key` URLs rather than `bucket.endpoint/key` (MinIO, most self-hosted stores). Default false. */
+  forcePathStyle?: boolean;
+}
+
 export interface MediaLibraryOptions {
-  /** Media-library folder (created when missing); relative to the process's current folder. */
-  root: string;
+  /** Media-library folder (created when missing); relative to the process's current folder. Required unless `s3` is given. */
+  root?: string;
+  /** Keep media and dashboards in an S3-compatible bucket instead of folders (then /api/dashboards is always there). */
+  s3?: S3Options;
   /** The Bearer token that listing, uploading, deleting and dashboards ask for. */
   token: string;
-  /** Where dashboards are stored (created when missing). Without it there is no /api/dashboards. */
+  /** Where dashboards are stored (created when missing). Without it (and without `s3`) there is no /api/dashboards. */
   dashboardsRoot?: string;
+  /** `'memory'` (default: this process only) or a Redis URL (`'redis://host:6379'`) that every instance shares. */
+  sessionStore?: string;
+  /** The Redis keys' prefix. Default `'dash3d:'`. */
+  sessionPrefix?: string;
   /** Extensions without dots (`'glb,png'` or `['glb', 'png']`); `[]` allows every format. Default STANDARD_FORMATS. */
   allowedFormats?: string | readonly string[];
   /** Largest uploaded file, in bytes. Default 100 MiB. */
@@ -27,8 +47,15 @@ export interface MediaLibraryOptions {
 
 /** The options as the service uses them: folders absolute, defaults filled in. */
 export interface ResolvedMediaLibraryOptions {
+  /** Absolute; '' with `s3`. */
   root: string;
   dashboardsRoot?: string;
+  /** With `prefix` ending in '/' (or ''). */
+  s3?: Required<S3Options>;
+  /** Whether the service keeps dashboards (/api/dashboards). */
+  dashboards: boolean;
+  sessionStore: string;
+  sessionPrefix: string;
   token: string;
   allowedFormats: string[];
   maxUploadBytes: number;
@@ -37,16 +64,17 @@ export interface ResolvedMediaLibraryOptions {
   seed: boolean;
 }
 
-/** Sign-in codes and sessions, held in the service's memory (a restart ends them). */
+/** Sign-in codes and sessions: in the service's memory (a restart ends them), or in Redis (`sessionStore`). */
 export interface Sessions {
   /** A fresh one-time sign-in code; `signInLink(origin, code)` makes the link a page opens. */
   newCode(): string;
-  /** The code's session token, or null when the code is unknown or was used already. */
-  redeem(code: string): string | null;
+  /** The code's session token, or null when the code is unknown or was used already (on any instance). */
+  redeem(code: string): Promise<string | null>;
   /** A session for a caller that proved itself some other way. */
-  open(): string;
-  has(token: string): boolean;
-  end(token: string): boolean;
+  open(): Promise<string>;
+  has(token: string): Promise<boolean>;
+  /** Ends a session: its token stops working on every instance. */
+  end(token: string): Promise<boolean>;
 }
 
 /** What a registered media library hands `onRegistered`, and what buildApp and startMediaServer answer besides the app. */
@@ -55,6 +83,10 @@ export interface MediaLibrary {
   sessions: Sessions;
   /** Temporary files an interrupted upload or save had left, removed at registration (relative to their root). */
   removedTempFiles: string[];
+  /** Where the files are kept, one line for a start banner (no credentials). */
+  store: string;
+  /** Where sessions are kept, one line for a start banner (no credentials). */
+  sessionStore: string;
 }
 
 /** Spec §7's routes (list, upload, delete, config), /media/…, /api/session and, with dashboardsRoot, /api/dashboards. */
@@ -87,15 +119,16 @@ export declare function startMediaServer(options: MediaServerOptions & { host?: 
 
 /**
  * The options from MEDIA_TOKEN, DATA_ROOT, MEDIA_ROOT, DASHBOARDS_ROOT, MEDIA_ALLOWED_FORMATS,
- * MEDIA_MAX_UPLOAD_MB, MEDIA_MAX_DASHBOARD_MB and MEDIA_PUBLIC_URL. Relative folders start from
- * `base` (default: the current folder). Without MEDIA_TOKEN a token is generated.
+ * MEDIA_MAX_UPLOAD_MB, MEDIA_MAX_DASHBOARD_MB, MEDIA_PUBLIC_URL, MEDIA_STORE and MEDIA_S3_*,
+ * SESSION_STORE and SESSION_PREFIX. Relative folders start from `base` (default: the current
+ * folder). Without MEDIA_TOKEN a token is generated. Throws, naming the variable, on a wrong value.
  */
 export declare function optionsFromEnv(
   env?: Record<string, string | undefined>,
   base?: string,
 ): {
   tokenGenerated: boolean;
-  options: MediaServerOptions & { dashboardsRoot: string; publicUrl: string };
+  options: MediaServerOptions & { root: string; dashboardsRoot: string; publicUrl: string; sessionStore: string };
 };
 
 /** A port from a setting: the fallback when missing or empty; throws (naming `name`) unless 0 to 65535. */

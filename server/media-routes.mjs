@@ -1,13 +1,9 @@
 // @ts-check
 // The media-library calls of spec §7: list a catalog, upload into one, delete a file or folder, and
-// the allowed formats.
-import { createWriteStream } from 'node:fs';
-import { lstat, mkdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { refusedExtension, unsupportedFormatMessage } from './formats.mjs';
+// the allowed formats. The files live in a store (store.mjs): the routes do not know which.
+import { contentTypeOf, refusedExtension, unsupportedFormatMessage } from './formats.mjs';
 import { BUILT_IN_ROOT } from './seed.mjs';
-import { HttpError, checkedSegments, commitTemp, listCatalog, resolveInside, segmentProblem, tempPathFor, urlPathOf } from './storage.mjs';
+import { HttpError, checkedSegments, listCatalog, segmentProblem, urlPathOf } from './storage.mjs';
 
 export const MEDIA_URL_PREFIX = '/media';
 
@@ -21,17 +17,25 @@ function catalogSegments(catalog) {
 /**
  * @param {import('fastify').FastifyInstance} app
  * @param {import('./options.mjs').ResolvedOptions} opts
+ * @param {import('./store.mjs').Store} store the media library's
  * @param {import('fastify').onRequestHookHandler} auth
+ * @param {{ uploading: number }} activity uploads in progress, for the health answer
  */
-export function mediaRoutes(app, opts, auth) {
-  const { root, allowedFormats, maxUploadBytes, publicUrl } = opts;
+export function mediaRoutes(app, opts, store, auth, activity) {
+  const { allowedFormats, maxUploadBytes, publicUrl } = opts;
 
   app.get('/core/mediaLibrary', { onRequest: auth }, async (req) => {
     const segs = catalogSegments(/** @type {Record<string, unknown>} */ (req.query).catalog);
-    return listCatalog(root, segs, MEDIA_URL_PREFIX);
+    return listCatalog(store, segs, MEDIA_URL_PREFIX);
   });
 
   app.get('/core/mediaLibrary/config', { onRequest: auth }, () => ({ allowedFormats, maxUploadBytes }));
+
+  // Where else than the service's own origin the files are served from (MEDIA_PUBLIC_URL naming a
+  // bucket or a CDN): a host adds these to the origins its render worker may load from. No token:
+  // a viewer's page needs them too, and every upload answer and saved dashboard names them anyway.
+  const origins = /^https?:\/\//i.test(publicUrl) ? [new URL(publicUrl).origin] : [];
+  app.get('/core/mediaLibrary/origins', () => ({ origins }));
 
   // The material library deletes a saved material (its whole folder) and, on rename, the old .airm.
   // The root and the seeded built-ins are not the user's to delete: the seed would not bring them back.
@@ -41,12 +45,9 @@ export function mediaRoutes(app, opts, auth) {
     const segs = checkedSegments(given);
     if (segs.length === 0) throw new HttpError(403, 'the media root cannot be deleted');
     if (segs[0] === BUILT_IN_ROOT) throw new HttpError(403, 'the built-in resources are read-only');
-    const target = resolveInside(root, segs);
-    // lstat: a symbolic link is removed itself, never followed out of the root.
-    const st = await lstat(target).catch(() => null);
-    if (!st) throw new HttpError(404, `nothing at "${segs.join('/')}"`);
-    await rm(target, { recursive: true, force: true });
-    return { path: segs.join('/'), isDir: st.isDirectory() };
+    const removed = await store.remove(segs);
+    if (!removed) throw new HttpError(404, `nothing at "${segs.join('/')}"`);
+    return { path: segs.join('/'), isDir: removed.isDir };
   });
 
   app.post('/core/mediaLibrary/upload', { onRequest: auth }, async (req, reply) => {
@@ -55,10 +56,11 @@ export function mediaRoutes(app, opts, auth) {
     const replace = query.action === 'cover';
     if (!req.isMultipart()) throw new HttpError(400, 'expected multipart/form-data with a field "file"');
 
-    /** @type {{ tmp: string, target: string, name: string } | null} */
+    /** @type {{ staged: import('./store.mjs').Staged, name: string } | null} */
     let stored = null;
     /** @type {HttpError | null} */
     let refusal = null;
+    activity.uploading++;
     try {
       // Given per request, so a host's own @fastify/multipart options cannot change them. A file
       // over the limit arrives truncated (file.truncated), so the route can clean up and answer 413:
@@ -88,27 +90,25 @@ export function mediaRoutes(app, opts, auth) {
           part.file.resume();
           continue;
         }
-        const target = resolveInside(root, [...segs, name]);
-        await mkdir(path.dirname(target), { recursive: true }).catch((err) => {
-          if (err.code === 'ENOTDIR' || err.code === 'EEXIST') throw new HttpError(409, 'the catalog runs through a file');
-          throw err;
-        });
-        const tmp = tempPathFor(target);
-        stored = { tmp, target, name };
-        await pipeline(part.file, createWriteStream(tmp, { flags: 'wx' }));
+        // Streamed into the store as it arrives (never held whole), and not visible until committed.
+        const staged = await store.stage([...segs, name], part.file, { contentType: contentTypeOf(name) });
+        stored = { staged, name };
         if (part.file.truncated)
           refusal = new HttpError(413, `file larger than the upload limit of ${maxUploadBytes} bytes`, { limit: maxUploadBytes });
       }
       if (refusal) throw refusal;
       if (!stored) throw new HttpError(400, 'no file in the form (expected a field "file")');
-      await commitTemp(stored.tmp, stored.target, replace);
-    } finally {
+      await stored.staged.commit(replace);
+    } catch (err) {
       // Whatever went wrong (limit, refusal, client gone), no half-written file stays behind.
-      if (stored) await rm(stored.tmp, { force: true });
+      await stored?.staged.discard();
+      throw err;
+    } finally {
+      activity.uploading--;
     }
     const rel = [...segs, stored.name];
     const filePath = urlPathOf(MEDIA_URL_PREFIX, rel);
-    const { size } = await stat(stored.target);
+    const { size } = stored.staged;
     reply.code(200);
     return { url: publicUrl + filePath, name: stored.name, path: rel.join('/'), filePath, size };
   });

@@ -7,10 +7,22 @@ import { STANDARD_FORMATS, parseFormatList } from './formats.mjs';
 export const MIB = 1024 * 1024;
 
 /**
+ * @typedef {object} S3Options where an S3-compatible store keeps the files (store-s3.mjs)
+ * @property {string} bucket an existing bucket
+ * @property {string} [prefix] put before every key ('team-a/' keeps media under 'team-a/media/'); default ''
+ * @property {string} [endpoint] the store's URL when it is not AWS S3 ('http://127.0.0.1:9000')
+ * @property {string} [region] default: the AWS SDK's own chain (AWS_REGION, the profile), else 'us-east-1'
+ * @property {boolean} [forcePathStyle] 'endpoint/bucket/key' URLs rather than 'bucket.endpoint/key' (MinIO, most self-hosted stores)
+ */
+
+/**
  * @typedef {object} MediaLibraryOptions
- * @property {string} root media root folder (created when missing)
+ * @property {string} [root] media root folder (created when missing); required unless `s3` is given
+ * @property {S3Options} [s3] keep media and dashboards in an S3-compatible bucket instead of folders
  * @property {string} token the Bearer token that listing, uploading and dashboards need
- * @property {string} [dashboardsRoot] where dashboards are stored (created when missing); without it, no /api/dashboards
+ * @property {string} [dashboardsRoot] where dashboards are stored (created when missing); without it (and without `s3`), no /api/dashboards
+ * @property {string} [sessionStore] 'memory' (the default: one process) or a Redis URL ('redis://host:6379'), which every instance shares
+ * @property {string} [sessionPrefix] the Redis keys' prefix; default 'dash3d:'
  * @property {string | readonly string[]} [allowedFormats] extensions without dots; [] allows all; default STANDARD_FORMATS
  * @property {number} [maxUploadBytes] per uploaded file; default 100 MiB
  * @property {number} [maxDashboardBytes] per dashboard document (and any other request body of the service); default 10 MiB
@@ -21,8 +33,12 @@ export const MIB = 1024 * 1024;
 
 /**
  * @typedef {object} ResolvedOptions
- * @property {string} root absolute
+ * @property {string} root absolute ('' with `s3`)
  * @property {string} [dashboardsRoot] absolute, when given
+ * @property {Required<S3Options>} [s3] with `prefix` ending in '/' (or '')
+ * @property {boolean} dashboards whether the service keeps dashboards (/api/dashboards)
+ * @property {string} sessionStore 'memory' or a Redis URL
+ * @property {string} sessionPrefix
  * @property {string} token
  * @property {string[]} allowedFormats
  * @property {number} maxUploadBytes
@@ -37,14 +53,19 @@ export const MIB = 1024 * 1024;
  * @property {ResolvedOptions} options
  * @property {import('./sessions.mjs').Sessions} sessions sign-in codes and sessions (`sessions.newCode()` for a sign-in link)
  * @property {string[]} removedTempFiles temporary files a crash had left, removed at registration (relative to their root)
+ * @property {string} store where the files are kept, for a start banner (no credentials)
+ * @property {string} sessionStore where sessions are kept, for a start banner (no credentials)
  */
 
 /** Fastify hands the plugin its own register options (`{ prefix }`) in the same object. */
 const REGISTER_KEYS = ['prefix', 'logLevel', 'logSerializers'];
 const KEYS = [
   'root',
+  's3',
   'token',
   'dashboardsRoot',
+  'sessionStore',
+  'sessionPrefix',
   'allowedFormats',
   'maxUploadBytes',
   'maxDashboardBytes',
@@ -66,11 +87,38 @@ const fail = (/** @type {string} */ message) => {
 const isText = (/** @type {unknown} */ v) => typeof v === 'string' && v.trim() !== '';
 const isByteCount = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
+/** Why a session store setting is unusable, or null. @param {unknown} v */
+export function sessionStoreProblem(v) {
+  if (v === 'memory') return null;
+  if (typeof v === 'string' && /^rediss?:\/\/[^/\s]/i.test(v)) return null;
+  return 'must be "memory" or a redis:// (or rediss://) URL';
+}
+
+/** @param {unknown} s3 */
+function checkS3(s3) {
+  if (!s3 || typeof s3 !== 'object') return fail('s3 must be { bucket, prefix?, endpoint?, region?, forcePathStyle? }');
+  const o = /** @type {Record<string, unknown>} */ (s3);
+  const known = ['bucket', 'prefix', 'endpoint', 'region', 'forcePathStyle'];
+  const unknown = Object.keys(o).filter((k) => !known.includes(k));
+  if (unknown.length > 0) fail(`unknown s3 option ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${known.join(', ')})`);
+  // S3's own rule for bucket names (lower case, digits, dots, hyphens; 3 to 63).
+  if (typeof o.bucket !== 'string' || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(o.bucket))
+    fail(`s3.bucket must be a bucket name (3 to 63 of a-z 0-9 . -), got ${JSON.stringify(o.bucket)}`);
+  if (o.prefix !== undefined && (typeof o.prefix !== 'string' || o.prefix.startsWith('/') || Buffer.byteLength(o.prefix) > 200))
+    fail('s3.prefix must be a key prefix not starting with "/", at most 200 bytes');
+  if (o.endpoint !== undefined && (typeof o.endpoint !== 'string' || !/^https?:\/\/[^/\s]/i.test(o.endpoint)))
+    fail(`s3.endpoint must be an http(s) URL, got ${JSON.stringify(o.endpoint)}`);
+  if (o.region !== undefined && (typeof o.region !== 'string' || !/^[a-z0-9-]{1,40}$/.test(o.region)))
+    fail(`s3.region must be a region name such as "eu-west-1", got ${JSON.stringify(o.region)}`);
+  if (o.forcePathStyle !== undefined && typeof o.forcePathStyle !== 'boolean') fail('s3.forcePathStyle must be true or false');
+}
+
 /** @param {Record<string, unknown>} o */
 function check(o) {
   const unknown = Object.keys(o).filter((k) => !KEYS.includes(k));
   if (unknown.length > 0) fail(`unknown option ${unknown.map((k) => `"${k}"`).join(', ')} (known: ${KEYS.join(', ')})`);
-  if (!isText(o.root)) fail('root (the media folder) is required');
+  if (o.s3 !== undefined) checkS3(o.s3);
+  else if (!isText(o.root)) fail('root (the media folder) is required, or s3 for a bucket');
   if (!isText(o.token)) fail('token (the Bearer token the API asks for) is required');
   if (o.dashboardsRoot !== undefined && !isText(o.dashboardsRoot)) fail('dashboardsRoot must be a folder path when given');
   const formats = o.allowedFormats;
@@ -87,6 +135,10 @@ function check(o) {
     if (problem) fail(`publicUrl ${problem}`);
   }
   if (o.seed !== undefined && typeof o.seed !== 'boolean') fail('seed must be true or false');
+  const problem = o.sessionStore === undefined ? null : sessionStoreProblem(o.sessionStore);
+  if (problem) fail(`sessionStore ${problem}`);
+  if (o.sessionPrefix !== undefined && (typeof o.sessionPrefix !== 'string' || o.sessionPrefix.length > 100))
+    fail('sessionPrefix must be a string of at most 100 characters');
   if (o.onRegistered !== undefined && typeof o.onRegistered !== 'function') fail('onRegistered must be a function');
 }
 
@@ -98,9 +150,20 @@ function check(o) {
 export function resolveOptions(o, prefix = '') {
   if (!o || typeof o !== 'object') fail('options { root, token } are required');
   check(/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (o)));
+  const s3 = o.s3 && {
+    bucket: o.s3.bucket,
+    prefix: o.s3.prefix ? o.s3.prefix.replace(/\/*$/, '/') : '',
+    endpoint: o.s3.endpoint ?? '',
+    region: o.s3.region ?? '',
+    forcePathStyle: o.s3.forcePathStyle ?? false,
+  };
   return {
-    root: path.resolve(o.root),
-    ...(o.dashboardsRoot ? { dashboardsRoot: path.resolve(o.dashboardsRoot) } : {}),
+    root: s3 ? '' : path.resolve(/** @type {string} */ (o.root)),
+    ...(!s3 && o.dashboardsRoot ? { dashboardsRoot: path.resolve(o.dashboardsRoot) } : {}),
+    ...(s3 ? { s3 } : {}),
+    dashboards: Boolean(s3 || o.dashboardsRoot),
+    sessionStore: o.sessionStore ?? 'memory',
+    sessionPrefix: o.sessionPrefix ?? 'dash3d:',
     token: o.token,
     allowedFormats: parseFormatList(o.allowedFormats ?? STANDARD_FORMATS),
     maxUploadBytes: o.maxUploadBytes ?? 100 * MIB,

@@ -13,8 +13,10 @@ import { mediaRoutes } from './media-routes.mjs';
 import { resolveOptions } from './options.mjs';
 import { seedMediaRoot } from './seed.mjs';
 import { serveRoutes } from './serve.mjs';
-import { createSessions, sessionRoutes } from './sessions.mjs';
-import { removeStaleTempFiles } from './storage.mjs';
+import { healthRoutes } from './health.mjs';
+import { sessionRoutes } from './sessions.mjs';
+import { openSharedState } from './shared-state.mjs';
+import { openStores } from './stores.mjs';
 
 /** Compares digests so neither the token's length nor its content leaks through timing. */
 function tokenMatcher(/** @type {string} */ token) {
@@ -37,19 +39,32 @@ async function ensureMultipart(app) {
 }
 
 /**
- * Registers list, upload, delete and config (/core/mediaLibrary…), /media/…, /api/session and,
- * with `dashboardsRoot`, /api/dashboards. Before the routes exist it removes what a crash left
- * (temporary files) and, with `seed` (the default), writes the built-in resources: a request can
- * never see a half-seeded root. A register prefix moves every route under it.
+ * Registers list, upload, delete and config (/core/mediaLibrary…), /media/…, /api/session,
+ * /api/health and, with `dashboardsRoot` (or `s3`), /api/dashboards. Before the routes exist it
+ * connects to the stores (a wrong bucket or an unreachable Redis fails the registration with a
+ * message naming it), removes what a crash left and, with `seed` (the default), writes the built-in
+ * resources: a request can never see a half-seeded root. A register prefix moves every route under it.
  * @type {import('fastify').FastifyPluginAsync<import('./options.mjs').MediaLibraryOptions>}
  */
 export const mediaLibrary = async (app, options) => {
   const opts = resolveOptions(options, app.prefix);
-  const { root, dashboardsRoot } = opts;
-  const removedTempFiles = [...(await removeStaleTempFiles(root)), ...(dashboardsRoot ? await removeStaleTempFiles(dashboardsRoot) : [])];
+  const shared = await openSharedState(opts);
+  /** @type {import('./stores.mjs').Stores} */
+  let stores;
+  try {
+    stores = await openStores(opts, shared);
+  } catch (err) {
+    await shared.close();
+    throw err;
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([stores.close(), shared.close()]);
+  });
+  const { media, dashboards } = stores;
+  const removedTempFiles = [...(await media.removeStale()), ...(dashboards ? await dashboards.removeStale() : [])];
   if (opts.seed) {
-    await seedMediaRoot(root);
-    if (dashboardsRoot) await seedExampleDashboard(dashboardsRoot);
+    await seedMediaRoot(media);
+    if (dashboards) await seedExampleDashboard(dashboards);
   }
 
   await ensureMultipart(app);
@@ -60,19 +75,21 @@ export const mediaLibrary = async (app, options) => {
   app.setErrorHandler(answerError);
 
   const matches = tokenMatcher(opts.token);
-  const sessions = createSessions();
+  const { sessions } = shared;
   /** @type {import('fastify').onRequestHookHandler} */
   const auth = async (req, reply) => {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
     const given = m?.[1] ?? '';
-    if (!m || !(matches(given) || sessions.has(given))) {
+    if (!m || !(matches(given) || (await sessions.has(given)))) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ error: 'missing or wrong Authorization: Bearer token' });
     }
   };
 
-  mediaRoutes(app, opts, auth);
-  serveRoutes(app, opts);
+  const activity = { uploading: 0 };
+  mediaRoutes(app, opts, media, auth, activity);
+  serveRoutes(app, media);
   sessionRoutes(app, sessions, matches, auth);
-  if (dashboardsRoot) await dashboardRoutes(app, { dashboardsRoot, maxDashboardBytes: opts.maxDashboardBytes }, auth);
-  options.onRegistered?.({ options: opts, sessions, removedTempFiles });
+  healthRoutes(app, { store: media, shared, sessionStore: opts.sessionStore, activity });
+  if (dashboards) await dashboardRoutes(app, { maxDashboardBytes: opts.maxDashboardBytes }, dashboards, auth);
+  options.onRegistered?.({ options: opts, sessions, removedTempFiles, store: stores.describe, sessionStore: shared.describe });
 };

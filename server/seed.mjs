@@ -3,9 +3,7 @@
 // holding '<folder>.airm', a 'cut.jpg' thumbnail and any texture the material names (spec §3 Material library item); sample models sit in
 // one catalog. A hidden marker records the seed version, so a newer seed rewrites the built-ins
 // (and only them) once, and user files are never touched.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { writeFileAtomic } from './storage.mjs';
+import { contentTypeOf } from './formats.mjs';
 import { THUMBNAILS } from './seed-thumbnails.mjs';
 import { AIRM_FORMAT_VERSION, BUILT_IN_MATERIAL_CATALOG, BUILT_IN_MATERIALS, BUILT_IN_TEXTURES } from './seed-materials.mjs';
 import { cubeMtl, cubeObj, spherePcd } from './sample-models.mjs';
@@ -42,17 +40,22 @@ export function seedFiles() {
 
 /**
  * Writes the built-ins when the marker is missing or older than SEED_VERSION. Each file is written
- * atomically and the marker last, so an interrupted seed simply runs again on the next start.
- * @param {string} root
+ * whole and the marker last, so an interrupted seed simply runs again on the next start. Two
+ * instances starting together on one store both write the same bytes: harmless.
+ * @param {import('./store.mjs').Store} store the media library's
  * @returns {Promise<boolean>} whether it seeded
  */
-export async function seedMediaRoot(root) {
-  const marker = path.join(root, SEED_MARKER);
-  const seen = await readFile(marker, 'utf8')
-    .then((t) => Number(JSON.parse(t).version) || 0)
-    .catch(() => 0);
+export async function seedMediaRoot(store) {
+  const text = await store.readText([SEED_MARKER]).catch(() => null);
+  let seen = 0;
+  try {
+    seen = Number(JSON.parse(text ?? '{}').version) || 0;
+  } catch {
+    // A damaged marker seeds again.
+  }
   if (seen >= SEED_VERSION) return false;
-  for (const [rel, data] of seedFiles()) await writeFileAtomic(path.join(root, ...rel.split('/')), data);
-  await writeFileAtomic(marker, JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) + '\n');
+  for (const [rel, data] of seedFiles()) await store.put(rel.split('/'), data, { contentType: contentTypeOf(rel) });
+  const marker = JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) + '\n';
+  await store.put([SEED_MARKER], marker, { contentType: 'application/json' });
   return true;
 }

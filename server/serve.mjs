@@ -1,8 +1,9 @@
 // @ts-check
-// GET /media/<path>: stored files byte for byte, with validators so a client can ask "changed?".
-import { open } from 'node:fs/promises';
+// GET /media/<path>: stored files byte for byte, with validators so a client can ask "changed?",
+// streamed from whichever store holds them (store.mjs). A Range header is not honoured (the whole
+// file, 200), on either store, as before there was more than one.
 import { contentTypeOf } from './formats.mjs';
-import { HttpError, checkedSegments, resolveInside } from './storage.mjs';
+import { HttpError, checkedSegments } from './storage.mjs';
 import { MEDIA_URL_PREFIX } from './media-routes.mjs';
 
 /**
@@ -28,10 +29,6 @@ function requestedSegments(rawUrl, mediaPath) {
   return segs;
 }
 
-/** A strong validator: an atomic replace makes a new inode, so any new content changes it. */
-const etagOf = (/** @type {import('node:fs').Stats} */ st) =>
-  `"${st.ino.toString(36)}-${st.size.toString(36)}-${Math.round(st.mtimeMs * 1000).toString(36)}"`;
-
 /**
  * RFC 9110 §13.1: If-None-Match wins over If-Modified-Since when both are present.
  * @param {import('fastify').FastifyRequest} req @param {string} etag @param {Date} mtime
@@ -45,37 +42,27 @@ function notModified(req, etag, mtime) {
   return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
 }
 
-/** @param {import('fastify').FastifyInstance} app @param {import('./options.mjs').ResolvedOptions} opts */
-export function serveRoutes(app, opts) {
+/** @param {import('fastify').FastifyInstance} app @param {import('./store.mjs').Store} store the media library's */
+export function serveRoutes(app, store) {
   const mediaPath = app.prefix + MEDIA_URL_PREFIX;
   app.get(`${MEDIA_URL_PREFIX}/*`, async (req, reply) => {
-    const file = resolveInside(opts.root, requestedSegments(req.raw.url ?? '', mediaPath));
-    // Open first, then stat the open file: a replace between the two cannot mix two versions.
-    const fh = await open(file, 'r').catch((err) => {
-      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') throw new HttpError(404, 'not found');
-      throw err;
-    });
-    try {
-      const st = await fh.stat();
-      if (!st.isFile()) throw new HttpError(404, 'not found');
-      const etag = etagOf(st);
-      reply
-        .header('etag', etag)
-        .header('last-modified', st.mtime.toUTCString())
-        // Always revalidate: a model may be replaced in place (upload with action=cover).
-        .header('cache-control', 'no-cache')
-        .header('x-content-type-options', 'nosniff')
-        // A stored SVG opened directly must not run script on this origin.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      if (notModified(req, etag, st.mtime)) {
-        await fh.close();
-        return reply.code(304).send();
-      }
-      reply.type(contentTypeOf(file)).header('content-length', st.size);
-      return reply.send(fh.createReadStream());
-    } catch (err) {
-      await fh.close();
-      throw err;
+    const segs = requestedSegments(req.raw.url ?? '', mediaPath);
+    // One read gives the bytes and the validators of the same version, even while a cover replaces it.
+    const file = await store.read(segs);
+    if (!file) throw new HttpError(404, 'not found');
+    reply
+      .header('etag', file.etag)
+      .header('last-modified', file.mtime.toUTCString())
+      // Always revalidate: a model may be replaced in place (upload with action=cover).
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      // A stored SVG opened directly must not run script on this origin.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    if (notModified(req, file.etag, file.mtime)) {
+      file.body.destroy();
+      return reply.code(304).send();
     }
+    reply.type(contentTypeOf(segs.at(-1) ?? '')).header('content-length', file.size);
+    return reply.send(file.body);
   });
 }

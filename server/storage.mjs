@@ -1,8 +1,6 @@
 // @ts-check
-// The media library's disk: paths that cannot leave the root, writes that are never seen half-done,
-// and listings that show only finished files.
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+// Names as the routes take them: checked path segments that cannot leave the root, whichever store
+// holds the files (store.mjs), and the errors the routes answer with.
 import path from 'node:path';
 
 /** An error the routes answer with its own status and `{ error: message }`. */
@@ -88,59 +86,6 @@ export function resolveInside(root, segs) {
   return full;
 }
 
-/** How temporary files' names start (hidden: listings and GET /media/ never show them). */
-const TEMP_PREFIX = '.tmp-';
-
-/** Temporary files are hidden (leading '.') and unique, in the target's own folder so rename is atomic. */
-export function tempPathFor(/** @type {string} */ target) {
-  return path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(8).toString('hex')}-${path.basename(target).slice(0, 40)}`);
-}
-
-/**
- * Moves a finished temporary file to `target`. With `replace`, an existing file is replaced
- * atomically (rename); without it, `link` fails with EEXIST when the name is taken, so two racing
- * uploads of the same name can never overwrite each other. The temporary file is gone afterwards.
- * @param {string} tmp @param {string} target @param {boolean} replace
- */
-export async function commitTemp(tmp, target, replace) {
-  try {
-    if (replace) {
-      await rename(tmp, target);
-      return;
-    }
-    await link(tmp, target);
-  } catch (err) {
-    const code = /** @type {NodeJS.ErrnoException} */ (err).code;
-    if (code === 'EEXIST')
-      throw new HttpError(409, `a file named "${path.basename(target)}" already exists (upload with action=cover to replace it)`);
-    if (code === 'EISDIR' || code === 'ENOTEMPTY' || code === 'EPERM') throw new HttpError(409, `"${path.basename(target)}" is a folder`);
-    throw err;
-  } finally {
-    await rm(tmp, { force: true });
-  }
-}
-
-/**
- * Writes bytes atomically: a temporary file in the same folder, flushed, then renamed over `target`.
- * @param {string} target @param {string | Uint8Array} data
- */
-export async function writeFileAtomic(target, data) {
-  await mkdir(path.dirname(target), { recursive: true });
-  const tmp = tempPathFor(target);
-  try {
-    const fh = await open(tmp, 'wx');
-    try {
-      await fh.writeFile(data);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, target);
-  } finally {
-    await rm(tmp, { force: true });
-  }
-}
-
 /**
  * @typedef {{ name: string, path: string, filePath: string, isDir: boolean, size?: number, updatedAt: string }} MediaEntry
  */
@@ -151,57 +96,25 @@ export const urlPathOf = (/** @type {string} */ prefix, /** @type {string[]} */ 
 
 /**
  * Entries directly inside a catalog: folders first, then files, each sorted by name. Hidden names
- * (temporary files, markers) never appear, and a name that vanishes while we look is skipped.
- * A catalog that does not exist lists as empty; a file is not a catalog (400).
- * @param {string} root @param {string[]} segs @param {string} urlPrefix
+ * (temporary files, markers) never appear. A catalog that does not exist lists as empty; a file
+ * is not a catalog (400, from the store).
+ * @param {import('./store.mjs').Store} store @param {string[]} segs @param {string} urlPrefix
  * @returns {Promise<MediaEntry[]>}
  */
-export async function listCatalog(root, segs, urlPrefix) {
-  const dir = resolveInside(root, segs);
-  let names;
-  try {
-    names = await readdir(dir);
-  } catch (err) {
-    const code = /** @type {NodeJS.ErrnoException} */ (err).code;
-    if (code === 'ENOENT') return [];
-    if (code === 'ENOTDIR') throw new HttpError(400, 'catalog is a file, not a folder');
-    throw err;
-  }
-  /** @type {MediaEntry[]} */
-  const entries = [];
-  await Promise.all(
-    names
-      .filter((n) => !segmentProblem(n))
-      .map(async (name) => {
-        const st = await stat(path.join(dir, name)).catch(() => null);
-        if (!st || !(st.isFile() || st.isDirectory())) return;
-        const rel = [...segs, name];
-        const isDir = st.isDirectory();
-        entries.push({
-          name,
-          path: rel.join('/'),
-          filePath: urlPathOf(urlPrefix, rel),
-          isDir,
-          ...(isDir ? {} : { size: st.size }),
-          updatedAt: st.mtime.toISOString(),
-        });
-      }),
-  );
-  return entries.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
-/**
- * Removes the hidden temporary files (tempPathFor) that a crash mid-write left anywhere under
- * `dir`; finished files are never touched. Run at service start, before anything writes.
- * @param {string} dir
- * @returns {Promise<string[]>} the removed files, relative to dir
- */
-export async function removeStaleTempFiles(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((err) => {
-    if (err.code === 'ENOENT') return [];
-    throw err;
-  });
-  const stale = entries.filter((e) => e.isFile() && e.name.startsWith(TEMP_PREFIX)).map((e) => path.join(e.parentPath, e.name));
-  await Promise.all(stale.map((f) => rm(f, { force: true })));
-  return stale.map((f) => path.relative(dir, f));
+export async function listCatalog(store, segs, urlPrefix) {
+  const names = (await store.list(segs)) ?? [];
+  return names
+    .filter((e) => !segmentProblem(e.name))
+    .map((e) => {
+      const rel = [...segs, e.name];
+      return {
+        name: e.name,
+        path: rel.join('/'),
+        filePath: urlPathOf(urlPrefix, rel),
+        isDir: e.isDir,
+        ...(e.isDir ? {} : { size: e.size }),
+        updatedAt: e.mtime.toISOString(),
+      };
+    })
+    .sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

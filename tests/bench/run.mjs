@@ -2,7 +2,8 @@
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
 // --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug,
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
-// default run) a host app built from the packed package against the playground (issue 17). See docs/benchmarks.md.
+// default run) a host app built from the packed package against the playground (issue 17), `service` the media-library
+// service's soak on the disk and an S3-compatible store (issue 21; no browser). See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBench, serveBench } from './build.mjs';
@@ -28,6 +29,8 @@ import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsS
 import { CONSUMER_PART, runConsumerBench } from './consumer.mjs';
 import { CONSUMER_BEGIN, CONSUMER_END, consumerChecks, consumerHuman, consumerSection, spliceConsumer } from './consumer-report.mjs';
 import { medianOf } from './median.mjs';
+import { runServiceBench, SERVICE_PART } from './service.mjs';
+import { serviceHuman } from './service-report.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -89,7 +92,9 @@ function parseArgs(argv) {
   opts.withMaterials = opts.scenes.includes(MATERIALS_PART);
   // `consumer` (issue 17): a host app built from the packed package vs the playground; in the default run.
   opts.withConsumer = opts.scenes.includes(CONSUMER_PART);
-  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART];
+  // `service` (issue 21: the media-library service on disk and S3) runs only when named.
+  opts.withService = opts.scenes.includes(SERVICE_PART);
+  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART];
   opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
   return opts;
@@ -149,9 +154,19 @@ function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, g
   log('[bench] wrote docs/benchmarks.md');
 }
 
+/** The service soak: no page to build, no browser. Answers whether it was the only part asked for. */
+async function serviceOnly(opts, log) {
+  if (!opts.withService) return false;
+  const service = await runServiceBench({ log });
+  process.stdout.write(opts.json ? JSON.stringify({ service }) + '\n' : `${serviceHuman(service)}\n`);
+  const others = opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards;
+  return !(others || opts.withMaterials || opts.withConsumer);
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const log = (...a) => console.error(...a);
+  if (await serviceOnly(opts, log)) return;
   const started = Date.now();
   let server = null;
   let browser = null;

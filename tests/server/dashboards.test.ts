@@ -1,8 +1,6 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDashboard } from '../../shared/schema';
-import { answer, AUTH, json, startTestServer, type TestServer } from './helpers';
+import { answer, AUTH, json, startTestServer, storedFiles, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -74,14 +72,14 @@ describe('dashboards (/api/dashboards)', () => {
   });
 
   it('ids are 1 to 64 of [A-Za-z0-9_-]: anything else is 400 and nothing is written', async () => {
-    const before = await readdir(join(s.dir, 'dashboards'));
+    const before = await storedFiles(s, 'dashboards');
     // ('..' itself is not here: fetch resolves '/api/dashboards/..' to '/api/' before sending.)
     for (const id of ['a.b', '.x', '%2e%2e', 'a%2fb', 'a b', 'x'.repeat(65), 'ü']) {
       expect((await put(encodeURIComponent(id), '{}')).status, id).toBe(400);
       expect((await s.get(`/api/dashboards/${encodeURIComponent(id)}`)).status, id).toBe(400);
     }
     expect((await put('x'.repeat(64), '{}')).status).toBe(200);
-    expect(await readdir(join(s.dir, 'dashboards'))).toEqual([...before, `${'x'.repeat(64)}.json`].sort());
+    expect(await storedFiles(s, 'dashboards')).toEqual([...before, `${'x'.repeat(64)}.json`].sort());
   });
 
   it('a dashboard over the size limit is 413 and does not replace the stored one', async () => {
@@ -93,6 +91,6 @@ describe('dashboards (/api/dashboards)', () => {
   });
 
   it('leaves no temporary files behind', async () => {
-    expect((await readdir(join(s.dir, 'dashboards'))).filter((n) => n.startsWith('.'))).toEqual([]);
+    expect((await storedFiles(s, 'dashboards')).filter((n) => n.startsWith('.'))).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARD_WIDGET, GROUP_WIDGET, MODEL_WIDGET, parseDashboard, SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { startMediaServer } from '../../server/app.mjs';
 import { EXAMPLE_DASHBOARD_ID } from '../../server/example.mjs';
-import { AUTH, TOKEN, answer, startTestServer, type TestServer } from './helpers';
+import { AUTH, answer, startTestServer, type TestServer } from './helpers';
+import { storeOf } from './store-under-test';
 
 const open: TestServer[] = [];
 afterEach(async () => {
@@ -64,12 +63,12 @@ describe('the seeded example dashboard', () => {
     const mine = { id: EXAMPLE_DASHBOARD_ID, name: 'My pump station', widgets: [] };
     expect((await put(s, EXAMPLE_DASHBOARD_ID, mine)).status).toBe(200);
     await s.app.close();
-    const opts = { root: s.root, dashboardsRoot: join(s.dir, 'dashboards'), token: TOKEN };
+    const opts = s.startOptions;
     const again = await startMediaServer(opts);
     expect(await (await fetch(`${again.url}/api/dashboards/${EXAMPLE_DASHBOARD_ID}`, { headers: AUTH })).json()).toEqual(mine);
     await again.app.close();
 
-    await rm(join(s.dir, 'dashboards', `${EXAMPLE_DASHBOARD_ID}.json`));
+    await (await storeOf(opts, 'dashboards')).remove([`${EXAMPLE_DASHBOARD_ID}.json`]);
     const third = await startMediaServer(opts);
     expect(await listOf(third)).toEqual([]);
     await third.app.close();

@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaServer } from '../../server/app.mjs';
-import { answer, AUTH, TOKEN, filesOnDisk, startTestServer, upload, type TestServer } from './helpers';
+import { answer, AUTH, TOKEN, filesOnDisk, startTestServer, storedFiles, upload, type TestServer } from './helpers';
+import { onS3 } from './store-under-test';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -70,7 +71,7 @@ describe('a dashboard over the limit', () => {
       });
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual({ error: 'request body larger than the limit of 1000 bytes', limit: 1000 });
-      expect(await filesOnDisk(join(small.dir, 'dashboards'))).toEqual([]);
+      expect(await storedFiles(small, 'dashboards')).toEqual([]);
     } finally {
       await small.close();
     }
@@ -88,7 +89,9 @@ describe('a dashboard over the limit', () => {
   });
 });
 
-describe('hidden temporary files left by a crash are removed at start', () => {
+// The disk store's own crash leftovers. On S3 a crash leaves an open multipart upload instead, which
+// is never listed (multi-instance.test.ts kills an instance mid-upload).
+describe.skipIf(onS3())('hidden temporary files left by a crash are removed at start', () => {
   it('removes .tmp- files anywhere under the media and dashboard roots, keeps everything else', async () => {
     const root = join(s.dir, 'crash', 'media');
     const dashboardsRoot = join(s.dir, 'crash', 'dashboards');

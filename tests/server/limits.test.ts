@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, AUTH, bytesAt, filesOnDisk, list, pseudoRandomBytes, sha256, startTestServer, upload, type TestServer } from './helpers';
+import {
+  answer,
+  AUTH,
+  bytesAt,
+  list,
+  pseudoRandomBytes,
+  sha256,
+  startTestServer,
+  unfinishedWrites,
+  upload,
+  type TestServer,
+} from './helpers';
 
 const LIMIT = 64 * 1024;
 let s: TestServer;
@@ -8,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const tempFiles = async () => (await filesOnDisk(s.root)).filter((f) => /(^|\/)\.tmp-/.test(f));
+/** Temporary files on disk; on S3, open multipart uploads and uploads being received (helpers.ts). */
+const tempFiles = () => unfinishedWrites(s);
 
 async function until(check: () => Promise<boolean>, what: string, ms = 5000) {
   const end = Date.now() + ms;

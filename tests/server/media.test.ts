@@ -157,6 +157,13 @@ describe('serving files (GET /media/<path>)', () => {
     expect(await changed.text()).toBe('changed bytes');
   });
 
+  it('a Range header is not honoured: the whole file, 200, on either store', async () => {
+    const whole = await bytesAt(s, '/media/built-in/models/cube.obj');
+    const ranged = await fetch(`${s.url}/media/built-in/models/cube.obj`, { headers: { range: 'bytes=0-9' } });
+    expect([ranged.status, ranged.headers.get('content-range'), ranged.headers.get('accept-ranges')]).toEqual([200, null, null]);
+    expect(sha256(new Uint8Array(await ranged.arrayBuffer()))).toBe(sha256(whole.bytes));
+  });
+
   it('HEAD answers the headers only; a missing file or a folder is 404 as JSON', async () => {
     const head = await fetch(`${s.url}/media/built-in/models/cube.obj`, { method: 'HEAD' });
     expect(head.status).toBe(200);

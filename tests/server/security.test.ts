@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, AUTH, TOKEN, filesOnDisk, list, startTestServer, upload, type TestServer } from './helpers';
+import { answer, AUTH, TOKEN, list, startTestServer, storedFiles, upload, type TestServer } from './helpers';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -98,12 +98,12 @@ describe('paths that would leave the media root: 400', () => {
   });
 
   it('upload refuses a bad catalog and a bad file name, and writes nothing anywhere', async () => {
-    const before = await filesOnDisk(s.dir);
+    const before = await storedFiles(s, 'all');
     for (const c of badCatalogs) expect((await upload(s, c, 'x.obj', 'o x\n')).status, c).toBe(400);
     for (const name of ['..', '.x.obj', 'a\\..\\x.obj', '%2e%2e%2fx.obj', '..%2fx.obj', '%252e%252e%252fx.obj']) {
       expect((await upload(s, 'user/names', name, 'o x\n')).status, name).toBe(400);
     }
-    expect(await filesOnDisk(s.dir)).toEqual(before);
+    expect(await storedFiles(s, 'all')).toEqual(before);
   });
 
   it('serving refuses dot segments, encoded dots and slashes, backslashes and NUL', async () => {

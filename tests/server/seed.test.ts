@@ -1,5 +1,3 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OBJLoader } from 'three/examples/jsm/loaders/OBJLoader.js';
@@ -9,6 +7,7 @@ import type { Mesh, Points } from 'three';
 import { MATERIAL_THUMBNAIL, MaterialSchema, materialDisplayName } from '../../shared/schema';
 import { BUILT_IN_MATERIAL_CATALOG, BUILT_IN_MODEL_CATALOG, SEED_MARKER, seedMediaRoot } from '../../server/seed.mjs';
 import { bytesAt, list, startTestServer, upload, type TestServer } from './helpers';
+import { storeOf } from './store-under-test';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -129,21 +128,25 @@ describe('sample models', () => {
 
 describe('seeding', () => {
   it('runs once: user files and user edits to the catalog stay on later starts', async () => {
-    expect(await seedMediaRoot(s.root)).toBe(false);
+    const store = await storeOf(s.startOptions, 'media');
+    expect(await seedMediaRoot(store)).toBe(false);
     await upload(s, BUILT_IN_MODEL_CATALOG, 'mine.obj', 'o mine\n');
-    expect(await seedMediaRoot(s.root)).toBe(false);
+    expect(await seedMediaRoot(store)).toBe(false);
     expect((await list(s, BUILT_IN_MODEL_CATALOG)).map((e) => e.name)).toContain('mine.obj');
   });
 
   it('a missing or unreadable marker seeds again, restoring built-ins and keeping other files', async () => {
-    const cube = join(s.root, ...BUILT_IN_MODEL_CATALOG.split('/'), 'cube.obj');
-    const original = await readFile(cube, 'utf8');
-    await writeFile(cube, 'damaged');
-    await writeFile(join(s.root, SEED_MARKER), 'not json');
-    expect(await seedMediaRoot(s.root)).toBe(true);
-    expect(await readFile(cube, 'utf8')).toBe(original);
-    await rm(join(s.root, SEED_MARKER));
-    expect(await seedMediaRoot(s.root)).toBe(true);
+    // Changed behind the service's back, in its own store.
+    const store = await storeOf(s.startOptions, 'media');
+    const cube = [...BUILT_IN_MODEL_CATALOG.split('/'), 'cube.obj'];
+    const original = await store.readText(cube);
+    const asText = { contentType: 'text/plain' };
+    await store.put(cube, 'damaged', asText);
+    await store.put([SEED_MARKER], 'not json', asText);
+    expect(await seedMediaRoot(store)).toBe(true);
+    expect(await store.readText(cube)).toBe(original);
+    await store.remove([SEED_MARKER]);
+    expect(await seedMediaRoot(store)).toBe(true);
     expect((await list(s, BUILT_IN_MODEL_CATALOG)).map((e) => e.name)).toContain('mine.obj');
   });
 

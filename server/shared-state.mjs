@@ -1,0 +1,44 @@
+// @ts-check
+// What instances behind one address must share besides the files: sign-in codes, sessions and
+// name locks. In this process's memory by default (`npm start`: one process, nothing to run), in
+// Redis with a redis:// session store. The Redis client is loaded only then.
+import { memoryLock } from './locks.mjs';
+import { createSessions } from './sessions.mjs';
+
+/**
+ * @typedef {object} SharedState
+ * @property {import('./sessions.mjs').Sessions} sessions
+ * @property {import('./locks.mjs').Lock} lock
+ * @property {string} describe one line for the start banner (no credentials)
+ * @property {() => Promise<void>} check throws when the session store does not answer (health endpoint)
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * @param {{ sessionStore: string, sessionPrefix: string }} opts
+ * @returns {Promise<SharedState>}
+ */
+export async function openSharedState(opts) {
+  if (opts.sessionStore === 'memory') {
+    return {
+      sessions: createSessions(),
+      lock: memoryLock(),
+      describe: "memory (this process's only: a restart signs everyone out)",
+      check: async () => {},
+      close: async () => {},
+    };
+  }
+  const [{ connectRedis, maskedUrl }, { redisSessions }, { redisLock }] = await Promise.all([
+    import('./redis.mjs'),
+    import('./sessions-redis.mjs'),
+    import('./locks.mjs'),
+  ]);
+  const redis = await connectRedis(opts.sessionStore);
+  return {
+    sessions: redisSessions(redis, opts.sessionPrefix),
+    lock: redisLock(redis, opts.sessionPrefix),
+    describe: `redis ${maskedUrl(opts.sessionStore)} (keys ${opts.sessionPrefix}*)`,
+    check: () => redis.check(),
+    close: () => redis.close(),
+  };
+}
