@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { t, DEFAULT_ALLOWED_FORMATS, type Locale } from 'dash3d';
-import { createHost, loadAllowedFormats, type Role } from './host/createHost';
+import { createHost, loadAllowedFormats, loadMediaOrigins, type Role } from './host/createHost';
 import { createSimulatedVariables } from './host/variables';
 import { LocaleContext } from './locale';
 import { readUrl, writeUrl } from './store/url';
@@ -41,14 +41,21 @@ export function App() {
     void loadAllowedFormats().then((list) => live && setAllowedFormats(list));
     return () => void (live = false);
   }, [signedIn]);
+  // Asked once: the answer needs no session and changes only with the service's settings.
+  const [mediaOrigins, setMediaOrigins] = useState<readonly string[]>([]);
+  useEffect(() => {
+    let live = true;
+    void loadMediaOrigins().then((list) => live && setMediaOrigins(list));
+    return () => void (live = false);
+  }, []);
   useEffect(() => {
     document.documentElement.lang = locale === 'zh_Hans' ? 'zh-Hans' : 'en';
     document.title = t(locale, 'playground.title');
   }, [locale]);
 
   const host = useMemo(
-    () => createHost({ locale, mode, role, supportsLayoutInheritance: inheritance, allowedFormats, variables }),
-    [locale, mode, role, inheritance, allowedFormats, variables],
+    () => createHost({ locale, mode, role, supportsLayoutInheritance: inheritance, allowedFormats, mediaOrigins, variables }),
+    [locale, mode, role, inheritance, allowedFormats, mediaOrigins, variables],
   );
 
   const changeMode = (next: typeof mode) => {

@@ -4,7 +4,7 @@
 import { signInLink } from 'dash3d/server';
 
 /**
- * @param {{ url: string, what: string, media: { sessions: import('dash3d/server').Sessions, removedTempFiles: string[] },
+ * @param {{ url: string, what: string, media: { sessions: import('dash3d/server').Sessions, removedTempFiles: string[], store: string, sessionStore: string },
  *   options: { root: string, dashboardsRoot: string, token: string }, tokenGenerated: boolean }} o
  */
 export function printBanner({ url, what, media, options, tokenGenerated }) {
@@ -14,7 +14,9 @@ export function printBanner({ url, what, media, options, tokenGenerated }) {
   console.log(`  ➜  Sign in: ${link()}`);
   console.log('             (open this link once; it signs this browser tab in and stops working after that)');
   if (process.stdin.isTTY) console.log('             (press Enter here for another sign-in link)');
-  console.log(`  ➜  Files:   ${options.root} (media), ${options.dashboardsRoot} (dashboards)`);
+  // Where files and sessions are kept (disk or bucket, memory or Redis), never with what credentials.
+  console.log(`  ➜  Files:   ${media.store}`);
+  console.log(`  ➜  Sessions: ${media.sessionStore}`);
   console.log(
     `  ➜  Token:   ${tokenGenerated ? `${options.token} (generated; for curl and tools, set MEDIA_TOKEN to choose one)` : 'from MEDIA_TOKEN'}`,
   );

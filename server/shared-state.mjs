@@ -4,6 +4,7 @@
 // Redis with a redis:// session store. The Redis client is loaded only then.
 import { memoryLock } from './locks.mjs';
 import { createSessions } from './sessions.mjs';
+import { importOptional } from './optional.mjs';
 
 /**
  * @typedef {object} SharedState
@@ -29,7 +30,7 @@ export async function openSharedState(opts) {
     };
   }
   const [{ connectRedis, maskedUrl }, { redisSessions }, { redisLock }] = await Promise.all([
-    import('./redis.mjs'),
+    importOptional(() => import('./redis.mjs'), 'redis', 'SESSION_STORE=redis://…'),
     import('./sessions-redis.mjs'),
     import('./locks.mjs'),
   ]);

@@ -3,6 +3,7 @@
 // S3-compatible bucket with `store: 's3'`. The S3 client is loaded only then, so `npm start` on
 // the disk never loads the AWS SDK.
 import { diskStore } from './store-disk.mjs';
+import { importOptional } from './optional.mjs';
 
 /**
  * @typedef {object} Stores
@@ -20,7 +21,7 @@ import { diskStore } from './store-disk.mjs';
  */
 export async function openStores(opts, shared) {
   if (opts.s3) {
-    const { openS3Stores } = await import('./store-s3-open.mjs');
+    const { openS3Stores } = await importOptional(() => import('./store-s3-open.mjs'), '@aws-sdk/client-s3', 'MEDIA_STORE=s3');
     return openS3Stores(opts.s3, { dashboards: opts.dashboards, maxUploadBytes: opts.maxUploadBytes, lock: shared.lock });
   }
   const { root, dashboardsRoot } = opts;

@@ -37,6 +37,7 @@ export {
   uploadModelFiles,
   thumbnailUrl,
   fetchAllowedFormats,
+  fetchMediaOrigins,
   authHeaders,
   type UploadOptions,
   type ModelUploadOptions,

@@ -2,6 +2,7 @@ import {
   WIDGET_PERMISSION,
   DEFAULT_ALLOWED_FORMATS,
   fetchAllowedFormats,
+  fetchMediaOrigins,
   type Locale,
   type MediaAccess,
   type ThreeDHost,
@@ -21,9 +22,15 @@ export type Role = keyof typeof ROLES;
  * URL is '/'. The credential is the session of ./session.ts (a one-time sign-in link), never a
  * token built into the page.
  */
-export function mediaAccess(allowedFormats: readonly string[]): MediaAccess {
-  return { baseUrl: '/', headers: mediaHeaders, allowedFormats };
+export function mediaAccess(allowedFormats: readonly string[], allowedOrigins: readonly string[] = []): MediaAccess {
+  return { baseUrl: '/', headers: mediaHeaders, allowedFormats, allowedOrigins };
 }
+
+/**
+ * Where the service serves files from besides this origin (a bucket or CDN, MEDIA_PUBLIC_URL):
+ * the render worker may fetch from those, and from nothing else.
+ */
+export const loadMediaOrigins = (): Promise<string[]> => fetchMediaOrigins(mediaAccess([]));
 
 /**
  * The service's allowed-format list (GET /core/mediaLibrary/config). When it cannot be read the
@@ -43,6 +50,8 @@ export interface HostOptions {
   role: Role;
   supportsLayoutInheritance: boolean;
   allowedFormats: readonly string[];
+  /** The service's file origins besides this one (loadMediaOrigins). */
+  mediaOrigins: readonly string[];
   variables: VariableSource;
 }
 
@@ -53,7 +62,7 @@ export function createHost(o: HostOptions): ThreeDHost {
     locale: o.locale,
     mode: o.mode,
     hasPermission: (permission) => granted.includes(permission),
-    media: mediaAccess(o.allowedFormats),
+    media: mediaAccess(o.allowedFormats, o.mediaOrigins),
     variables: o.variables,
     supportsLayoutInheritance: o.supportsLayoutInheritance,
   };

@@ -157,6 +157,25 @@ export function thumbnailUrl(media: MediaAccess, filePath: string): string {
 }
 
 /** The formats the media library accepts (`GET core/mediaLibrary/config`); null when it cannot tell. */
+/**
+ * Where the media service's files are served from when that is not its own origin
+ * (`MEDIA_PUBLIC_URL` pointing at a bucket or a CDN): GET /core/mediaLibrary/origins, answered
+ * without a session (viewers load models too). A host passes the list as `media.allowedOrigins`,
+ * the only origins besides the media library's own that the render worker fetches from. An
+ * answer that is not a short list of http(s) origins counts as none.
+ */
+export async function fetchMediaOrigins(media: MediaAccess): Promise<string[]> {
+  try {
+    const res = await fetch(`${media.baseUrl}core/mediaLibrary/origins`);
+    if (!res.ok) return [];
+    const list = ((await res.json()) as { origins?: unknown })?.origins;
+    if (!Array.isArray(list) || list.length > 10) return [];
+    return list.filter((o): o is string => typeof o === 'string' && /^https?:\/\/[^/]+$/.test(o) && new URL(o).origin === o);
+  } catch {
+    return [];
+  }
+}
+
 export async function fetchAllowedFormats(media: MediaAccess): Promise<string[] | null> {
   try {
     const res = await fetch(`${media.baseUrl}core/mediaLibrary/config`, { headers: authHeaders(media) });

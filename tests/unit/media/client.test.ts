@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchAllowedFormats, listCatalog, listMaterialRoots, thumbnailUrl } from '../../../src/media/client';
+import { fetchAllowedFormats, fetchMediaOrigins, listCatalog, listMaterialRoots, thumbnailUrl } from '../../../src/media/client';
 import type { MediaAccess } from '../../../src/host/types';
 import { BUILT_IN_MATERIAL_CATALOG } from '../../../shared/schema/media';
 import { MATERIAL_CATALOG } from '../../../shared/schema/material';
@@ -99,5 +99,20 @@ describe('fetchAllowedFormats', () => {
     vi.unstubAllGlobals();
     stubFetch(() => json({}, 500));
     expect(await fetchAllowedFormats(media)).toBeNull();
+  });
+});
+
+describe('fetchMediaOrigins', () => {
+  it('reads the service file origins without a session; anything but http(s) origins counts as none', async () => {
+    const calls = stubFetch(() => json({ origins: ['https://cdn.example.com'] }));
+    expect(await fetchMediaOrigins(media)).toEqual(['https://cdn.example.com']);
+    expect(calls[0]!.url.pathname).toBe('/core/mediaLibrary/origins');
+    expect(calls[0]!.headers.get('authorization')).toBeNull();
+    vi.unstubAllGlobals();
+    stubFetch(() => json({ origins: ['https://cdn.example.com/path', 'javascript:alert(1)', 'https://ok.example', 5] }));
+    expect(await fetchMediaOrigins(media)).toEqual(['https://ok.example']);
+    vi.unstubAllGlobals();
+    stubFetch(() => json({}, 404));
+    expect(await fetchMediaOrigins(media)).toEqual([]);
   });
 });
