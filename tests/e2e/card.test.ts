@@ -73,7 +73,7 @@ describe('a data card on a model, in the playground', () => {
 
   it('added to the space, picked onto the cube and bound to {{temperature}}: saved with that position and binding', async () => {
     await spaceSettled(page, SPACE);
-    await expect.poll(space, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(space, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     // Into the selected space: the palette adds there.
     await page.locator(`.dash3d-outline__item[data-widget-id="${SPACE}"]`).click();
     await page
@@ -124,7 +124,7 @@ describe('a data card on a model, in the playground', () => {
     await page.reload();
     await frame(page, SPACE).waitFor();
     await spaceSettled(page, SPACE);
-    await expect.poll(space, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(space, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     expect(cardIn(await dashboardDoc(page), cardId).meshConfig.position).toEqual(picked);
 
     const seen = await page.evaluate(

@@ -53,7 +53,7 @@ describe('the material editor in the playground', () => {
 
   it('the cube first wears its own blue material', async () => {
     await spaceSettled(page, SPACE);
-    await expect.poll(modelsLoaded, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(modelsLoaded, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     bluePixels = await enginePixels(page, SPACE);
     expect(bluePixels[2], bluePixels.join(',')).toBeGreaterThan(bluePixels[0]);
   });
@@ -122,7 +122,7 @@ describe('the material editor in the playground', () => {
     await page.reload();
     await frame(page, SPACE).waitFor();
     await spaceSettled(page, SPACE);
-    await expect.poll(modelsLoaded, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(modelsLoaded, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     const red = await enginePixels(page, SPACE);
     expect(isRed(red), `${red.join(',')} (blue before: ${bluePixels.join(',')})`).toBe(true);
   });
@@ -153,7 +153,7 @@ describe('the material editor in the playground', () => {
     await page.reload();
     await frame(page, SPACE).waitFor();
     await spaceSettled(page, SPACE);
-    await expect.poll(modelsLoaded, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(modelsLoaded, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     const [r, g, b] = await enginePixels(page, SPACE);
     expect(g > 50 && g > 2 * r && g > 2 * b, `${r},${g},${b}`).toBe(true);
   });

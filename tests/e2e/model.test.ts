@@ -94,7 +94,7 @@ describe('the model widget in the playground', () => {
       .toEqual(names);
     expect((await modelConfig(helmetId)).src.filePath).toMatch(/\/DamagedHelmet\.gltf$/);
 
-    await expect.poll(modelStats, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(modelStats, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     helmetPixels = await middle();
     expect(rgbDistance(helmetPixels, empty)).toBeGreaterThan(10);
     // No error anywhere: not on the scene, not in the panel, not as a warning about a texture.
@@ -181,7 +181,7 @@ describe('the model widget in the playground', () => {
     robotId = (await dashboardDoc(page))!.widgets[0]!.children.find((w: Widget) => w.id !== helmetId)!.id;
     await panelOf(robotId).waitFor();
     await fileInput().setInputFiles(ROBOT);
-    await expect.poll(modelStats, { timeout: 120_000 }).toEqual({ total: 2, loaded: 2 });
+    await expect.poll(modelStats, { timeout: 120_000 }).toMatchObject({ total: 2, loaded: 2 });
 
     await groupHeader('modelPanel.group.animations').click();
     for (const clip of clips) await inspector().getByRole('group', { name: clip, exact: true }).waitFor();
@@ -201,7 +201,7 @@ describe('the model widget in the playground', () => {
     await inspector()
       .getByRole('button', { name: en('playground.inspector.delete') })
       .click();
-    await expect.poll(modelStats, { timeout: 30_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(modelStats, { timeout: 30_000 }).toMatchObject({ total: 1, loaded: 1 });
     await expect.poll(() => changedPixels(page, spaceId, 300), { timeout: 30_000 }).toBe(0);
   });
 

@@ -59,7 +59,7 @@ describe('a model from the library, placed by a click in the scene (playground)'
 
     await expect.poll(async () => (await modelConfig()).src.filePath, { timeout: 30_000 }).toMatch(/\/media\/built-in\/models\/cube\.obj$/);
     expect((await modelConfig()).src.fileList.map((f) => f.name)).toEqual(['cube.obj', 'cube.mtl']);
-    await expect.poll(modelStats, { timeout: 120_000 }).toEqual({ total: 1, loaded: 1 });
+    await expect.poll(modelStats, { timeout: 120_000 }).toMatchObject({ total: 1, loaded: 1 });
     expect(rgbDistance(await enginePixels(page, spaceId), empty)).toBeGreaterThan(10);
   });
 
