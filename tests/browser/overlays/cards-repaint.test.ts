@@ -29,7 +29,7 @@ function setup() {
     scene: new Scene(),
     camera,
     element,
-    size: { width: 400, height: 300, pixelRatio: 1 },
+    size: { width: 400, height: 300, pixelRatio: 1, devicePixelRatio: 1 },
     invalidate: () => frames++,
     emit: () => undefined,
   } as unknown as EngineContext;

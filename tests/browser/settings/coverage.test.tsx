@@ -43,8 +43,10 @@ describe('space settings: every container setting of spec §3 has a row', () => 
     });
     await expect.element(page.getByRole('spinbutton', { name: 'Eye height' })).toBeVisible();
     for (const id of idsOnPage()) seen.add(id);
-    s.rerender({ config: { ...oneOfEach, controlConfig: { controlType: 'fly' } } });
+    // A fixed resolution shows its pixel ratio (the fly pass also shows the target frame rate).
+    s.rerender({ config: { ...oneOfEach, controlConfig: { controlType: 'fly' }, renderConfig: { resolution: 'fixed' } } });
     await expect.element(page.getByText('Fly settings')).toBeVisible();
+    await expect.element(page.getByRole('spinbutton', { name: 'Pixel ratio' })).toBeVisible();
     for (const id of idsOnPage()) seen.add(id);
 
     const missing = leaves(SpaceConfigSchema)
