@@ -50,6 +50,17 @@ export function modelChecks(r) {
       pass: r.engine.longestGapMs < r.baseline.longestGapMs,
       detail: `${r.engine.longestGapMs.toFixed(0)} ms vs ${r.baseline.longestGapMs.toFixed(0)} ms`,
     },
+    // Issue 20: a cold start and a load at least as good as three.js on the main thread.
+    {
+      name: `${r.name}: the worker's first frame with the model comes no later than the baseline's`,
+      pass: r.engine.firstFrameMs <= r.baseline.firstFrameMs,
+      detail: `${r.engine.firstFrameMs.toFixed(0)} ms vs ${r.baseline.firstFrameMs.toFixed(0)} ms`,
+    },
+    {
+      name: `${r.name}: the worker draws at least the baseline's frame rate during the load`,
+      pass: r.engine.fpsDuringLoad >= r.baseline.fpsDuringLoad,
+      detail: `${r.engine.fpsDuringLoad.toFixed(1)} vs ${r.baseline.fpsDuringLoad.toFixed(1)} fps`,
+    },
   ];
 }
 
