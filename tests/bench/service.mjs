@@ -1,6 +1,6 @@
 // `npm run bench -- --scene=service` (issue 21, point 8): a soak of the media-library service as
 // its own process on loopback, once on the disk store and once on an S3-compatible store (fauxqs
-// in this process, as in tests/server/s3-server.ts): 200 uploads, then 2000 reads, each phase
+// in this process: tests/server/fauxqs.mjs, as the server tests use it): 200 uploads, then 2000 reads, each phase
 // bounded in count and in time, with requests per second and p50/p95 latency; then the service's
 // peak resident memory while it receives single 10, 50 and 100 MB uploads (the goal: flat, not
 // growing with the file's size). Every answer is checked (status, and size or bytes), so a figure
@@ -10,30 +10,20 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { percentile, serviceChecks } from './service-report.mjs';
+import { pseudoRandomBytes } from '../server/bytes.mjs';
 
 export const SERVICE_PART = 'service';
 const PROJECT = join(import.meta.dirname, '..', '..');
 const TOKEN = 'bench-token-0123456789';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const MIB = 1024 * 1024;
+/** The soak's bucket on the S3-compatible server (tests/server/fauxqs.mjs). */
+const BUCKET = 'dash3d-bench';
 
 export const SOAK = { uploads: 200, reads: 2000, uploadConcurrency: 8, readConcurrency: 16, phaseMs: 120_000 };
 /** File sizes of the soak's uploads: small models, textures and thumbnails. */
 const UPLOAD_BYTES = [16 * 1024, 64 * 1024, 256 * 1024];
 export const BIG_UPLOADS_MB = [10, 50, 100];
-
-/** Deterministic bytes: each file differs, and a corrupted answer shows in its size or content. */
-function bytesOf(n, seed) {
-  const out = Buffer.allocUnsafe(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
 
 /** The service's resident set now, from /proc (Linux), in bytes. */
 async function rssOf(pid) {
@@ -121,7 +111,7 @@ function streamedUpload(url, name, bytes) {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = enc.encode(`\r\n--${boundary}--\r\n`);
-  const chunk = bytesOf(MIB, 7);
+  const chunk = pseudoRandomBytes(MIB, 7);
   let sent = 0;
   let stage = 0;
   const body = new ReadableStream({
@@ -175,7 +165,7 @@ async function soakStore(kind, env, log) {
     const files = Array.from({ length: SOAK.uploads }, (_, i) => ({
       catalog: `bench/soak/${i % 20}`,
       name: `part-${i}.glb`,
-      body: bytesOf(UPLOAD_BYTES[i % UPLOAD_BYTES.length], i + 1),
+      body: pseudoRandomBytes(UPLOAD_BYTES[i % UPLOAD_BYTES.length], i + 1),
     }));
     const uploads = await phase(SOAK.uploads, SOAK.uploadConcurrency, SOAK.phaseMs, async (i) => {
       const f = files[i];
@@ -206,17 +196,17 @@ async function soakStore(kind, env, log) {
 /** Both stores, the S3-compatible server started and stopped here. */
 export async function runServiceBench({ log }) {
   const dir = await mkdtemp(join(tmpdir(), 'dash3d-bench-service-'));
-  const { startS3Server, TEST_BUCKET, TEST_CREDENTIALS } = await import('./service-s3.mjs');
-  const s3 = await startS3Server();
+  const { startFauxqs, FAUXQS_CREDENTIALS } = await import('../server/fauxqs.mjs');
+  const s3 = await startFauxqs(BUCKET);
   try {
     const disk = await soakStore('disk', { DATA_ROOT: dir }, log);
     const onS3 = await soakStore(
       's3',
       {
-        ...TEST_CREDENTIALS,
+        ...FAUXQS_CREDENTIALS,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         MEDIA_STORE: 's3',
-        MEDIA_S3_BUCKET: TEST_BUCKET,
+        MEDIA_S3_BUCKET: BUCKET,
         MEDIA_S3_PREFIX: 'bench/',
         MEDIA_S3_ENDPOINT: s3.endpoint,
         MEDIA_S3_FORCE_PATH_STYLE: 'true',

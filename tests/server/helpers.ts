@@ -134,18 +134,7 @@ export async function unfinishedWrites(s: StartedWith & Served): Promise<string[
   return [...under.s3!.openUploads(s3.prefix ?? ''), ...receiving];
 }
 
-/** Deterministic pseudo-random bytes, so a corrupted byte anywhere shows in the hash. */
-export function pseudoRandomBytes(n: number, seed = 1): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(n);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
-  return out;
-}
+export { pseudoRandomBytes } from './bytes.mjs';
 
 /** A JSON body, typed as what the test is about to check (its assertions are the check). */
 export const json = <T>(res: Response) => res.json() as Promise<T>;
