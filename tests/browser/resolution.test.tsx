@@ -7,26 +7,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { EMPTY, mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
 import { SCALE_STEPS } from '../../worker/engine/resolution';
+import { BOX_OBJ } from './support/scenes';
 
 afterEach(unmountAll);
 
-/** A closed box, x and z from -50 to 50, y from 0 to 100. */
-const BOX_OBJ = `o Box
-v -50 0 -50
-v 50 0 -50
-v 50 100 -50
-v -50 100 -50
-v -50 0 50
-v 50 0 50
-v 50 100 50
-v -50 100 50
-f 5 6 7 8
-f 2 1 4 3
-f 6 2 3 7
-f 1 5 8 4
-f 8 7 3 4
-f 1 2 6 5
-`;
 let boxUrl = '';
 beforeAll(async () => {
   boxUrl = await commands.writeTempFile('box.obj', BOX_OBJ);

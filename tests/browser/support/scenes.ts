@@ -30,3 +30,24 @@ export const contentScene = {
   environmentConfig: { enable: false },
   script: normalBoxScript,
 };
+
+/**
+ * A closed box as an OBJ file, x and z from -50 to 50, y from 0 to 100, faces wound outwards
+ * (picking, like drawing, sees front faces only).
+ */
+export const BOX_OBJ = `o Box
+v -50 0 -50
+v 50 0 -50
+v 50 100 -50
+v -50 100 -50
+v -50 0 50
+v 50 0 50
+v 50 100 50
+v -50 100 50
+f 5 6 7 8
+f 2 1 4 3
+f 6 2 3 7
+f 1 5 8 4
+f 8 7 3 4
+f 1 2 6 5
+`;

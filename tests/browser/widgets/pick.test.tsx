@@ -14,29 +14,10 @@ import { ModelConfigSchema, type ModelConfig } from '../../../shared/schema/mode
 import { SpaceConfigSchema } from '../../../shared/schema/space';
 import { EMPTY, waitFor } from '../support/harness';
 import { fakeHost, mount, unmountWidgets } from './support';
+import { BOX_OBJ } from '../support/scenes';
 
 afterEach(unmountWidgets);
 
-/**
- * A closed box, x and z from -50 to 50, y from 0 to 100, faces wound outwards (picking, like
- * drawing, sees front faces only).
- */
-const BOX_OBJ = `o Box
-v -50 0 -50
-v 50 0 -50
-v 50 100 -50
-v -50 100 -50
-v -50 0 50
-v 50 0 50
-v 50 100 50
-v -50 100 50
-f 5 6 7 8
-f 2 1 4 3
-f 6 2 3 7
-f 1 5 8 4
-f 8 7 3 4
-f 1 2 6 5
-`;
 let boxUrl = '';
 beforeAll(async () => {
   boxUrl = await commands.writeTempFile('box.obj', BOX_OBJ);
