@@ -2,9 +2,12 @@ import type { SchemaIssue } from './schema/common';
 import type { SceneObjectNode } from './schema/tree';
 import type { ModelNoticeCode, ModelNoticeParams } from './model-notices';
 import type { ChunkFailure, ChunkSettings } from './schema/chunks';
-import type { CardRect, CardStats, CardTheme, CardUpdate, CardValueBatch, ChildBounds } from './overlays';
+import type { CardRect, CardTheme, CardUpdate, CardValueBatch, ChildBounds } from './overlays';
 // Part of the render API's answers (stats, cardRects), declared with the other card types.
 export type { CardRect, CardStats, ChildBounds } from './overlays';
+// What stats() answers, in a file of its own.
+export type { EngineStats } from './stats';
+import type { EngineStats } from './stats';
 import type { GroupPlace, GroupTransform } from './overlays';
 
 /** Bumped whenever the worker API or the event union changes shape. */
@@ -62,46 +65,6 @@ export interface PixelReadout {
   height: number;
   /** RGBA bytes, rows from the top. */
   data: Uint8Array;
-}
-
-export interface EngineStats {
-  /** Frames drawn since init. */
-  frames: number;
-  /** Longest gap between two drawn frames in the last `window` (ms) and the frames in it. */
-  longestGapMs: number;
-  windowFrames: number;
-  windowMs: number;
-  memory: { geometries: number; textures: number };
-  programs: number;
-  contextLost: boolean;
-  scriptsEnabled: boolean;
-  /** Config patches received since init (proves coalescing). */
-  patches: number;
-  /** Model widgets the engine holds now, and how many of them have their file drawn. */
-  models: {
-    total: number;
-    loaded: number;
-    /** A parse worker was started ahead of the first model and has its parsers (render worker only). */
-    parserWarmed: boolean;
-  };
-  /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
-  cards: CardStats;
-  /** The transform gizmo: its mode, the handle under the pointer, the model it is on, whether a drag runs. */
-  gizmo: { mode: string; axis: string | null; attached: string | null; dragging: boolean };
-  /**
-   * Adaptive resolution (renderConfig.resolution): the scale of the screen's pixel ratio chosen for
-   * a moving view (1 when fixed), the last drawn frame's drawing-buffer ratio, and how many times
-   * the scale changed since the stage was built.
-   */
-  resolution: {
-    mode: 'auto' | 'fixed';
-    scale: number;
-    pixelRatio: number;
-    devicePixelRatio: number;
-    changes: number;
-    /** The drawing buffer's size in pixels now, read from the WebGL context. */
-    buffer: [number, number];
-  };
 }
 
 /** The transform gizmo on the selected model (edit mode): on or off, and how it moves the model. */

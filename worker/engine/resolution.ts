@@ -52,10 +52,6 @@ export class AdaptiveScale {
     this.auto = auto;
   }
 
-  get enabled(): boolean {
-    return this.auto;
-  }
-
   /** The scale for frames while the view moves (1 when fixed). */
   get scale(): number {
     return this.auto ? SCALE_STEPS[this.step]! : 1;

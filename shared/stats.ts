@@ -1,0 +1,42 @@
+import type { CardStats } from './overlays';
+
+/** What the render API's stats() answers: frames, GPU memory, and each part's own counts. */
+export interface EngineStats {
+  /** Frames drawn since init. */
+  frames: number;
+  /** Longest gap between two drawn frames in the last `window` (ms) and the frames in it. */
+  longestGapMs: number;
+  windowFrames: number;
+  windowMs: number;
+  memory: { geometries: number; textures: number };
+  programs: number;
+  contextLost: boolean;
+  scriptsEnabled: boolean;
+  /** Config patches received since init (proves coalescing). */
+  patches: number;
+  /** Model widgets the engine holds now, and how many of them have their file drawn. */
+  models: {
+    total: number;
+    loaded: number;
+    /** A parse worker was started ahead of the first model and has its parsers (render worker only). */
+    parserWarmed: boolean;
+  };
+  /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
+  cards: CardStats;
+  /** The transform gizmo: its mode, the handle under the pointer, the model it is on, whether a drag runs. */
+  gizmo: { mode: string; axis: string | null; attached: string | null; dragging: boolean };
+  /**
+   * Adaptive resolution (renderConfig.resolution): the scale of the screen's pixel ratio chosen for
+   * a moving view (1 when fixed), the last drawn frame's drawing-buffer ratio, and how many times
+   * the scale changed since the stage was built.
+   */
+  resolution: {
+    mode: 'auto' | 'fixed';
+    scale: number;
+    pixelRatio: number;
+    devicePixelRatio: number;
+    changes: number;
+    /** The drawing buffer's size in pixels now, read from the WebGL context. */
+    buffer: [number, number];
+  };
+}
