@@ -23,6 +23,7 @@ import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits'
 import { setChunkSettings } from './chunk-settings';
 import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
+import { readCanvas } from './readback';
 import { KeptPreview } from '../materials/preview/kept';
 import { prewarmModelLoading } from '../models/load/index';
 
@@ -264,18 +265,7 @@ export class Engine {
   }
 
   readPixels(): PixelReadout {
-    // Render and read in the same task: the drawing buffer is not preserved between tasks.
-    this.stage.loop.drawNow();
-    const gl = this.stage.renderer.getContext();
-    const width = gl.drawingBufferWidth;
-    const height = gl.drawingBufferHeight;
-    const raw = new Uint8Array(width * height * 4);
-    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    gl.readPixels(0, 0, width, height, gl.RGBA, gl.UNSIGNED_BYTE, raw);
-    const data = new Uint8Array(raw.length);
-    const row = width * 4;
-    for (let y = 0; y < height; y++) data.set(raw.subarray(y * row, y * row + row), (height - 1 - y) * row);
-    return { width, height, data };
+    return readCanvas(this.stage.renderer, () => this.stage.loop.drawNow());
   }
 
   /** A small JPEG of the view as drawn now (a snapshot's thumbnail). */
