@@ -102,11 +102,24 @@ async function startWorker(
     opts.heartbeat,
   );
   const offscreen = canvas.transferControlToOffscreen();
+  // A terminated worker never answers: calls still waiting on it are rejected when it goes, so a
+  // host's stats() or settled() during a restart fails (and may be asked again) instead of hanging.
+  const waiting = new Set<(err: Error) => void>();
+  const call = (method: string, args: unknown[]) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (disposed) return reject(new Error(`the render worker was stopped before ${method}() could run`));
+      waiting.add(reject);
+      Promise.resolve(invoke(api, method, args))
+        .then(resolve, reject)
+        .finally(() => waiting.delete(reject));
+    });
   const dispose = () => {
     if (disposed) return;
     disposed = true;
     opts.signal.removeEventListener('abort', dispose);
     stopBeat();
+    for (const reject of waiting) reject(new Error('the render worker was stopped (restarted or unmounted) before it answered'));
+    waiting.clear();
     // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
     worker.terminate();
     cleanup();
@@ -119,7 +132,7 @@ async function startWorker(
     throw err;
   }
   if (disposed) throw new Error('aborted');
-  return { ...forwardCalls(HOST_CALLS, (method, args) => invoke(api, method, args)), mode: 'worker', canvas, dispose };
+  return { ...forwardCalls(HOST_CALLS, call), mode: 'worker', canvas, dispose };
 }
 
 /** What init gets, in a worker or not; only the canvas differs (the worker draws on its OffscreenCanvas). */

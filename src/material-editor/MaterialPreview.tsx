@@ -164,11 +164,12 @@ export function MaterialPreview(props: MaterialPreviewProps) {
       get mode() {
         return engine.handle.current?.mode ?? null;
       },
-      readPixels: () => need().readPixels(),
-      settled: () => need().settled(),
-      stats: (windowMs?: number) => need().stats(windowMs),
-      getView: () => need().getView(),
-      viewTo: (view, ms) => need().viewTo(view, ms),
+      // Async: a preview that is not running (or restarting) rejects, as a remote call does.
+      readPixels: async () => need().readPixels(),
+      settled: async () => need().settled(),
+      stats: async (windowMs?: number) => need().stats(windowMs),
+      getView: async () => need().getView(),
+      viewTo: async (view, ms) => need().viewTo(view, ms),
       thumbnail: async (width, height, quality) =>
         new Blob([await need().previewThumbnail(width, height, quality)], { type: 'image/jpeg' }),
       canvas: () => engine.handle.current?.canvas ?? null,

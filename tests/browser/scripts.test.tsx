@@ -78,4 +78,31 @@ describe('the container script (user hooks)', () => {
     expect((await m.handle.stats()).frames).toBeGreaterThan(start + 3);
     expect(m.events.filter((e) => e.type === 'script-error')).toHaveLength(1);
   });
+
+  it('a call waiting on a worker that hangs is refused when the worker is stopped, and the restarted space answers', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // Frames run until the hook is told to loop: the space is ready and answering first.
+    const m = await mountSpace(
+      withScript(
+        `function onReady(THREE, api) { let n = 0; api.onFrame(() => { api.invalidate(); if (++n > 20) for (;;) {} }); api.invalidate(); }`,
+      ),
+      { heartbeat: { intervalMs: 100, silentTicks: 20 } },
+    );
+    // Asked again and again: one call is asked while the frame hook spins, the worker never
+    // answers it, and the heartbeat stops that worker. The call must fail then, not wait forever.
+    const refused = await (async () => {
+      for (;;) {
+        try {
+          await m.handle.stats();
+        } catch (err) {
+          return err as Error;
+        }
+      }
+    })();
+    expect(refused.message).toMatch(/render worker was stopped/);
+    await waitFor(() => m.root.querySelector('[data-notice="notice.scriptsDisabled"]'), 'the scripts-disabled notice');
+    const answered = await waitFor(() => m.handle.stats().catch(() => null), 'the restarted engine to answer');
+    expect(answered.scriptsEnabled).toBe(false);
+    expect(m.handle.restarts).toBe(1);
+  });
 });

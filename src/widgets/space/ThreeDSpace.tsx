@@ -254,7 +254,8 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       return h;
     };
     return {
-      ...forwardCalls(SPACE_CALLS, (method, args) => invoke(need(), method, args)),
+      // Async: a space that is not running (or restarting) rejects, as every remote call does.
+      ...forwardCalls(SPACE_CALLS, async (method, args) => await invoke(need(), method, args)),
       get mode() {
         return engine.handle.current?.mode ?? null;
       },
