@@ -105,14 +105,19 @@ async function startWorker(
   // A terminated worker never answers: calls still waiting on it are rejected when it goes, so a
   // host's stats() or settled() during a restart fails (and may be asked again) instead of hanging.
   const waiting = new Set<(err: Error) => void>();
-  const call = (method: string, args: unknown[]) =>
-    new Promise<unknown>((resolve, reject) => {
+  const call = (method: string, args: unknown[]) => {
+    const answer = new Promise<unknown>((resolve, reject) => {
       if (disposed) return reject(new Error(`the render worker was stopped before ${method}() could run`));
       waiting.add(reject);
       Promise.resolve(invoke(api, method, args))
         .then(resolve, reject)
         .finally(() => waiting.delete(reject));
     });
+    // Sends nobody waits for (a config patch, a camera flight) are not unhandled rejections when
+    // the worker goes: whoever awaits the answer still gets the error.
+    answer.catch(() => undefined);
+    return answer;
+  };
   const dispose = () => {
     if (disposed) return;
     disposed = true;
