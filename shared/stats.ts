@@ -8,6 +8,8 @@ export interface EngineStats {
   longestGapMs: number;
   windowFrames: number;
   windowMs: number;
+  /** The gaps between the window's frames in ms, oldest first (at most the newest 120). */
+  windowGapsMs: number[];
   memory: { geometries: number; textures: number };
   programs: number;
   contextLost: boolean;

@@ -1,4 +1,5 @@
 import { chromium } from 'playwright';
+import { cpuBetween, cpuLine, sampleCpu } from './cpu.mjs';
 
 /** TOOLCHAIN.md: Playwright's default flags give WebGL2 through SwiftShader, workers included. */
 const LAUNCH_ARGS = ['--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -75,7 +76,9 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
     const measureWindow = async () => {
       await sleep(warmupMs);
       const before = await scriptClock(cdp);
+      const cpuBefore = sampleCpu();
       await sleep(measureMs);
+      const cpu = cpuBetween(cpuBefore, sampleCpu());
       const stats = await within(
         30_000,
         'frame statistics',
@@ -84,7 +87,7 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
       const after = await scriptClock(cdp);
       const fps = (stats.windowFrames * 1000) / stats.windowMs;
       const scriptMsPerSec = ((after.script - before.script) * 1000) / (after.at - before.at);
-      return { fps, longestGapMs: stats.longestGapMs, scriptMsPerSec, frames: stats.windowFrames, scale: stats.resolution.scale };
+      return { fps, longestGapMs: stats.longestGapMs, scriptMsPerSec, frames: stats.windowFrames, scale: stats.resolution.scale, cpu };
     };
 
     const idle = await measureWindow();
@@ -102,7 +105,8 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
     if (problems.length) throw new Error(`${scene}/${mode}: ${problems.join('; ')}`);
     log(
       `  ${scene}/${mode}/${resolution}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
-        `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s, scale ${idle.scale} / ${busy.scale}`,
+        `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s, scale ${idle.scale} / ${busy.scale}\n` +
+        `    idle ${cpuLine(idle.cpu)}\n    busy ${cpuLine(busy.cpu)}`,
     );
     const metrics = {
       fpsIdle: idle.fps,
@@ -112,9 +116,17 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
       // The render scale adaptive resolution had chosen at the end of each window (1: full).
       scaleIdle: idle.scale,
       scaleBusy: busy.scale,
+      // Where the cores went (cpu.mjs): all of Chromium, and the GPU process alone (SwiftShader).
+      cpuIdleMsPerSec: (idle.cpu.totalMs * 1000) / idle.cpu.wallMs,
+      cpuBusyMsPerSec: (busy.cpu.totalMs * 1000) / busy.cpu.wallMs,
+      gpuIdleMsPerSec: gpuShare(idle.cpu),
+      gpuBusyMsPerSec: gpuShare(busy.cpu),
     };
     return { description: info.description, metrics };
   } finally {
     await context.close();
   }
 }
+
+/** CPU ms per second of the GPU process's threads (SwiftShader rasterises there). */
+const gpuShare = (cpu) => (cpu.threads.filter((t) => t.name.startsWith('gpu-process')).reduce((a, t) => a + t.ms, 0) * 1000) / cpu.wallMs;

@@ -6,6 +6,8 @@ const ROWS = [
   ['longestTaskMs', 'longest main-thread task over 50 ms (ms)', 0],
   ['longestGapMs', 'longest gap between frames during the load (ms)', 0],
   ['fpsDuringLoad', 'frames per second during the load', 1],
+  ['fpsWaiting', 'of which: frames per second until model-loaded (download, parse, upload, warm-up)', 1],
+  ['framesAfterLoaded', 'of which: frames after model-loaded (the model drawn, then one more)', 0],
   ['fpsBefore', 'frames per second in the second before (the scene alone)', 1],
 ];
 
@@ -81,9 +83,10 @@ export function modelsJson(results) {
 }
 
 function runLines(r) {
-  const one = (m) => `${m.firstFrameMs.toFixed(0)} / ${m.blockingMs.toFixed(0)} / ${m.longestGapMs.toFixed(0)}`;
+  const one = (m) =>
+    `${m.firstFrameMs.toFixed(0)} / ${m.blockingMs.toFixed(0)} / ${m.longestGapMs.toFixed(0)} / ${m.fpsDuringLoad.toFixed(1)} (${m.fpsWaiting.toFixed(1)})`;
   return [
-    `- ${r.name}, worker (first frame / blocking / longest gap, ms): ${r.runs.engine.map(one).join('; ')}`,
+    `- ${r.name}, worker (first frame / blocking / longest gap, ms / fps during the load (until model-loaded)): ${r.runs.engine.map(one).join('; ')}`,
     `- ${r.name}, baseline: ${r.runs.baseline.map(one).join('; ')}`,
   ].join('\n');
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openBenchPage, within } from './measure.mjs';
 import { FIXTURES_DIR } from './fixtures.mjs';
 import { medianOf } from './median.mjs';
+import { cpuBetween, cpuLine, sampleCpu } from './cpu.mjs';
 
 /** Model keys and their fixture paths: the same file the page reads (page/modelCases.ts). */
 export const MODEL_FILES = JSON.parse(readFileSync(new URL('./page/modelFiles.json', import.meta.url), 'utf8'));
@@ -37,6 +38,7 @@ export async function measureModelOnce(browser, modelsUrl, { model, mode, log })
       throw new Error(`${model}/${mode}: the page did not get ready: ${err.message}\n${pageErrors.join('\n')}`);
     });
     if (info.mode !== mode) throw new Error(`${model}: asked for the ${mode} host, the space runs in ${info.mode}`);
+    const cpuBefore = sampleCpu();
     const r = await within(
       180_000,
       `${model} to load`,
@@ -44,6 +46,8 @@ export async function measureModelOnce(browser, modelsUrl, { model, mode, log })
     ).catch((err) => {
       throw new Error(`${model}/${mode}: the load failed: ${err.message}\n${pageErrors.join('\n')}`);
     });
+    // From the call to its answer: the load's window, give or take the page's 200 ms pause after it.
+    const cpu = cpuBetween(cpuBefore, sampleCpu());
     const problems = await within(
       30_000,
       'the error list',
@@ -64,10 +68,15 @@ export async function measureModelOnce(browser, modelsUrl, { model, mode, log })
       longestGapMs: r.longestGapMs,
       fpsDuringLoad: (r.windowFrames * 1000) / r.windowMs,
       fpsBefore: r.fpsBefore,
+      // The wait (until model-loaded) on its own, and the model's first frames after it.
+      fpsWaiting: (r.framesBeforeLoaded * 1000) / r.loadedMs,
+      framesAfterLoaded: r.windowFrames - r.framesBeforeLoaded,
     };
     log(
       `  ${model}/${mode}: first frame ${r.firstFrameMs.toFixed(0)} ms, blocking ${r.blockingMs.toFixed(0)} ms ` +
-        `(${r.longTasks} long tasks), longest gap ${r.longestGapMs.toFixed(0)} ms, ${metrics.fpsDuringLoad.toFixed(1)} fps (${r.fpsBefore.toFixed(1)} before)`,
+        `(${r.longTasks} long tasks), longest gap ${r.longestGapMs.toFixed(0)} ms, ${metrics.fpsDuringLoad.toFixed(1)} fps (${r.fpsBefore.toFixed(1)} before; ` +
+        `${r.framesBeforeLoaded} frames in the ${r.loadedMs.toFixed(0)} ms to model-loaded, ${metrics.fpsWaiting.toFixed(1)} fps, then ${metrics.framesAfterLoaded}); ` +
+        `gaps ${r.gapsMs.join(' ')}\n    ${cpuLine(cpu)}`,
     );
     return { metrics, info: r.info, warnings: r.warnings };
   } finally {

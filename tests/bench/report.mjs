@@ -11,6 +11,10 @@ const ROWS = [
   ['mainThreadScriptMsPerSec', 'main-thread script time, idle (ms per s)', 1],
   ['scaleIdle', 'render scale at the end of the idle window', 2],
   ['scaleBusy', 'render scale at the end of the busy window', 2],
+  ['cpuIdleMsPerSec', "Chromium's CPU, idle (ms per s, all threads: 2000 is both cores)", 0],
+  ['cpuBusyMsPerSec', "Chromium's CPU, busy (ms per s)", 0],
+  ['gpuIdleMsPerSec', "of which the GPU process's (SwiftShader), idle (ms per s)", 0],
+  ['gpuBusyMsPerSec', "of which the GPU process's, busy (ms per s)", 0],
 ];
 
 const round = (v, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -18,6 +18,18 @@ export interface FrameInfo {
   intervalMs: number;
 }
 
+/** Frames in the last `windowMs`: how many, the longest gap, and every gap (at most MAX_GAPS, the newest). */
+export interface WindowStats {
+  frames: number;
+  longestGapMs: number;
+  windowFrames: number;
+  windowMs: number;
+  windowGapsMs: number[];
+}
+
+/** A second at 60 fps and then some: enough to see where a load's frames went (the model benchmark). */
+const MAX_GAPS = 120;
+
 export interface Loop {
   invalidate(): void;
   onFrame(fn: (dt: number) => void): () => void;
@@ -25,7 +37,7 @@ export interface Loop {
   drawNow(): void;
   pause(): void;
   resume(): void;
-  stats(windowMs: number): { frames: number; longestGapMs: number; windowFrames: number; windowMs: number };
+  stats(windowMs: number): WindowStats;
   dispose(): void;
 }
 
@@ -83,15 +95,19 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
       let longest = 0;
       let count = 0;
       let prev = -1;
+      const gaps: number[] = [];
       const n = Math.min(frames, HISTORY);
       for (let i = frames - n; i < frames; i++) {
         const t = times[i % HISTORY];
         if (t === undefined || now - t > windowMs) continue;
         count++;
-        if (prev >= 0) longest = Math.max(longest, t - prev);
+        if (prev >= 0) {
+          longest = Math.max(longest, t - prev);
+          gaps.push(Math.round(t - prev));
+        }
         prev = t;
       }
-      return { frames, longestGapMs: longest, windowFrames: count, windowMs };
+      return { frames, longestGapMs: longest, windowFrames: count, windowMs, windowGapsMs: gaps.slice(-MAX_GAPS) };
     },
     dispose() {
       this.pause();

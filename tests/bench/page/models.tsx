@@ -30,6 +30,10 @@ export interface LoadResult {
   longestGapMs: number;
   windowFrames: number;
   windowMs: number;
+  /** The window's frame gaps in ms, oldest first: where the load's frames went. */
+  gapsMs: number[];
+  /** Frames the engine drew between the source being set and model-loaded reaching the page. */
+  framesBeforeLoaded: number;
   /** Frames per second in the second before the source was set (the scene alone). */
   fpsBefore: number;
   info: Pick<ModelInfo, 'kind' | 'vertices' | 'bytes' | 'parsedOffThread'>;
@@ -141,6 +145,8 @@ async function load(): Promise<LoadResult> {
   const t0 = performance.now();
   setModels!({ [ID]: { src } });
   const { info, at } = await loaded;
+  // Asked at once: the frames of the wait (download, parse, upload, warm-up), without the model's own.
+  const waited = await space.stats(at - t0);
   // The model is in the scene when model-loaded is sent: the next frame drawn with nothing
   // pending shows it, and settled() resolves after exactly such a frame.
   await space.settled();
@@ -166,6 +172,8 @@ async function load(): Promise<LoadResult> {
     longestGapMs: stats.longestGapMs,
     windowFrames: stats.windowFrames,
     windowMs: stats.windowMs,
+    gapsMs: stats.windowGapsMs,
+    framesBeforeLoaded: waited.windowFrames,
     fpsBefore: (before.windowFrames * 1000) / before.windowMs,
     info: { kind: info.kind, vertices: info.vertices, bytes: info.bytes, parsedOffThread: info.parsedOffThread },
     warnings: [...warnings],
