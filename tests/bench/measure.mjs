@@ -87,7 +87,15 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
       const after = await scriptClock(cdp);
       const fps = (stats.windowFrames * 1000) / stats.windowMs;
       const scriptMsPerSec = ((after.script - before.script) * 1000) / (after.at - before.at);
-      return { fps, longestGapMs: stats.longestGapMs, scriptMsPerSec, frames: stats.windowFrames, scale: stats.resolution.scale, cpu };
+      return {
+        fps,
+        longestGapMs: stats.longestGapMs,
+        scriptMsPerSec,
+        frames: stats.windowFrames,
+        scale: stats.resolution.scale,
+        cpu,
+        vsyncs: vsyncLine(stats.windowGapsMs),
+      };
     };
 
     const idle = await measureWindow();
@@ -106,7 +114,8 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
     log(
       `  ${scene}/${mode}/${resolution}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
         `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s, scale ${idle.scale} / ${busy.scale}\n` +
-        `    idle ${cpuLine(idle.cpu)}\n    busy ${cpuLine(busy.cpu)}`,
+        `    idle ${cpuLine(idle.cpu)}\n    busy ${cpuLine(busy.cpu)}\n` +
+        `    frame gaps in display intervals (16.7 ms), idle: ${idle.vsyncs}; busy: ${busy.vsyncs}`,
     );
     const metrics = {
       fpsIdle: idle.fps,
@@ -130,3 +139,19 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
 
 /** CPU ms per second of the GPU process's threads (SwiftShader rasterises there). */
 const gpuShare = (cpu) => (cpu.threads.filter((t) => t.name.startsWith('gpu-process')).reduce((a, t) => a + t.ms, 0) * 1000) / cpu.wallMs;
+
+/**
+ * The window's last frame gaps counted by how many display intervals each spans ("1: 80, 2: 40"):
+ * a frame clock paced by the display shows whole multiples; a frame that missed its tick, 2 and more.
+ */
+function vsyncLine(gaps) {
+  const counts = new Map();
+  for (const g of gaps) {
+    const n = Math.max(1, Math.round(g / (1000 / 60)));
+    counts.set(n, (counts.get(n) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, c]) => `${n}: ${c}`)
+    .join(', ');
+}
