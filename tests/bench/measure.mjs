@@ -95,6 +95,8 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
         scale: stats.resolution.scale,
         cpu,
         vsyncs: vsyncLine(stats.windowGapsMs),
+        // Gaps longer than one and a half display intervals: frames that missed their tick.
+        missed: stats.windowGapsMs.length ? stats.windowGapsMs.filter((g) => g > 1.5 * (1000 / 60)).length / stats.windowGapsMs.length : 0,
       };
     };
 
@@ -130,6 +132,7 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
       cpuBusyMsPerSec: (busy.cpu.totalMs * 1000) / busy.cpu.wallMs,
       gpuIdleMsPerSec: gpuShare(idle.cpu),
       gpuBusyMsPerSec: gpuShare(busy.cpu),
+      missedShareIdle: idle.missed,
     };
     return { description: info.description, metrics };
   } finally {

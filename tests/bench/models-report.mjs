@@ -85,9 +85,13 @@ export function modelsJson(results) {
 function runLines(r) {
   const one = (m) =>
     `${m.firstFrameMs.toFixed(0)} / ${m.blockingMs.toFixed(0)} / ${m.longestGapMs.toFixed(0)} / ${m.fpsDuringLoad.toFixed(1)} (${m.fpsWaiting.toFixed(1)})`;
+  // Each load's frame gaps (ms) and where the cores went (tests/bench/cpu.mjs), when the run has them.
+  const traced = (list = []) => list.map((t, i) => `  - load ${i + 1}: gaps ${t.gaps.join(' ')}; ${t.cpu}`);
   return [
     `- ${r.name}, worker (first frame / blocking / longest gap, ms / fps during the load (until model-loaded)): ${r.runs.engine.map(one).join('; ')}`,
+    ...traced(r.traces?.engine),
     `- ${r.name}, baseline: ${r.runs.baseline.map(one).join('; ')}`,
+    ...traced(r.traces?.baseline),
   ].join('\n');
 }
 

@@ -78,7 +78,7 @@ export async function measureModelOnce(browser, modelsUrl, { model, mode, log })
         `${r.framesBeforeLoaded} frames in the ${r.loadedMs.toFixed(0)} ms to model-loaded, ${metrics.fpsWaiting.toFixed(1)} fps, then ${metrics.framesAfterLoaded}); ` +
         `gaps ${r.gapsMs.join(' ')}\n    ${cpuLine(cpu)}`,
     );
-    return { metrics, info: r.info, warnings: r.warnings };
+    return { metrics, info: r.info, warnings: r.warnings, gaps: r.gapsMs, cpu: cpuLine(cpu) };
   } finally {
     await context.close();
   }
@@ -104,13 +104,17 @@ export async function hasParallelCompile(browser) {
 /** Every model in both hosts, `repeats` times, the host order alternating between rounds. */
 export async function runModelBench(browser, modelsUrl, { repeats, models, log, afterRun = () => {} }) {
   const parallelCompile = await hasParallelCompile(browser);
-  const runs = Object.fromEntries(models.map((m) => [m, { worker: [], main: [], info: null, warnings: new Set() }]));
+  const runs = Object.fromEntries(
+    models.map((m) => [m, { worker: [], main: [], traces: { worker: [], main: [] }, info: null, warnings: new Set() }]),
+  );
   for (let r = 0; r < repeats; r++) {
     log(`[bench] models, round ${r + 1} of ${repeats}`);
     for (const model of models) {
       for (const mode of r % 2 ? [...MODES].reverse() : MODES) {
         const one = await measureModelOnce(browser, modelsUrl, { model, mode, log });
         runs[model][mode].push(one.metrics);
+        // Not medians: each load's frame gaps and CPU line, for the page's individual runs.
+        runs[model].traces[mode].push({ gaps: one.gaps, cpu: one.cpu });
         afterRun();
         runs[model].info = one.info;
         for (const w of one.warnings) runs[model].warnings.add(w);
@@ -126,6 +130,7 @@ export async function runModelBench(browser, modelsUrl, { repeats, models, log, 
     engine: medianOf(runs[name].worker),
     baseline: medianOf(runs[name].main),
     runs: { engine: runs[name].worker, baseline: runs[name].main },
+    traces: { engine: runs[name].traces.worker, baseline: runs[name].traces.main },
   }));
   return { results, parallelCompile };
 }

@@ -15,6 +15,7 @@ const ROWS = [
   ['cpuBusyMsPerSec', "Chromium's CPU, busy (ms per s)", 0],
   ['gpuIdleMsPerSec', "of which the GPU process's (SwiftShader), idle (ms per s)", 0],
   ['gpuBusyMsPerSec', "of which the GPU process's, busy (ms per s)", 0],
+  ['missedShareIdle', 'share of idle frame gaps over 1.5 display intervals (a missed tick)', 2],
 ];
 
 const round = (v, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createLoop } from '../../../worker/engine/loop';
+
+/*
+ * The frame loop's window statistics (what the benchmark reads): frames in the window, the longest
+ * gap, and every gap, oldest first, at most the newest 120. In Node the loop's clock is a 16 ms timer.
+ */
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the frame loop: window statistics', () => {
+  it('lists the gaps between the frames of the window, oldest first, and the longest of them', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const loop = createLoop(() => undefined);
+    // Three frames 16 ms apart, a pause, then two more.
+    for (let i = 0; i < 3; i++) {
+      loop.invalidate();
+      await vi.advanceTimersByTimeAsync(16);
+    }
+    await vi.advanceTimersByTimeAsync(100);
+    for (let i = 0; i < 2; i++) {
+      loop.invalidate();
+      await vi.advanceTimersByTimeAsync(16);
+    }
+    const s = loop.stats(10_000);
+    expect(s.frames).toBe(5);
+    expect(s.windowFrames).toBe(5);
+    expect(s.windowGapsMs).toEqual([16, 16, 116, 16]);
+    expect(s.longestGapMs).toBe(116);
+    // A window that holds only the last two frames has their one gap.
+    expect(loop.stats(20).windowGapsMs).toEqual([16]);
+    loop.dispose();
+  });
+
+  it('keeps the newest 120 gaps of a long window', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    let n = 0;
+    const loop = createLoop(() => {
+      n++;
+      if (n < 200) loop.invalidate();
+    });
+    loop.invalidate();
+    await vi.advanceTimersByTimeAsync(16 * 210);
+    const s = loop.stats(60_000);
+    expect(s.windowFrames).toBe(200);
+    expect(s.windowGapsMs).toHaveLength(120);
+    expect(s.windowGapsMs.every((g) => g === 16)).toBe(true);
+    loop.dispose();
+  });
+});
