@@ -16,6 +16,8 @@ const WARM_LAYER = 31;
 /** Per frame: at most this many parts with a material not drawn before, and this many vertices. */
 const NEW_MATERIALS_PER_FRAME = 2;
 const VERTICES_PER_FRAME = 300_000;
+/** Vertices a warm-up draw shades: whole triangles, lines and points. */
+const WARM_VERTICES = 6;
 
 type Part = Object3D & { geometry: BufferGeometry; isMesh?: boolean; isPoints?: boolean; isLine?: boolean };
 
@@ -59,6 +61,12 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
   const scissor = renderer.getScissor(new Vector4());
   const target = renderer.getRenderTarget();
   scene.add(object);
+  // A few vertices each: the pipeline and the buffers' upload are the same for 6 vertices as for
+  // all of them, but a software rasteriser would shade every vertex of a 1-pixel draw (a point
+  // cloud's warm-up cost as much as a whole frame of it). Parts whose geometry has groups draw
+  // whole: a short range would skip the groups past it, and their pipelines.
+  const ranges = parts.map((p) => ({ ...p.geometry.drawRange }));
+  for (const p of parts) if (!p.geometry.groups.length) p.geometry.setDrawRange(0, Math.min(p.geometry.drawRange.count, WARM_VERTICES));
   for (const p of parts) p.layers.enable(WARM_LAYER);
   for (const l of lights) l.layers.enable(WARM_LAYER);
   camera.layers.set(WARM_LAYER);
@@ -77,6 +85,7 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
     camera.layers.mask = mask;
     for (const l of lights) l.layers.disable(WARM_LAYER);
     for (const p of parts) p.layers.disable(WARM_LAYER);
+    parts.forEach((p, i) => p.geometry.setDrawRange(ranges[i]!.start, ranges[i]!.count));
     scene.remove(object);
   }
 }
