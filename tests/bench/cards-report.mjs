@@ -128,7 +128,10 @@ export function cardsChecks(r) {
       out.push({
         name: `cards: ${path} path, the worker keeps >= ${pct(atLeast)} of its no-card frame rate at ${count} cards (idle host, orbiting)`,
         pass: ratio >= atLeast,
-        detail: `${c.idle.answered ? c.idle.workerFps.toFixed(1) : NO_ANSWER} of ${none.idle.workerFps.toFixed(1)} fps = ${pct(ratio)}`,
+        detail:
+          `${c.idle.answered ? c.idle.workerFps.toFixed(1) : NO_ANSWER} of ${none.idle.workerFps.toFixed(1)} fps = ${pct(ratio)}` +
+          // Adaptive resolution is on (the default): say at which render scale each rate was drawn.
+          (c.idle.scale == null ? '' : `, render scale ${c.idle.scale.toFixed(2)} (no cards: ${none.idle.scale?.toFixed(2) ?? 'n/a'})`),
       });
     }
   }

@@ -146,6 +146,8 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, busy, s
       return {
         answered: w ? 1 : 0,
         workerFps: w ? (w.windowFrames * 1000) / w.windowMs : 0,
+        // Adaptive resolution (issue 20, on by default): the render scale chosen at the window's end.
+        scale: w?.resolution?.scale ?? null,
         // The engine counts gaps between two frames of the window: with fewer than two there was none
         // to count, and the gap is (at least half) the window: reported as the window.
         workerGapMs: w ? (w.windowFrames > 1 ? w.longestGapMs : w.windowMs) : null,
@@ -206,7 +208,7 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, busy, s
     const f = (v, d = 0) => (v === null || v === undefined ? 'n/a' : v.toFixed(d));
     log(
       `  ${name}: ready in ${(readyMs / 1000).toFixed(1)} s; main thread ${idle.taskMsPerSec.toFixed(0)} ms/s (script ${idle.scriptMsPerSec.toFixed(0)}, style+layout ${idle.styleLayoutMsPerSec.toFixed(0)}), ` +
-        `worker ${idle.workerFps.toFixed(1)} fps` +
+        `worker ${idle.workerFps.toFixed(1)} fps (scale ${f(idle.scale, 2)})` +
         (busyWindow ? `, ${busyWindow.workerFps.toFixed(1)} busy, gap ${busyWindow.workerGapMs?.toFixed(0) ?? 'no answer'} ms` : '') +
         (idle.labelFps === null ? '' : `; labels ${idle.labelFps.toFixed(1)} fps`) +
         (mode === 'engine' || mode === 'host'
