@@ -96,7 +96,9 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
         cpu,
         vsyncs: vsyncLine(stats.windowGapsMs),
         // Gaps longer than one and a half display intervals: frames that missed their tick.
-        missed: stats.windowGapsMs.length ? stats.windowGapsMs.filter((g) => g > 1.5 * (1000 / 60)).length / stats.windowGapsMs.length : 0,
+        missed: stats.windowGapsMs.length
+          ? stats.windowGapsMs.filter((g) => g > 1.5 * DISPLAY_INTERVAL_MS).length / stats.windowGapsMs.length
+          : 0,
       };
     };
 
@@ -140,6 +142,9 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
   }
 }
 
+/** The display's frame interval (60 Hz, headless Chromium's). */
+const DISPLAY_INTERVAL_MS = 1000 / 60;
+
 /** CPU ms per second of the GPU process's threads (SwiftShader rasterises there). */
 const gpuShare = (cpu) => (cpu.threads.filter((t) => t.name.startsWith('gpu-process')).reduce((a, t) => a + t.ms, 0) * 1000) / cpu.wallMs;
 
@@ -150,7 +155,7 @@ const gpuShare = (cpu) => (cpu.threads.filter((t) => t.name.startsWith('gpu-proc
 function vsyncLine(gaps) {
   const counts = new Map();
   for (const g of gaps) {
-    const n = Math.max(1, Math.round(g / (1000 / 60)));
+    const n = Math.max(1, Math.round(g / DISPLAY_INTERVAL_MS));
     counts.set(n, (counts.get(n) ?? 0) + 1);
   }
   return [...counts.entries()]

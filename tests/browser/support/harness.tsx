@@ -20,19 +20,21 @@ const live = new Set<Mounted>();
 
 /** Wait until `check` is truthy, polling each animation frame; fails with `what` after `timeoutMs`. */
 export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
-  const until = performance.now() + timeoutMs;
-  const late = () => new Error(`timed out waiting for ${what}`);
-  for (;;) {
-    // A check that never settles (a call to an engine that went away) fails here at the deadline,
-    // naming what was awaited, rather than at the test's own timeout.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(late()), Math.max(0, until - performance.now()));
-    });
-    const v = await Promise.race([Promise.resolve(check()), deadline]).finally(() => clearTimeout(timer));
-    if (v) return v;
-    if (performance.now() > until) throw late();
-    await new Promise((r) => setTimeout(r, 16));
+  // One deadline for the whole wait: a check that never settles (a call to an engine that went
+  // away) fails here, naming what was awaited, rather than at the test's own timeout.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
+  });
+  deadline.catch(() => undefined); // raced below; not unhandled while a poll sleeps
+  try {
+    for (;;) {
+      const v = await Promise.race([Promise.resolve(check()), deadline]);
+      if (v) return v;
+      await Promise.race([new Promise((r) => setTimeout(r, 16)), deadline]);
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }
 
