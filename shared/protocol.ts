@@ -180,7 +180,10 @@ export interface RenderApi {
    * that height is hit (a drag in the scene that keeps its height: on 'ground').
    */
   pickPoint(x: number, y: number, exclude?: string, planeY?: number): PickedPoint | null;
-  /** Resolves after a frame was drawn with no asset load pending. */
+  /**
+   * Resolves after a frame was drawn with no asset load pending and showing every change sent
+   * before: at once when the last frame drawn already was such a frame.
+   */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */
   readPixels(): PixelReadout;

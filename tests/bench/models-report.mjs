@@ -131,12 +131,13 @@ host that goes first alternating between rounds.
 What each row means (all times from the moment the page sets the \`models\` prop, "source set"):
 
 - **time to the first frame with the model**: when the page receives the \`model-loaded\` event
-  (sent once the model is in the scene) it calls the space's \`settled()\`, which resolves after
-  the next frame drawn with no load pending; the figure ends when that answer reaches the page.
-  It covers download, parsing, texture upload, shader compilation and the first frame with the
-  model: in both hosts the answer arrives only after that frame has been committed (with no GPU,
-  the canvas commit waits for the software rasteriser to finish the frame), give or take one
-  frame's script time.
+  (sent once the model is in the scene) it calls the space's \`settled()\`, which resolves once a
+  frame with the model has been drawn with no load pending (at once when the worker drew it
+  before the call arrived: the engine answers \`settled()\` without another frame when nothing
+  changed since its last one); the figure ends when that answer reaches the page. It covers
+  download, parsing, texture upload, shader compilation and the model's first frame's draw calls;
+  the rasteriser's work on that frame shows in the gap after it, which the load's window below
+  takes in (it ends one frame later).
 - **main-thread blocking**: the page's long tasks (PerformanceObserver \`longtask\`, over 50 ms)
   that started in that interval, each counted as its duration minus 50 ms, summed: the time the
   page could not answer input (Lighthouse's "total blocking time"). 0 means no task over 50 ms.

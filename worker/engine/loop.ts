@@ -32,6 +32,12 @@ const MAX_GAPS = 120;
 
 export interface Loop {
   invalidate(): void;
+  /**
+   * The last drawn frame shows everything asked for from outside the frames (messages, loads): no
+   * such change since, and no frame pending but the next of an animation. settled() answers at
+   * once then: one more frame would show the same state.
+   */
+  current(): boolean;
   onFrame(fn: (dt: number) => void): () => void;
   /** Draw synchronously now (pixel readback needs render and read in one task). */
   drawNow(): void;
@@ -53,15 +59,24 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
   let paused = false;
   let lastTime = 0;
   let askedWhileDrawing = false;
+  let inFrame = false;
+  /** invalidate() from outside a frame since the last frame began: a change not drawn yet. */
+  let changed = false;
 
   function frame(now: number) {
     handle = null;
+    inFrame = true;
+    changed = false;
     const info = { continuing: askedWhileDrawing, intervalMs: lastTime ? now - lastTime : 0 };
     // Coming back from idle: advance as if one frame passed, not the whole idle time.
     const dt = lastTime && now - lastTime < 250 ? Math.min((now - lastTime) / 1000, MAX_DT) : 1 / 60;
     lastTime = now;
-    for (const cb of [...callbacks]) cb(dt);
-    draw(dt, info);
+    try {
+      for (const cb of [...callbacks]) cb(dt);
+      draw(dt, info);
+    } finally {
+      inFrame = false;
+    }
     times[frames % HISTORY] = performance.now();
     frames++;
     // The handle was cleared on entry: set now only if something in this frame invalidated.
@@ -71,7 +86,12 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
 
   return {
     invalidate() {
+      if (!inFrame) changed = true;
       if (handle === null && !paused) handle = requestFrame(frame);
+    },
+    current() {
+      // A frame the last one asked for (auto-rotate, an animation) moves on; it changes nothing asked.
+      return frames > 0 && !changed && (handle === null || askedWhileDrawing);
     },
     onFrame(fn) {
       callbacks.add(fn);

@@ -14,6 +14,8 @@ export class Readiness {
   constructor(
     private emit: (e: EngineEvent) => void,
     private invalidate: () => void,
+    /** The last drawn frame is up to date (Loop.current()). */
+    private current: () => boolean = () => false,
   ) {}
 
   track<T>(label: string, work: Promise<T>): Promise<T> {
@@ -46,8 +48,13 @@ export class Readiness {
     waiters.forEach((w) => w());
   }
 
-  /** Resolves after a frame has been drawn with no load pending. */
+  /**
+   * Resolves after a frame has been drawn with no load pending: at once when the last one was and
+   * nothing changed since (a host asking on model-loaded, the model's frame already drawn, must
+   * not wait a whole frame more for the same picture).
+   */
   settled(): Promise<void> {
+    if (this.pending === 0 && this.readyEmitted && this.current()) return Promise.resolve();
     return new Promise((resolve) => {
       this.waiters.push(resolve);
       this.invalidate();

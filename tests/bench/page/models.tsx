@@ -147,14 +147,15 @@ async function load(): Promise<LoadResult> {
   const { info, at } = await loaded;
   // Asked at once: the frames of the wait (download, parse, upload, warm-up), without the model's own.
   const waited = await space.stats(at - t0);
-  // The model is in the scene when model-loaded is sent: the next frame drawn with nothing
-  // pending shows it, and settled() resolves after exactly such a frame.
+  // The model is in the scene when model-loaded is sent: settled() resolves after the first frame
+  // drawn with it and nothing pending (at once when that frame was drawn before the call arrived).
   await space.settled();
   const t1 = performance.now();
   // The engine stamps a frame when its draw calls are issued; the GPU work of the model's first
   // frame is waited for when that frame is committed, before the next one: take one more frame
   // so the gap after it is in the window in both hosts.
-  await space.settled();
+  const drawn = (await space.stats()).frames;
+  while ((await space.stats()).frames <= drawn) await sleep(2);
   const stats = await space.stats(performance.now() - t0);
   const after = await space.stats();
   if (after.models.loaded !== 1) throw new Error(`the engine reports ${after.models.loaded} models drawn, expected 1`);

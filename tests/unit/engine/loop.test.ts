@@ -50,3 +50,53 @@ describe('the frame loop: window statistics', () => {
     loop.dispose();
   });
 });
+
+describe('the frame loop: is the last frame current (what settled() answers at once on)', () => {
+  it('is not before the first frame, nor while a change asked for from outside is not drawn', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const loop = createLoop(() => undefined);
+    expect(loop.current()).toBe(false);
+    loop.invalidate();
+    expect(loop.current()).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    // Drawn, nothing pending: a still scene is current.
+    expect(loop.current()).toBe(true);
+    loop.invalidate();
+    expect(loop.current()).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.current()).toBe(true);
+    loop.dispose();
+  });
+
+  it('is while an animation asks for its next frame, until something from outside changes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const loop = createLoop(() => loop.invalidate());
+    loop.invalidate();
+    await vi.advanceTimersByTimeAsync(40);
+    expect(loop.stats(10_000).frames).toBeGreaterThan(1);
+    expect(loop.current()).toBe(true);
+    loop.invalidate();
+    expect(loop.current()).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.current()).toBe(true);
+    loop.dispose();
+  });
+
+  it('is not when a still frame asked for one more (drawn sharp after a scaled-down one)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    let sharpen = true;
+    const loop = createLoop(
+      () => undefined,
+      () => {
+        if (sharpen) loop.invalidate();
+        sharpen = false;
+      },
+    );
+    loop.invalidate();
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.current()).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.current()).toBe(true);
+    loop.dispose();
+  });
+});
