@@ -57,13 +57,14 @@ export async function openBenchPage(browser) {
   return { context, page, pageErrors };
 }
 
-export async function measureOnce(browser, url, { scene, mode, resolution = 'auto', warmupMs, measureMs, log }) {
+export async function measureOnce(browser, url, { scene, mode, resolution = 'auto', targetFps, warmupMs, measureMs, log }) {
   const { context, page, pageErrors } = await openBenchPage(browser);
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
 
-    await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}&resolution=${resolution}`);
+    const fps = targetFps ? `&fps=${targetFps}` : '';
+    await page.goto(`${url}?scene=${encodeURIComponent(scene)}&mode=${mode}&resolution=${resolution}${fps}`);
     const info = await within(
       120_000,
       'the page to get ready',
@@ -116,7 +117,7 @@ export async function measureOnce(browser, url, { scene, mode, resolution = 'aut
     );
     if (problems.length) throw new Error(`${scene}/${mode}: ${problems.join('; ')}`);
     log(
-      `  ${scene}/${mode}/${resolution}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
+      `  ${scene}/${mode}/${resolution}${targetFps ? `@${targetFps}` : ''}: idle ${idle.fps.toFixed(1)} fps, busy ${busy.fps.toFixed(1)} fps, ` +
         `gap ${busy.longestGapMs.toFixed(0)} ms, script ${idle.scriptMsPerSec.toFixed(0)} ms/s, scale ${idle.scale} / ${busy.scale}\n` +
         `    idle ${cpuLine(idle.cpu)}\n    busy ${cpuLine(busy.cpu)}\n` +
         `    frame gaps in display intervals (16.7 ms), idle: ${idle.vsyncs}; busy: ${busy.vsyncs}`,

@@ -26,7 +26,13 @@ const kept = (m) => (m.fpsIdle > 0 ? m.fpsBusy / m.fpsIdle : 0);
 export function toJson(results, extra) {
   const pick = (m) => Object.fromEntries(ROWS.map(([key, , digits]) => [key, round(m[key], Math.max(1, digits))]));
   return {
-    scenarios: results.map((r) => ({ name: r.name, engine: pick(r.engine), engineFixed: pick(r.engineFixed), baseline: pick(r.baseline) })),
+    scenarios: results.map((r) => ({
+      name: r.name,
+      engine: pick(r.engine),
+      engine60: pick(r.engine60),
+      engineFixed: pick(r.engineFixed),
+      baseline: pick(r.baseline),
+    })),
     ...extra,
   };
 }
@@ -36,17 +42,17 @@ export function table(result) {
   const lines = [
     `**${result.name}**: ${result.description}`,
     '',
-    '| metric | engine (worker, adaptive resolution) | engine (worker, full resolution) | baseline (main thread, full resolution) | full-resolution engine / baseline |',
-    '|---|---:|---:|---:|---:|',
+    '| metric | engine (worker, adaptive resolution, target 30 fps: the default) | engine (worker, adaptive, target 60 fps) | engine (worker, full resolution) | baseline (main thread, full resolution) | full-resolution engine / baseline |',
+    '|---|---:|---:|---:|---:|---:|',
   ];
   for (const [key, label, digits] of ROWS) {
-    const e = result.engine[key];
-    const f = result.engineFixed[key];
-    const b = result.baseline[key];
-    lines.push(`| ${label} | ${e.toFixed(digits)} | ${f.toFixed(digits)} | ${b.toFixed(digits)} | ${ratio(f, b)} |`);
+    const [e, e60, f, b] = [result.engine, result.engine60, result.engineFixed, result.baseline].map((m) => m[key]);
+    lines.push(
+      `| ${label} | ${e.toFixed(digits)} | ${e60.toFixed(digits)} | ${f.toFixed(digits)} | ${b.toFixed(digits)} | ${ratio(f, b)} |`,
+    );
   }
-  const k = [result.engine, result.engineFixed, result.baseline].map((m) => kept(m).toFixed(2));
-  lines.push(`| busy / idle fps | ${k[0]} | ${k[1]} | ${k[2]} | |`);
+  const k = [result.engine, result.engine60, result.engineFixed, result.baseline].map((m) => kept(m).toFixed(2));
+  lines.push(`| busy / idle fps | ${k[0]} | ${k[1]} | ${k[2]} | ${k[3]} | |`);
   return lines.join('\n');
 }
 
@@ -66,11 +72,14 @@ export function checks(result) {
       pass: 1 - baseKept > BASELINE_LOSES_MORE_THAN,
       detail: `${result.baseline.fpsBusy.toFixed(1)} of ${result.baseline.fpsIdle.toFixed(1)} fps = loses ${pct(1 - baseKept)}`,
     },
-    {
-      name: `${result.name}: with adaptive resolution the worker keeps >= ${pct(ADAPTIVE_KEEPS)} of its idle frame rate under load`,
-      pass: engineKept >= ADAPTIVE_KEEPS,
-      detail: `${result.engine.fpsBusy.toFixed(1)} of ${result.engine.fpsIdle.toFixed(1)} fps = ${pct(engineKept)}, scale ${result.engine.scaleIdle.toFixed(2)} idle / ${result.engine.scaleBusy.toFixed(2)} busy`,
-    },
+    ...[
+      ['target 30 fps', result.engine],
+      ['target 60 fps', result.engine60],
+    ].map(([target, m]) => ({
+      name: `${result.name}: with adaptive resolution (${target}) the worker keeps >= ${pct(ADAPTIVE_KEEPS)} of its idle frame rate under load`,
+      pass: kept(m) >= ADAPTIVE_KEEPS,
+      detail: `${m.fpsBusy.toFixed(1)} of ${m.fpsIdle.toFixed(1)} fps = ${pct(kept(m))}, scale ${m.scaleIdle.toFixed(2)} idle / ${m.scaleBusy.toFixed(2)} busy`,
+    })),
     {
       name: `${result.name}: idle fps at full resolution at least the baseline's`,
       pass: fixed.fpsIdle >= result.baseline.fpsIdle,
@@ -103,6 +112,7 @@ function runLines(result) {
   const one = (m) => `${m.fpsIdle.toFixed(1)} / ${m.fpsBusy.toFixed(1)} fps, gap ${m.longestGapBusyMs.toFixed(0)} ms`;
   return [
     `- ${result.name}, engine, adaptive (idle / busy fps, longest gap busy): ${result.runs.engine.map(one).join('; ')}`,
+    `- ${result.name}, engine, adaptive, target 60 fps: ${result.runs.engine60.map(one).join('; ')}`,
     `- ${result.name}, engine, full resolution: ${result.runs.engineFixed.map(one).join('; ')}`,
     `- ${result.name}, baseline: ${result.runs.baseline.map(one).join('; ')}`,
   ].join('\n');
@@ -133,9 +143,11 @@ script, orbit auto-rotation keeps it drawing.
   dashboard would.
 - **adaptive resolution** (issue 20, the product's default, \`renderConfig.resolution: 'auto'\`):
   while frames are slower than the space's target (30 fps) the drawing buffer steps down (1, 0.85,
-  0.7, 0.6, 0.5 of the screen's pixel ratio) and back up when there is room. The engine also runs
-  at the screen's resolution throughout (\`'fixed'\`), like for like with the baseline: idle parity
-  is judged on that column.
+  0.7, 0.6, 0.5 of the screen's pixel ratio) and back up when there is room. At the default target
+  a scene already faster than 30 fps keeps full resolution when the page gets busy; the second
+  column sets the highest target a designer can (\`renderConfig.targetFps: 60\`), where adaptive
+  resolution trades pixels for the frame rate. The engine also runs at the screen's resolution
+  throughout (\`'fixed'\`), like for like with the baseline: idle parity is judged on that column.
 
 ${settings.summary} Frame counts and the longest gap between frames are measured inside the engine,
 wherever it runs. Main-thread script time comes from Chrome's own performance metrics

@@ -15,6 +15,7 @@ const TRUSTED = { trusted: true };
  *   ?busy=1            keep the main thread busy from the start (the runner toggles it instead)
  *   ?resolution=auto|fixed  adaptive resolution (the product's default) or the screen's own ratio
  *                      throughout (what plain three.js draws at; the baseline's setting)
+ *   ?fps=<10..60>      the space's target frame rate (adaptive resolution's aim); the scene's own when absent
  */
 export interface BenchApi {
   /** Resolves once the scene is drawn with every asset settled; rejects if it cannot start. */
@@ -39,9 +40,15 @@ const sceneName = params.get('scene') ?? 'heavy';
 const scene = SCENES[sceneName];
 const forceMainThread = params.get('mode') === 'main';
 const resolution = params.get('resolution') === 'fixed' ? 'fixed' : 'auto';
+const targetFps = Number(params.get('fps')) || undefined;
 const config = scene && {
   ...scene.config,
-  renderConfig: { ...scene.config.renderConfig, resolution, pixelRatio: window.devicePixelRatio },
+  renderConfig: {
+    ...scene.config.renderConfig,
+    resolution,
+    pixelRatio: window.devicePixelRatio,
+    ...(targetFps ? { targetFps } : {}),
+  },
 };
 const errors: string[] = [];
 const ref = createRef<ThreeDSpaceHandle>();

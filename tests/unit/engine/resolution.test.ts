@@ -72,3 +72,25 @@ describe('adaptive resolution', () => {
     expect(a.scale).toBeLessThan(1);
   });
 });
+
+describe('adaptive resolution on a display that quantises frames', () => {
+  const TICK = 1000 / 60;
+
+  it('steps down when one frame in three misses its tick, although most are on time (target 60)', () => {
+    const a = new AdaptiveScale();
+    a.configure({ ...AUTO, targetFps: 60 });
+    let i = 0;
+    // 45 fps: two frames on their tick, one a tick late. The median interval would say 60 fps.
+    run(a, () => (i++ % 3 === 2 ? 2 * TICK : TICK), 0, 2000);
+    expect(a.scale).toBeLessThan(1);
+  });
+
+  it('does not step down for one hitch in a window of frames on time', () => {
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    let i = 0;
+    // 30 fps with one 250 ms frame (a collection, an upload) every 20 frames.
+    run(a, () => (++i % 20 === 0 ? 250 : 2 * TICK), 0, 10_000);
+    expect(a.changes).toBe(0);
+  });
+});
