@@ -29,6 +29,14 @@ const SETTLE_MS = 120;
 /** A step up undone within this long was a mistake: the next try waits, longer each time. */
 const REGRET_MS = 1500;
 const BACKOFF_MS = [2000, 4000, 8000, 16000, 30000] as const;
+/**
+ * A frame this close to the target counts as on time. When the target is the display's own rate
+ * (60 fps on a 60 Hz screen) no interval can come in under FAST × the target: frames that are all
+ * on time are the only sign of room, and one step up is tried (undone, and tried later, if wrong).
+ */
+const ON_TIME = 1.25;
+/** A tick shorter than this is a display's (50 Hz and up), not a slow scene's steady interval. */
+const DISPLAY_TICK_MS = 20;
 
 export type ResolutionSettings = Pick<SpaceConfig['renderConfig'], 'resolution' | 'pixelRatio' | 'targetFps'>;
 
@@ -42,6 +50,8 @@ export class AdaptiveScale {
   private lastUpAt = -Infinity;
   private upBlockedUntil = 0;
   private regrets = 0;
+  /** The shortest interval seen: the display's tick, as frames cannot come faster. */
+  private tickMs = Infinity;
   /** Scale changes since creation (stats, tests). */
   changes = 0;
 
@@ -74,8 +84,10 @@ export class AdaptiveScale {
     if (!this.auto || now < this.settleUntil || !(intervalMs > 0)) return false;
     if (this.windowStart < 0) this.windowStart = now;
     this.samples.push(intervalMs);
+    this.tickMs = Math.min(this.tickMs, intervalMs);
     if (this.samples.length < MIN_SAMPLES || now - this.windowStart < WINDOW_MS) return false;
     const typical = typicalInterval(this.samples);
+    const allOnTime = Math.max(...this.samples) <= this.targetMs * ON_TIME;
     this.samples = [];
     this.windowStart = -1;
     const last = SCALE_STEPS.length - 1;
@@ -97,12 +109,20 @@ export class AdaptiveScale {
       next = this.step - 1;
       while (next > 0 && typical * (SCALE_STEPS[next - 1]! / base) ** 2 < this.targetMs * ROOM) next--;
       this.lastUpAt = now;
+    } else if (allOnTime && this.atDisplayRate() && this.step > 0 && now >= this.upBlockedUntil) {
+      next = this.step - 1;
+      this.lastUpAt = now;
     }
     if (next === this.step) return false;
     this.step = next;
     this.changes++;
     this.settleUntil = now + SETTLE_MS;
     return true;
+  }
+
+  /** The target is the display's own rate: a frame cannot come in FAST × the target. */
+  private atDisplayRate(): boolean {
+    return this.tickMs < DISPLAY_TICK_MS && this.targetMs < this.tickMs * 1.5;
   }
 }
 

@@ -94,3 +94,31 @@ describe('adaptive resolution on a display that quantises frames', () => {
     expect(a.changes).toBe(0);
   });
 });
+
+describe('adaptive resolution at the display rate (target 60 on a 60 Hz screen)', () => {
+  const TICK = 1000 / 60;
+  /** A frame that costs `ms` is shown on the next tick after it is done. */
+  const onTicks = (ms: number) => Math.max(1, Math.ceil(ms / TICK - 1e-9)) * TICK;
+  const AT_60 = { ...AUTO, targetFps: 60 } as const;
+
+  it('steps back up when every frame is on time, although no interval can show room', () => {
+    const a = new AdaptiveScale();
+    a.configure(AT_60);
+    // Busy: 25 ms of pixels at full size; the scale drops until frames make their tick.
+    const now = run(a, (s) => onTicks(25 * s * s), 0, 3000);
+    expect(a.scale).toBeLessThan(1);
+    expect(25 * a.scale ** 2).toBeLessThanOrEqual(TICK);
+    // The load goes: 10 ms at full size fits a tick. Back to full size within 3 s.
+    run(a, (s) => onTicks(10 * s * s), now, 3000);
+    expect(a.scale).toBe(1);
+  });
+
+  it('a step up that misses its ticks is undone and tried less and less often', () => {
+    const a = new AdaptiveScale();
+    a.configure(AT_60);
+    // On time at 0.7 (12 ms), late at 0.85 (18 ms): the step up is tried now and then, not every window.
+    run(a, (s) => onTicks(25 * s * s), 0, 30_000);
+    expect(a.changes).toBeLessThan(16);
+    expect(a.scale).toBeLessThanOrEqual(0.85);
+  });
+});
