@@ -19,8 +19,11 @@ export interface EngineContext {
    * textures uses that one, so a change of scale redraws nothing.
    */
   readonly size: { width: number; height: number; pixelRatio: number; devicePixelRatio: number };
-  /** Ask for one frame. Cheap: many calls before the next frame are one frame. */
-  invalidate(): void;
+  /**
+   * Ask for one frame. Cheap: many calls before the next frame are one frame. `unfinished`, from a
+   * frame: what it draws is not complete yet (work spread over frames); settled() waits for more.
+   */
+  invalidate(unfinished?: boolean): void;
   /** Run `fn(dtSeconds)` before each drawn frame; call invalidate() from it to keep frames coming. */
   onFrame(fn: (dt: number) => void): () => void;
   /** Run `fn(width, height)` after the view is resized (cameras, composers). */

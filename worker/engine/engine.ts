@@ -57,7 +57,7 @@ export class Engine {
   private readonly readiness = new Readiness(
     (e) => this.emit(e),
     () => this.stage.loop.invalidate(),
-    () => !this.contextLost && this.stage.loop.current(),
+    () => !this.contextLost && this.stage.current(),
   );
   private contextLost = false;
   private loseExt: WEBGL_lose_context | null = null;

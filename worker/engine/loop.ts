@@ -31,7 +31,11 @@ export interface WindowStats {
 const MAX_GAPS = 120;
 
 export interface Loop {
-  invalidate(): void;
+  /**
+   * Ask for a frame. `unfinished`, from inside a frame: this frame does not show all it should yet
+   * (work spread over frames, e.g. cards painted within a budget), so it is not current().
+   */
+  invalidate(unfinished?: boolean): void;
   /**
    * The last drawn frame shows everything asked for from outside the frames (messages, loads): no
    * such change since, and no frame pending but the next of an animation. settled() answers at
@@ -60,13 +64,16 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
   let lastTime = 0;
   let askedWhileDrawing = false;
   let inFrame = false;
-  /** invalidate() from outside a frame since the last frame began: a change not drawn yet. */
+  /** invalidate() from outside a frame since the last frame was drawn: a change not drawn yet. */
   let changed = false;
+  /** The frame being drawn asked for more to finish its work; `lastUnfinished`: the last drawn did. */
+  let unfinished = false;
+  let lastUnfinished = false;
 
   function frame(now: number) {
     handle = null;
     inFrame = true;
-    changed = false;
+    unfinished = false;
     const info = { continuing: askedWhileDrawing, intervalMs: lastTime ? now - lastTime : 0 };
     // Coming back from idle: advance as if one frame passed, not the whole idle time.
     const dt = lastTime && now - lastTime < 250 ? Math.min((now - lastTime) / 1000, MAX_DT) : 1 / 60;
@@ -74,6 +81,9 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
     try {
       for (const cb of [...callbacks]) cb(dt);
       draw(dt, info);
+      // Cleared only once drawn: a frame that threw shows nothing of what was asked.
+      changed = false;
+      lastUnfinished = unfinished;
     } finally {
       inFrame = false;
     }
@@ -85,13 +95,14 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
   }
 
   return {
-    invalidate() {
+    invalidate(unfinishedWork = false) {
       if (!inFrame) changed = true;
+      else if (unfinishedWork) unfinished = true;
       if (handle === null && !paused) handle = requestFrame(frame);
     },
     current() {
       // A frame the last one asked for (auto-rotate, an animation) moves on; it changes nothing asked.
-      return frames > 0 && !changed && (handle === null || askedWhileDrawing);
+      return frames > 0 && !changed && !lastUnfinished && (handle === null || askedWhileDrawing);
     },
     onFrame(fn) {
       callbacks.add(fn);

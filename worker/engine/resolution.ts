@@ -36,7 +36,9 @@ const BACKOFF_MS = [2000, 4000, 8000, 16000, 30000] as const;
  */
 const ON_TIME = 1.25;
 /** A tick shorter than this is a display's (50 Hz and up), not a slow scene's steady interval. */
-const DISPLAY_TICK_MS = 20;
+const DISPLAY_TICK_MS = 21;
+/** The tick is the shortest interval of this many recent windows (the window may move to another screen). */
+const TICK_WINDOWS = 8;
 
 export type ResolutionSettings = Pick<SpaceConfig['renderConfig'], 'resolution' | 'pixelRatio' | 'targetFps'>;
 
@@ -50,8 +52,10 @@ export class AdaptiveScale {
   private lastUpAt = -Infinity;
   private upBlockedUntil = 0;
   private regrets = 0;
-  /** The shortest interval seen: the display's tick, as frames cannot come faster. */
-  private tickMs = Infinity;
+  /** The shortest interval of each recent window: the display's tick, as frames cannot come faster. */
+  private windowMins: number[] = [];
+  /** The step held before the last step up: where a step up that proved wrong goes back to. */
+  private upFrom = 0;
   /** Scale changes since creation (stats, tests). */
   changes = 0;
 
@@ -84,10 +88,10 @@ export class AdaptiveScale {
     if (!this.auto || now < this.settleUntil || !(intervalMs > 0)) return false;
     if (this.windowStart < 0) this.windowStart = now;
     this.samples.push(intervalMs);
-    this.tickMs = Math.min(this.tickMs, intervalMs);
     if (this.samples.length < MIN_SAMPLES || now - this.windowStart < WINDOW_MS) return false;
     const typical = typicalInterval(this.samples);
     const allOnTime = Math.max(...this.samples) <= this.targetMs * ON_TIME;
+    this.windowMins = [...this.windowMins, Math.min(...this.samples)].slice(-TICK_WINDOWS);
     this.samples = [];
     this.windowStart = -1;
     const last = SCALE_STEPS.length - 1;
@@ -99,6 +103,9 @@ export class AdaptiveScale {
       const base = SCALE_STEPS[this.step]!;
       while (next < last && typical * (SCALE_STEPS[next]! / base) ** 2 > this.targetMs) next++;
       if (now - this.lastUpAt < REGRET_MS) {
+        // A step up that proved wrong goes back to where frames were fine, not past it: at the
+        // display's rate a late frame counts two ticks, which overstates its cost.
+        next = Math.max(this.step + 1, Math.min(next, this.upFrom));
         this.upBlockedUntil = now + BACKOFF_MS[Math.min(this.regrets, BACKOFF_MS.length - 1)]!;
         this.regrets++;
       }
@@ -109,9 +116,11 @@ export class AdaptiveScale {
       next = this.step - 1;
       while (next > 0 && typical * (SCALE_STEPS[next - 1]! / base) ** 2 < this.targetMs * ROOM) next--;
       this.lastUpAt = now;
+      this.upFrom = this.step;
     } else if (allOnTime && this.atDisplayRate() && this.step > 0 && now >= this.upBlockedUntil) {
       next = this.step - 1;
       this.lastUpAt = now;
+      this.upFrom = this.step;
     }
     if (next === this.step) return false;
     this.step = next;
@@ -122,7 +131,8 @@ export class AdaptiveScale {
 
   /** The target is the display's own rate: a frame cannot come in FAST × the target. */
   private atDisplayRate(): boolean {
-    return this.tickMs < DISPLAY_TICK_MS && this.targetMs < this.tickMs * 1.5;
+    const tick = Math.min(...this.windowMins);
+    return tick < DISPLAY_TICK_MS && this.targetMs < tick * 1.5;
   }
 }
 

@@ -111,7 +111,7 @@ export class Stage {
       get size() {
         return size();
       },
-      invalidate: () => this.loop.invalidate(),
+      invalidate: (unfinished) => this.loop.invalidate(unfinished),
       onFrame: (fn) => this.loop.onFrame(fn),
       onResize: (fn) => {
         this.resizeCallbacks.add(fn);
@@ -210,6 +210,11 @@ export class Stage {
   /** The scene stopped: drawn once more at full resolution if the last frame was scaled down. */
   private sharpen(): void {
     if (this.ratioFor(false) !== this.size.pixelRatio) this.loop.invalidate();
+  }
+
+  /** The last frame shows everything asked for (Loop.current()), and no frame is being held back. */
+  current(): boolean {
+    return this.holds === 0 && this.loop.current();
   }
 
   /** Adaptive resolution's state, for stats(). */

@@ -155,7 +155,11 @@ async function load(): Promise<LoadResult> {
   // frame is waited for when that frame is committed, before the next one: take one more frame
   // so the gap after it is in the window in both hosts.
   const drawn = (await space.stats()).frames;
-  while ((await space.stats()).frames <= drawn) await sleep(2);
+  const deadline = performance.now() + 10_000;
+  while ((await space.stats()).frames <= drawn) {
+    if (performance.now() > deadline) throw new Error('no frame drawn for 10 s after the model (auto-rotation stopped?)');
+    await sleep(2);
+  }
   const stats = await space.stats(performance.now() - t0);
   const after = await space.stats();
   if (after.models.loaded !== 1) throw new Error(`the engine reports ${after.models.loaded} models drawn, expected 1`);

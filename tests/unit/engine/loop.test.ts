@@ -82,6 +82,23 @@ describe('the frame loop: is the last frame current (what settled() answers at o
     loop.dispose();
   });
 
+  it('is not after a frame that asked for more to finish its work (cards painted within a budget)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    let left = 2;
+    const loop = createLoop(() => {
+      if (left-- > 0) loop.invalidate(true);
+    });
+    loop.invalidate();
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.current()).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.current()).toBe(false);
+    await vi.advanceTimersByTimeAsync(16);
+    expect(loop.stats(10_000).frames).toBe(3);
+    expect(loop.current()).toBe(true);
+    loop.dispose();
+  });
+
   it('is not when a still frame asked for one more (drawn sharp after a scaled-down one)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
     let sharpen = true;

@@ -117,8 +117,22 @@ describe('adaptive resolution at the display rate (target 60 on a 60 Hz screen)'
     const a = new AdaptiveScale();
     a.configure(AT_60);
     // On time at 0.7 (12 ms), late at 0.85 (18 ms): the step up is tried now and then, not every window.
-    run(a, (s) => onTicks(25 * s * s), 0, 30_000);
+    const now = run(a, (s) => onTicks(25 * s * s), 0, 3000);
+    expect(a.scale).toBe(0.7);
+    const lowest = { scale: 1 };
+    run(
+      a,
+      (s) => {
+        lowest.scale = Math.min(lowest.scale, s);
+        return onTicks(25 * s * s);
+      },
+      now,
+      30_000,
+    );
     expect(a.changes).toBeLessThan(16);
+    // A wrong step up goes back to 0.7, where frames were on time, not past it (a late frame
+    // counts two ticks, which would say 0.6).
+    expect(lowest.scale).toBe(0.7);
     expect(a.scale).toBeLessThanOrEqual(0.85);
   });
 });

@@ -227,7 +227,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       );
 
       levels.drawPins(cards, width, height);
-      if (more || placing) ctx.invalidate();
+      // Cards still to paint or place: this frame is not the settled picture.
+      if (more || placing) ctx.invalidate(true);
     },
     rects() {
       const out: Record<string, CardRect> = {};
