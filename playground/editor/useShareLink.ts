@@ -4,6 +4,9 @@ import { LINK_LIMITS } from '../store/scene-link';
 import { errorText, useText } from '../locale';
 import { dashboardLink, sceneLink } from '../store/url';
 
+/** How long the clipboard may take before the link is shown instead. */
+const CLIPBOARD_WAIT_MS = 5000;
+
 /**
  * The toolbar's **Copy scene link**: a packed `#scene=` link of the document as it is now. When
  * even that is longer than a link can travel (LINK_LIMITS.maxShareChars), the designer is told so,
@@ -15,7 +18,12 @@ export function useShareLink(doc: Dashboard, mode: 'edit' | 'preview', save: () 
 
   const copy = async (link: string, done: string) => {
     try {
-      await navigator.clipboard.writeText(link);
+      // A clipboard that never answers (a page without focus, a browser asking the user) must not
+      // leave the designer without one: after a while the link is shown instead.
+      await Promise.race([
+        navigator.clipboard.writeText(link),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the clipboard did not answer')), CLIPBOARD_WAIT_MS)),
+      ]);
       message.success(done);
     } catch {
       message.info(text('playground.linkNotCopied', { link }));

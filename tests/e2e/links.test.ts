@@ -74,8 +74,25 @@ async function copyOutcome(page: Page, act: () => Promise<void>, done: MessageKe
     // The last answer has gone (antd shows a message for 3 s): the next one is this try's.
     await notices.first().waitFor({ state: 'detached' });
     await page.bringToFront();
+    const saves: string[] = [];
+    const onResponse = (r: { url(): string; status(): number; request(): { method(): string } }) => {
+      if (r.url().includes('/api/dashboards')) saves.push(`${r.request().method()} ${r.status()}`);
+    };
+    page.on('response', onResponse);
     await act();
-    await notices.first().waitFor();
+    try {
+      await notices.first().waitFor();
+    } catch (err) {
+      // Say what the page did instead: a save never answered, the dialog still open, other messages.
+      const shown = await page.locator('.ant-message-notice').allTextContents();
+      const dialogs = await page.locator('.ant-modal-confirm').count();
+      throw new Error(
+        `no answer to the copy (requests to /api/dashboards: ${saves.join(', ') || 'none'}; dialogs open: ${dialogs}; messages: ${shown.join(' | ') || 'none'})`,
+        { cause: err },
+      );
+    } finally {
+      page.off('response', onResponse);
+    }
     const text = (await notices.first().textContent()) ?? '';
     if (attempt > 0 || !text.includes(prefix('playground.linkNotCopied'))) return text;
   }
