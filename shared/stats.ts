@@ -41,4 +41,9 @@ export interface EngineStats {
     /** The drawing buffer's size in pixels now, read from the WebGL context. */
     buffer: [number, number];
   };
+  /**
+   * Frames whose render drew the shadow maps, since the stage was built: only frames after a
+   * shadow-casting light or a caster changed (or with a skinned caster), not every frame.
+   */
+  shadowMapDraws: number;
 }

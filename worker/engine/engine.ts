@@ -288,6 +288,7 @@ export class Engine {
       cards: this.stage.cards.stats(),
       gizmo: this.stage.gizmo.stats(),
       resolution: this.stage.resolution(),
+      shadowMapDraws: this.stage.shadowMapDraws(),
     };
   }
 

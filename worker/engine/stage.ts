@@ -17,6 +17,7 @@ import { previewModelLoader } from './preview-model';
 import { createChildBounds, type ChildBoundsTracker } from './childBounds';
 import { createSelectionOutline, type SelectionOutline } from './selection';
 import { createGizmo, type Gizmo } from './gizmo';
+import { ShadowCache } from './shadows';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -77,6 +78,8 @@ export class Stage {
   private holds = 0;
   /** Adaptive resolution (resolution.ts) and the fixed ratio of renderConfig. */
   private readonly adaptive = new AdaptiveScale();
+  /** Shadow maps drawn only when a light or a caster changed (shadows.ts). */
+  private readonly shadows: ShadowCache;
   private fixedRatio: number | null = null;
   /** CSS size, the drawing buffer's ratio now, and the screen's own ratio (capped). */
   size: { width: number; height: number; pixelRatio: number; devicePixelRatio: number };
@@ -89,6 +92,7 @@ export class Stage {
       alpha: true,
       powerPreference: 'high-performance',
     });
+    this.shadows = new ShadowCache(this.renderer);
     this.size = { width: 1, height: 1, pixelRatio: 1, devicePixelRatio: 1 };
     this.loop = createLoop(
       (dt, info) => this.draw(dt, info),
@@ -230,6 +234,11 @@ export class Stage {
     };
   }
 
+  /** Times the shadow maps were drawn since the stage was built, for stats(). */
+  shadowMapDraws(): number {
+    return this.shadows.draws;
+  }
+
   draw(dt: number, info: FrameInfo = { continuing: false, intervalMs: 0 }): void {
     if (this.isDisposed || this.holds > 0) return;
     // Frames back to back at the moving scale tell how long a frame takes at it.
@@ -239,8 +248,13 @@ export class Stage {
     this.cards.place();
     this.selection.beforeDraw();
     this.gizmo.beforeDraw();
-    if (this.drawer) this.drawer(dt);
-    else this.renderer.render(this.scene, this.camera);
+    const restore = this.shadows.prepare(this.scene, this.camera);
+    try {
+      if (this.drawer) this.drawer(dt);
+      else this.renderer.render(this.scene, this.camera);
+    } finally {
+      restore();
+    }
     this.groups.update();
     this.childBounds.update();
     this.opts.afterDraw();

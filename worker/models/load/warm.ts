@@ -57,6 +57,7 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
   });
   const mask = camera.layers.mask;
   const shadows = renderer.shadowMap.autoUpdate;
+  const shadowsDue = renderer.shadowMap.needsUpdate;
   const scissorTest = renderer.getScissorTest();
   const scissor = renderer.getScissor(new Vector4());
   const target = renderer.getRenderTarget();
@@ -72,6 +73,7 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
   camera.layers.set(WARM_LAYER);
   // The shadow maps are the real frame's to draw; this draw only needs the programs to match.
   renderer.shadowMap.autoUpdate = false;
+  renderer.shadowMap.needsUpdate = false;
   renderer.setRenderTarget(null);
   renderer.setScissorTest(true);
   renderer.setScissor(0, 0, 1, 1);
@@ -82,6 +84,7 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
     renderer.setScissorTest(scissorTest);
     renderer.setRenderTarget(target);
     renderer.shadowMap.autoUpdate = shadows;
+    renderer.shadowMap.needsUpdate = shadowsDue;
     camera.layers.mask = mask;
     for (const l of lights) l.layers.disable(WARM_LAYER);
     for (const p of parts) p.layers.disable(WARM_LAYER);
