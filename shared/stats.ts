@@ -43,7 +43,8 @@ export interface EngineStats {
   };
   /**
    * Frames whose render drew the shadow maps, since the stage was built: only frames after a
-   * shadow-casting light or a caster changed (or with a skinned caster), not every frame.
+   * shadow-casting light or a caster changed, or with a caster the engine cannot follow (skinned,
+   * batched, in a LOD, with a custom depth material), not every frame.
    */
   shadowMapDraws: number;
 }

@@ -8,6 +8,11 @@ import {
   PerspectiveCamera,
   Scene,
   SkinnedMesh,
+  SpotLight,
+  Texture,
+  LOD,
+  Float32BufferAttribute,
+  MeshDepthMaterial,
   WebGLRenderTarget,
   type WebGLRenderer,
 } from 'three';
@@ -140,5 +145,115 @@ describe('ShadowCache', () => {
     expect(scene.matrixWorldAutoUpdate).toBe(false);
     restore();
     expect(scene.matrixWorldAutoUpdate).toBe(true);
+  });
+
+  it('a replaced position or index buffer, a changed group, a texture transform under alphaTest redraw', () => {
+    const { frame, box } = setup();
+    frame();
+    const g = box.geometry;
+    g.setAttribute('position', new Float32BufferAttribute(Array.from(g.attributes.position!.array), 3));
+    expect(frame(), 'position replaced at the same version').toBe(true);
+    g.setIndex(Array.from(g.index!.array));
+    expect(frame(), 'index replaced').toBe(true);
+    g.groups[1]!.materialIndex = 3;
+    expect(frame(), 'group material').toBe(true);
+    const map = new Texture();
+    box.material.map = map;
+    box.material.alphaTest = 0.5;
+    expect(frame(), 'alpha-tested map').toBe(true);
+    map.offset.x = 0.25;
+    expect(frame(), 'map scrolled').toBe(true);
+    expect(frame()).toBe(false);
+  });
+
+  it('a map the depth pass ignores (no alphaTest) can change every frame without a redraw', () => {
+    const { frame, box } = setup();
+    const video = new Texture();
+    box.material.map = video;
+    frame();
+    video.needsUpdate = true;
+    expect(frame()).toBe(false);
+  });
+
+  it('LODs, custom depth materials, own onBeforeShadow and a light asking for it draw every frame', () => {
+    const cases: [string, (t: ReturnType<typeof setup>) => void][] = [
+      ['LOD', (t) => t.scene.add(new LOD())],
+      ['custom depth material', (t) => (t.box.customDepthMaterial = new MeshDepthMaterial())],
+      ['own onBeforeShadow', (t) => (t.box.onBeforeShadow = () => undefined)],
+      ['shadow.needsUpdate', (t) => ((t.light.shadow.autoUpdate = false), (t.light.shadow.needsUpdate = true))],
+    ];
+    for (const [what, make] of cases) {
+      const t = setup();
+      make(t);
+      t.frame();
+      expect(t.frame(), what).toBe(true);
+      expect(t.frame(), what).toBe(true);
+    }
+  });
+
+  it("a light the view camera's layers hide is not drawn by three and asks for nothing; shown again, it draws", () => {
+    const { frame, light, box } = setup();
+    frame();
+    light.layers.set(2);
+    expect(frame()).toBe(true);
+    light.shadow.map = null; // as if never drawn
+    box.position.x = 3;
+    expect(frame()).toBe(true);
+    expect(frame()).toBe(false);
+    light.layers.set(0);
+    expect(frame()).toBe(true);
+  });
+
+  it("a spot shadow's aspect and its camera's up are read", () => {
+    const { frame, scene } = setup();
+    const spot = new SpotLight();
+    spot.castShadow = true;
+    spot.shadow.map = new WebGLRenderTarget(1, 1);
+    scene.add(spot, spot.target);
+    frame();
+    expect(frame()).toBe(false);
+    spot.shadow.aspect = 2;
+    expect(frame()).toBe(true);
+    spot.shadow.camera.up.set(1, 0, 0);
+    expect(frame()).toBe(true);
+  });
+
+  it('a scene whose script keeps its matrices itself is read as it is, not recomposed', () => {
+    const { frame, scene, box } = setup();
+    frame();
+    scene.matrixWorldAutoUpdate = false;
+    box.matrixWorld.makeTranslation(10, 0, 0);
+    expect(frame()).toBe(true);
+    expect(box.matrixWorld.elements[12]).toBe(10);
+    expect(scene.matrixWorldAutoUpdate).toBe(false);
+  });
+
+  it('a walk that throws half way draws the maps until a walk ends', () => {
+    const { frame, box, scene } = setup();
+    frame();
+    const bad = new Mesh(new BoxGeometry(), new MeshStandardMaterial());
+    bad.castShadow = true;
+    Object.defineProperty(bad, 'layers', {
+      get() {
+        throw new Error('a broken object');
+      },
+      configurable: true,
+    });
+    scene.add(bad);
+    box.position.y = 7;
+    // The frame goes on (three's render meets the object and reports it) and draws the maps.
+    expect(frame()).toBe(true);
+    expect(frame()).toBe(true);
+    scene.remove(bad);
+    expect(frame(), 'the first whole walk').toBe(true);
+    expect(frame()).toBe(false);
+  });
+
+  it('counts a draw only when three drew (cleared the flag)', () => {
+    const { renderer, cache, scene, camera } = setup();
+    const restore = cache.prepare(scene, camera);
+    expect(renderer.shadowMap.needsUpdate).toBe(true);
+    restore(); // three did not draw (no lights it could use): the flag is still set
+    expect(cache.draws).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { MathUtils, PerspectiveCamera } from 'three';
 import { PREVIEW } from '../../../shared/schema/preview';
 import type { EngineContext } from '../../engine/context';
 import { captureThumbnail, type ThumbnailSize } from '../../engine/thumbnail';
+import { drawShadowsNow } from '../../engine/shadows';
 
 /** The thumbnail's lens; the ball fills it with this much room around it. */
 const FOV = 45;
@@ -34,6 +35,8 @@ export function renderThumbnail(ctx: EngineContext, size: ThumbnailSize): Promis
       () => {
         renderer.setPixelRatio(1);
         renderer.setSize(size.width, size.height, false);
+        // The sphere stands in for the shown object: shadows of this state, then the view's again.
+        drawShadowsNow(renderer);
         renderer.render(scene, camera);
       },
       size,
