@@ -1,6 +1,7 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
-// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug,
+// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug (the default;
+// also gears, facecap: compressed glTF, cold decoders),
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
 // default run) a host app built from the packed package against the playground (issue 17), `service` the media-library
 // service's soak on the disk and an S3-compatible store (issue 21; no browser). See docs/benchmarks.md.
