@@ -1,18 +1,5 @@
-import {
-  Object3D as Object3DClass,
-  VSMShadowMap,
-  type BufferAttribute,
-  type Camera,
-  type InterleavedBufferAttribute,
-  type Light,
-  type LightShadow,
-  type Material,
-  type Object3D,
-  type Scene,
-  type Texture,
-  type WebGLRenderer,
-  type BufferGeometry,
-} from 'three';
+import { Object3D, VSMShadowMap, type Camera, type Scene, type WebGLRenderer } from 'three';
+import { putCaster, putLight, Signature, type Drawn, type ShadowLight } from './shadowSignature';
 
 /*
  * Shadow maps are redrawn only when something they show changed.
@@ -34,15 +21,6 @@ import {
  * light that asks for it (`shadow.needsUpdate`, three's own way to redraw a static shadow).
  */
 
-/** A stable number for an object that has none (an interleaved buffer): identity, not content. */
-const ids = new WeakMap<object, number>();
-let nextId = 1;
-function idOf(o: object): number {
-  let id = ids.get(o);
-  if (id === undefined) ids.set(o, (id = nextId++));
-  return id;
-}
-
 /** The renderer's cache, so a render outside the stage's frames can ask for the maps (drawShadowsNow). */
 const caches = new WeakMap<WebGLRenderer, ShadowCache>();
 
@@ -54,107 +32,6 @@ export function drawShadowsNow(renderer: WebGLRenderer): void {
   renderer.shadowMap.needsUpdate = true;
   caches.get(renderer)?.invalidate();
 }
-
-/** Properties three's depth and distance materials take from a caster's material (WebGLShadowMap.getDepthMaterial). */
-function putMaterial(s: Signature, m: Material | null | undefined): void {
-  if (!m) return s.put(-1);
-  s.put(m.id);
-  s.put(m.version);
-  s.put(m.visible ? 1 : 0);
-  s.put(m.side);
-  s.put(m.shadowSide ?? -1);
-  s.put(m.alphaTest);
-  s.put(m.alphaToCoverage ? 1 : 0);
-  s.put(m.clipShadows ? 1 : 0);
-  s.put(m.clippingPlanes?.length ?? 0);
-  const more = m as Material & {
-    map?: Texture | null;
-    alphaMap?: Texture | null;
-    displacementMap?: Texture | null;
-    displacementScale?: number;
-    displacementBias?: number;
-    wireframe?: boolean;
-  };
-  s.put(more.wireframe ? 1 : 0);
-  // The maps shape a shadow only where three uses them there; a video on a caster redraws nothing.
-  if (m.alphaTest > 0 || m.alphaToCoverage) {
-    putTexture(s, more.map);
-    putTexture(s, more.alphaMap);
-  }
-  if (more.displacementMap && more.displacementScale) {
-    putTexture(s, more.displacementMap);
-    s.put(more.displacementScale);
-    s.put(more.displacementBias ?? 0);
-  }
-}
-
-/** A texture as the depth shader samples it: which image, its uploads and its transform. */
-function putTexture(s: Signature, t: Texture | null | undefined): void {
-  if (!t) return s.put(-1);
-  s.put(t.id);
-  s.put(t.version);
-  if (t.matrixAutoUpdate) t.updateMatrix();
-  s.putAll(t.matrix.elements);
-}
-
-/** A flat list of numbers compared with the last frame's as it is written. */
-class Signature {
-  private values = new Float64Array(512);
-  private length = 0;
-  private at = 0;
-  changed = false;
-
-  begin(): void {
-    this.at = 0;
-    this.changed = false;
-  }
-
-  put(v: number): void {
-    if (this.at === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    // NaN never equals itself: a NaN in a matrix means a redraw every frame, which is only slower.
-    if (this.values[this.at] !== v || this.at >= this.length) {
-      this.values[this.at] = v;
-      this.changed = true;
-    }
-    this.at++;
-  }
-
-  putAll(values: ArrayLike<number>): void {
-    for (let i = 0; i < values.length; i++) this.put(values[i]!);
-  }
-
-  end(): boolean {
-    if (this.at !== this.length) this.changed = true;
-    this.length = this.at;
-    return this.changed;
-  }
-}
-
-type ShadowLight = Light & {
-  target?: Object3D;
-  angle?: number;
-  distance?: number;
-  shadow?: LightShadow & { focus?: number; aspect?: number };
-};
-type Drawn = Object3D & {
-  isMesh?: boolean;
-  isLine?: boolean;
-  isPoints?: boolean;
-  isSkinnedMesh?: boolean;
-  isBatchedMesh?: boolean;
-  isInstancedMesh?: boolean;
-  isLOD?: boolean;
-  geometry?: BufferGeometry;
-  material?: Material | Material[];
-  morphTargetInfluences?: number[];
-  instanceMatrix?: BufferAttribute;
-  morphTexture?: Texture | null;
-  count?: number;
-};
 
 export class ShadowCache {
   private readonly signature = new Signature();
@@ -230,99 +107,11 @@ export class ShadowCache {
       if (d.isLOD) always = true;
       if (!(d.isMesh || d.isLine || d.isPoints) || !(d.castShadow || (vsm && d.receiveShadow))) return;
       if (d.isSkinnedMesh || d.isBatchedMesh || d.customDepthMaterial || d.customDistanceMaterial) always = true;
-      if (d.onBeforeShadow !== Object3DClass.prototype.onBeforeShadow) always = true;
-      s.put(d.id);
-      s.putAll(d.matrixWorld.elements);
-      s.put(d.layers.mask);
-      s.put(d.frustumCulled ? 1 : 0);
-      const g = d.geometry;
-      if (g) putGeometry(s, g);
-      if (d.morphTargetInfluences) s.putAll(d.morphTargetInfluences);
-      if (d.isInstancedMesh) {
-        s.put(attribute(d.instanceMatrix));
-        s.put(d.instanceMatrix?.version ?? -1);
-        s.put(d.count ?? 0);
-        s.put(d.morphTexture ? d.morphTexture.version : -1);
-      }
-      const m = d.material;
-      if (Array.isArray(m)) for (let i = 0; i < m.length; i++) putMaterial(s, m[i]);
-      else putMaterial(s, m);
+      if (d.onBeforeShadow !== Object3D.prototype.onBeforeShadow) always = true;
+      putCaster(s, d);
     });
     return s.end() || always;
   }
-}
-
-/** What of a geometry a depth pass reads: its positions and index (which buffers, their uploads), morphs, range, groups. */
-function putGeometry(s: Signature, g: BufferGeometry): void {
-  s.put(g.id);
-  s.put(attribute(g.index));
-  s.put(g.index ? g.index.version : -1);
-  const position = g.attributes.position;
-  s.put(attribute(position));
-  s.put(version(position));
-  const morphs = g.morphAttributes.position;
-  if (morphs) for (let i = 0; i < morphs.length; i++) s.put(version(morphs[i]));
-  s.put(g.drawRange.start);
-  s.put(g.drawRange.count);
-  s.put(g.groups.length);
-  for (let i = 0; i < g.groups.length; i++) {
-    const group = g.groups[i]!;
-    s.put(group.start);
-    s.put(group.count);
-    s.put(group.materialIndex ?? 0);
-  }
-}
-
-function putLight(s: Signature, light: ShadowLight, shadow: NonNullable<ShadowLight['shadow']>): void {
-  const cam = shadow.camera as Camera & {
-    near?: number;
-    far?: number;
-    fov?: number;
-    zoom?: number;
-    left?: number;
-    right?: number;
-    top?: number;
-    bottom?: number;
-    aspect?: number;
-  };
-  s.putAll(light.matrixWorld.elements);
-  if (light.target) s.putAll(light.target.matrixWorld.elements);
-  s.put(shadow.mapSize.x);
-  s.put(shadow.mapSize.y);
-  s.put(shadow.radius);
-  s.put(shadow.blurSamples);
-  s.put(shadow.focus ?? 0);
-  s.put(light.angle ?? 0);
-  s.put(light.distance ?? 0);
-  s.put(cam.near ?? 0);
-  s.put(cam.far ?? 0);
-  s.put(cam.fov ?? 0);
-  s.put(cam.zoom ?? 0);
-  s.put(cam.left ?? 0);
-  s.put(cam.right ?? 0);
-  s.put(cam.top ?? 0);
-  s.put(cam.bottom ?? 0);
-  s.put(cam.aspect ?? 0);
-  s.put(shadow.aspect ?? 0);
-  s.put(cam.up.x);
-  s.put(cam.up.y);
-  s.put(cam.up.z);
-  // With layers of its own a shadow camera draws those, not the view camera's.
-  s.put(cam.layers.mask);
-  s.putAll(cam.projectionMatrix.elements);
-}
-
-/** An attribute's upload count; an interleaved one's is its buffer's. */
-function version(a: BufferAttribute | InterleavedBufferAttribute | null | undefined): number {
-  if (!a) return -1;
-  return 'isInterleavedBufferAttribute' in a ? a.data.version : a.version;
-}
-
-/** Which attribute (a replaced one can start at the same version); an interleaved one's buffer too. */
-function attribute(a: BufferAttribute | InterleavedBufferAttribute | null | undefined): number {
-  if (!a) return -1;
-  if ('isInterleavedBufferAttribute' in a) return idOf(a.data) * 1024 + a.offset;
-  return idOf(a);
 }
 
 function noop(): void {}

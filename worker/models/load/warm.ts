@@ -56,7 +56,6 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
     if ((o as Light).isLight && !o.layers.isEnabled(WARM_LAYER)) lights.push(o as Light);
   });
   const mask = camera.layers.mask;
-  const shadows = renderer.shadowMap.autoUpdate;
   const shadowsDue = renderer.shadowMap.needsUpdate;
   const scissorTest = renderer.getScissorTest();
   const scissor = renderer.getScissor(new Vector4());
@@ -71,8 +70,8 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
   for (const p of parts) p.layers.enable(WARM_LAYER);
   for (const l of lights) l.layers.enable(WARM_LAYER);
   camera.layers.set(WARM_LAYER);
-  // The shadow maps are the real frame's to draw; this draw only needs the programs to match.
-  renderer.shadowMap.autoUpdate = false;
+  // The shadow maps are the real frame's to draw (engine/shadows.ts keeps three from drawing them
+  // unasked); this draw only needs the programs to match.
   renderer.shadowMap.needsUpdate = false;
   renderer.setRenderTarget(null);
   renderer.setScissorTest(true);
@@ -83,7 +82,6 @@ function drawHidden(ctx: EngineContext, object: Object3D, parts: Part[]): void {
     renderer.setScissor(scissor);
     renderer.setScissorTest(scissorTest);
     renderer.setRenderTarget(target);
-    renderer.shadowMap.autoUpdate = shadows;
     renderer.shadowMap.needsUpdate = shadowsDue;
     camera.layers.mask = mask;
     for (const l of lights) l.layers.disable(WARM_LAYER);
