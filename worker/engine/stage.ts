@@ -18,6 +18,7 @@ import { createChildBounds, type ChildBoundsTracker } from './childBounds';
 import { createSelectionOutline, type SelectionOutline } from './selection';
 import { createGizmo, type Gizmo } from './gizmo';
 import { ShadowCache } from './shadows';
+import type { Surface } from './surface';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -31,7 +32,8 @@ export function pixelRatioFor(requested: number): number {
 const LENS = CameraConfigSchema.parse({});
 
 export interface StageOptions {
-  canvas: OffscreenCanvas | HTMLCanvasElement;
+  /** Where WebGL draws and how a drawn frame reaches the page (surface.ts). */
+  surface: Surface;
   size: ViewSize;
   element: ElementStandIn;
   emit(event: EngineEvent): void;
@@ -86,7 +88,7 @@ export class Stage {
 
   constructor(private opts: StageOptions) {
     this.renderer = new WebGLRenderer({
-      canvas: opts.canvas,
+      canvas: opts.surface.canvas,
       // Multisampling only where a GPU does it (engine/gpu.ts).
       antialias: !isSoftwareRenderer(),
       alpha: true,
@@ -255,6 +257,7 @@ export class Stage {
     } finally {
       restore();
     }
+    this.opts.surface.drawn();
     this.groups.update();
     this.childBounds.update();
     this.opts.afterDraw();

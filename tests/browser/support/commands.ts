@@ -8,6 +8,7 @@
  * page.mouse expects), never from getBoundingClientRect inside the test.
  */
 import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
+import { decodePng, meanRgb } from '../../e2e/support/png';
 
 export interface MouseDragArgs {
   fromX: number;
@@ -72,7 +73,24 @@ const keyHold: BrowserCommand<[key: string, ms: number]> = async (ctx, key, ms) 
   await ctx.page.keyboard.up(key);
 };
 
-export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, keyDown, keyUp, keyHold };
+/** A region of the canvas, in fractions of its box. */
+export interface ScreenRegion {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/**
+ * Mean colours of regions of the 3D canvas as it is on screen: a Playwright screenshot of the page,
+ * so what the compositor shows, not what the engine reads back from its own drawing buffer.
+ */
+const screenColours: BrowserCommand<[regions: ScreenRegion[]]> = async (ctx, regions) => {
+  const shot = decodePng(await (await ctx.frame()).locator(CANVAS).first().screenshot({ animations: 'disabled' }));
+  return regions.map((r) => meanRgb(shot, r.x0, r.y0, r.x1, r.y1));
+};
+
+export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, keyDown, keyUp, keyHold, screenColours };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -83,5 +101,6 @@ declare module 'vitest/browser' {
     keyDown(key: string): Promise<void>;
     keyUp(key: string): Promise<void>;
     keyHold(key: string, ms: number): Promise<void>;
+    screenColours(regions: ScreenRegion[]): Promise<[number, number, number][]>;
   }
 }
