@@ -24,7 +24,6 @@ import { setChunkSettings } from './chunk-settings';
 import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 import { readCanvas } from './readback';
-import { createSurface, type Surface } from './surface';
 import { KeptPreview } from '../materials/preview/kept';
 import { prewarmModelLoading } from '../models/load/index';
 
@@ -61,8 +60,6 @@ export class Engine {
     () => !this.contextLost && this.stage.current(),
   );
   private contextLost = false;
-  /** Where the stage draws (a canvas of the worker's own, its frames handed to the page's): surface.ts. */
-  private readonly surface: Surface;
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
   private patches = 0;
@@ -94,15 +91,14 @@ export class Engine {
       if (r.success) this.models.set(id, r.data);
       else opts.emit({ type: 'model-rejected', id, issues: toIssues(r.error) });
     }
-    this.surface = createSurface(opts.canvas);
-    this.surface.canvas.addEventListener('webglcontextlost', this.onLost);
-    this.surface.canvas.addEventListener('webglcontextrestored', this.onRestored);
+    opts.canvas.addEventListener('webglcontextlost', this.onLost);
+    opts.canvas.addEventListener('webglcontextrestored', this.onRestored);
     this.stage = this.buildStage();
   }
 
   private buildStage(): Stage {
     const stage = new Stage({
-      surface: this.surface,
+      canvas: this.opts.canvas,
       size: this.size,
       element: this.element,
       emit: (e) => this.emit(e),
@@ -276,7 +272,7 @@ export class Engine {
   /** A small JPEG of the view as drawn now (a snapshot's thumbnail). */
   captureThumbnail(size: ThumbnailSize): Promise<Blob> {
     if (this.contextLost) return Promise.reject(new Error('the WebGL context is lost'));
-    return captureThumbnail(this.surface.canvas, () => this.stage.loop.drawNow(), size);
+    return captureThumbnail(this.opts.canvas, () => this.stage.loop.drawNow(), size);
   }
 
   stats(windowMs = 1000): EngineStats {
@@ -323,8 +319,8 @@ export class Engine {
     if (this.disposed) return;
     this.disposed = true;
     this.scripts?.stop();
-    this.surface.canvas.removeEventListener('webglcontextlost', this.onLost);
-    this.surface.canvas.removeEventListener('webglcontextrestored', this.onRestored);
+    this.opts.canvas.removeEventListener('webglcontextlost', this.onLost);
+    this.opts.canvas.removeEventListener('webglcontextrestored', this.onRestored);
     this.stage.dispose();
     // Give the context back now rather than when GC gets to it: dashboards mount and unmount often.
     try {

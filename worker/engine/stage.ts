@@ -18,7 +18,6 @@ import { createChildBounds, type ChildBoundsTracker } from './childBounds';
 import { createSelectionOutline, type SelectionOutline } from './selection';
 import { createGizmo, type Gizmo } from './gizmo';
 import { ShadowCache } from './shadows';
-import type { Surface } from './surface';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -32,8 +31,7 @@ export function pixelRatioFor(requested: number): number {
 const LENS = CameraConfigSchema.parse({});
 
 export interface StageOptions {
-  /** Where WebGL draws and how a drawn frame reaches the page (surface.ts). */
-  surface: Surface;
+  canvas: OffscreenCanvas | HTMLCanvasElement;
   size: ViewSize;
   element: ElementStandIn;
   emit(event: EngineEvent): void;
@@ -88,7 +86,7 @@ export class Stage {
 
   constructor(private opts: StageOptions) {
     this.renderer = new WebGLRenderer({
-      canvas: opts.surface.canvas,
+      canvas: opts.canvas,
       // Multisampling only where a GPU does it (engine/gpu.ts).
       antialias: !isSoftwareRenderer(),
       alpha: true,
@@ -257,7 +255,6 @@ export class Stage {
     } finally {
       restore();
     }
-    this.opts.surface.drawn();
     this.groups.update();
     this.childBounds.update();
     this.opts.afterDraw();
