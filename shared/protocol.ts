@@ -193,7 +193,12 @@ export interface RenderApi {
    * knows no DOM types, and a few kilobytes cost nothing to copy.
    */
   captureThumbnail(width: number, height: number, quality?: number): Promise<ArrayBuffer>;
-  stats(windowMs?: number): EngineStats;
+  /**
+   * The engine's figures; the frame counts cover the `windowMs` (default 1000) before `endsAt`
+   * (performance.timeOrigin + performance.now() where the caller measured, ms since the epoch;
+   * default: when the engine answers, which may be a frame later than the call).
+   */
+  stats(windowMs?: number, endsAt?: number): EngineStats;
   /** Add or update a model widget of this space (its config is parsed again here). */
   setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
   /** Remove a model widget: its load is cancelled and its GPU memory freed. */

@@ -207,8 +207,8 @@ export function createRenderApi() {
       return blob.arrayBuffer();
     },
 
-    stats(windowMs?: number) {
-      return need().stats(typeof windowMs === 'number' && windowMs > 0 ? windowMs : 1000);
+    stats(windowMs?: number, endsAt?: number) {
+      return need().stats(typeof windowMs === 'number' && windowMs > 0 ? windowMs : 1000, typeof endsAt === 'number' ? endsAt : undefined);
     },
 
     simulateContextLoss(restoreAfterMs: number) {

@@ -167,7 +167,7 @@ export function MaterialPreview(props: MaterialPreviewProps) {
       // Async: a preview that is not running (or restarting) rejects, as a remote call does.
       readPixels: async () => need().readPixels(),
       settled: async () => need().settled(),
-      stats: async (windowMs?: number) => need().stats(windowMs),
+      stats: async (windowMs?: number, endsAt?: number) => need().stats(windowMs, endsAt),
       getView: async () => need().getView(),
       viewTo: async (view, ms) => need().viewTo(view, ms),
       thumbnail: async (width, height, quality) =>

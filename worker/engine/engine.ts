@@ -15,6 +15,7 @@ import { repairParse } from '../../shared/schema/repair';
 import type { InputMessage } from '../../shared/input';
 import { ElementStandIn } from './element';
 import { Stage } from './stage';
+import { windowEnd } from './loop';
 import { Readiness } from './readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 import { createUserCode, type UserCode } from '../scripting/gate';
@@ -275,10 +276,16 @@ export class Engine {
     return captureThumbnail(this.opts.canvas, () => this.stage.loop.drawNow(), size);
   }
 
-  stats(windowMs = 1000): EngineStats {
+  /**
+   * `endsAt`: when the window ends, as the caller's performance.timeOrigin + performance.now() (ms
+   * since the epoch, comparable across a page and its workers); default: now. A call waits in the
+   * worker's queue while a frame is drawn, so "the last windowMs" read on arrival would leave out
+   * the window's first frames and count ones drawn after the caller asked.
+   */
+  stats(windowMs = 1000, endsAt?: number): EngineStats {
     const info = this.stage.renderer.info;
     return {
-      ...this.stage.loop.stats(windowMs),
+      ...this.stage.loop.stats(windowMs, windowEnd(endsAt, performance.now(), performance.timeOrigin)),
       memory: { geometries: info.memory.geometries, textures: info.memory.textures },
       programs: info.programs?.length ?? 0,
       contextLost: this.contextLost,

@@ -30,6 +30,20 @@ export interface WindowStats {
 /** A second at 60 fps and then some: enough to see where a load's frames went (the model benchmark). */
 const MAX_GAPS = 120;
 
+/** The frame history's reach and more: an older end is not a window anyone asked about. */
+const MAX_WINDOW_AGE_MS = 600_000;
+
+/**
+ * Where a stats window ends, in this thread's performance.now(), for a caller's `endsAt`
+ * (performance.timeOrigin + performance.now() on its side). Never trusted: a time that is not a
+ * number, ahead of now or older than MAX_WINDOW_AGE_MS gives now.
+ */
+export function windowEnd(endsAt: number | undefined, now: number, timeOrigin: number): number {
+  if (typeof endsAt !== 'number' || !Number.isFinite(endsAt)) return now;
+  const end = endsAt - timeOrigin;
+  return end <= now && end > now - MAX_WINDOW_AGE_MS ? end : now;
+}
+
 export interface Loop {
   /**
    * Ask for a frame. `unfinished`, from inside a frame: this frame does not show all it should yet
@@ -47,7 +61,8 @@ export interface Loop {
   drawNow(): void;
   pause(): void;
   resume(): void;
-  stats(windowMs: number): WindowStats;
+  /** Frames in the `windowMs` before `end` (performance.now() of this thread; default: now). */
+  stats(windowMs: number, end?: number): WindowStats;
   dispose(): void;
 }
 
@@ -121,8 +136,7 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
       lastTime = 0;
       askedWhileDrawing = false;
     },
-    stats(windowMs) {
-      const now = performance.now();
+    stats(windowMs, end = performance.now()) {
       let longest = 0;
       let count = 0;
       let prev = -1;
@@ -130,7 +144,7 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
       const n = Math.min(frames, HISTORY);
       for (let i = frames - n; i < frames; i++) {
         const t = times[i % HISTORY];
-        if (t === undefined || now - t > windowMs) continue;
+        if (t === undefined || t > end || end - t > windowMs) continue;
         count++;
         if (prev >= 0) {
           longest = Math.max(longest, t - prev);

@@ -145,22 +145,30 @@ async function load(): Promise<LoadResult> {
   const t0 = performance.now();
   setModels!({ [ID]: { src } });
   const { info, at } = await loaded;
-  // Asked at once: the frames of the wait (download, parse, upload, warm-up), without the model's own.
-  const waited = await space.stats(at - t0);
+  // The frames of the wait (download, parse, upload, warm-up), without the model's own. Every
+  // window ends where this page measured (endsAt): the worker answers a call after the frame it is
+  // drawing, and a window read then would be shifted by that frame in one host only.
+  const abs = (t: number) => performance.timeOrigin + t;
+  const waited = await space.stats(at - t0, abs(at));
   // The model is in the scene when model-loaded is sent: settled() resolves after the first frame
   // drawn with it and nothing pending (at once when that frame was drawn before the call arrived).
   await space.settled();
   const t1 = performance.now();
   // The engine stamps a frame when its draw calls are issued; the GPU work of the model's first
   // frame is waited for when that frame is committed, before the next one: take one more frame
-  // so the gap after it is in the window in both hosts.
-  const drawn = (await space.stats()).frames;
+  // so the gap after it is in the window in both hosts. Counted in windows from t0 that end where
+  // this page asked: a total read on arrival would already hold that next frame in the worker
+  // (drawn while the call crossed), and the window would wait for one frame more there.
+  const framesSince = async (t: number) => (await space.stats(t - t0, abs(t))).windowFrames;
+  const drawn = await framesSince(t1);
   const deadline = performance.now() + 10_000;
-  while ((await space.stats()).frames <= drawn) {
+  let end = performance.now();
+  while ((await framesSince(end)) <= drawn) {
     if (performance.now() > deadline) throw new Error('no frame drawn for 10 s after the model (auto-rotation stopped?)');
     await sleep(2);
+    end = performance.now();
   }
-  const stats = await space.stats(performance.now() - t0);
+  const stats = await space.stats(end - t0, abs(end));
   const after = await space.stats();
   if (after.models.loaded !== 1) throw new Error(`the engine reports ${after.models.loaded} models drawn, expected 1`);
   // Long-task entries are delivered after their task ended: give the observer a moment.

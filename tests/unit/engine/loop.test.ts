@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLoop } from '../../../worker/engine/loop';
+import { createLoop, windowEnd } from '../../../worker/engine/loop';
 
 /*
  * The frame loop's window statistics (what the benchmark reads): frames in the window, the longest
@@ -31,7 +31,26 @@ describe('the frame loop: window statistics', () => {
     expect(s.longestGapMs).toBe(116);
     // A window that holds only the last two frames has their one gap.
     expect(loop.stats(20).windowGapsMs).toEqual([16]);
+    // A window that ended before the pause (a call that waited in the queue while frames went on):
+    // the three frames before it, none of the two after.
+    const t = performance.now();
+    const before = loop.stats(60, t - 130);
+    expect(before.windowFrames).toBe(3);
+    expect(before.windowGapsMs).toEqual([16, 16]);
+    expect(loop.stats(10_000, t - 130).windowFrames).toBe(3);
     loop.dispose();
+  });
+
+  it("a stats window's end from a caller is never trusted", () => {
+    // Caller's clock origin 1000 ms after this thread's: endsAt - timeOrigin in this thread's time.
+    expect(windowEnd(1000 + 5000 - 40, 5000, 1000)).toBe(4960);
+    expect(windowEnd(undefined, 5000, 1000)).toBe(5000);
+    expect(windowEnd(Number.NaN, 5000, 1000)).toBe(5000);
+    expect(windowEnd(Infinity, 5000, 1000)).toBe(5000);
+    // Ahead of now (another clock, a forged value) or older than the history: now.
+    expect(windowEnd(1000 + 5001, 5000, 1000)).toBe(5000);
+    expect(windowEnd(1000 + 5000 - 700_000, 5000, 1000)).toBe(5000);
+    expect(windowEnd('4000' as unknown as number, 5000, 1000)).toBe(5000);
   });
 
   it('keeps the newest 120 gaps of a long window', async () => {
