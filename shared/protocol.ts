@@ -194,9 +194,12 @@ export interface RenderApi {
    */
   captureThumbnail(width: number, height: number, quality?: number): Promise<ArrayBuffer>;
   /**
-   * The engine's figures; the frame counts cover the `windowMs` (default 1000) before `endsAt`
-   * (performance.timeOrigin + performance.now() where the caller measured, ms since the epoch;
-   * default: when the engine answers, which may be a frame later than the call).
+   * The engine's figures. The window's (`windowFrames`, `longestGapMs`, `windowGapsMs`) cover the
+   * `windowMs` (default 1000) before `endsAt`: performance.timeOrigin + performance.now() where the
+   * caller measured, ms since the epoch. Default, and for an `endsAt` that is not a number, is
+   * ahead of the engine's clock, is over 10 minutes old or is before the oldest frame the engine
+   * keeps (4096): when the engine answers, which may be a frame later than the call. `frames` is
+   * the total when the engine answers.
    */
   stats(windowMs?: number, endsAt?: number): EngineStats;
   /** Add or update a model widget of this space (its config is parsed again here). */

@@ -4,7 +4,7 @@ import type { CardStats } from './overlays';
 export interface EngineStats {
   /** Frames drawn since init. */
   frames: number;
-  /** Longest gap between two drawn frames in the last `window` (ms) and the frames in it. */
+  /** Longest gap between two drawn frames in the `windowMs` before `endsAt` (default: now) and the frames in it. */
   longestGapMs: number;
   windowFrames: number;
   windowMs: number;

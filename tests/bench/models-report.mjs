@@ -153,10 +153,10 @@ What each row means (all times from the moment the page sets the \`models\` prop
   parse runs on the page's main thread, between its frames.
 - **frames per second during the load**: frames the engine drew in the interval, per second;
   next to the rate in the second before the source was set, when the scene alone was drawing.
-  Every window the page reads (the load's, the wait's, the one that waits for the frame after the
-  model's) is \`stats(windowMs, endsAt)\` and ends where the page measured: the worker answers a
-  call after the frame it is drawing, so a window read on arrival would end a frame later in the
-  worker than on the main thread.
+  Every window the page reads (the second before, the load's, the wait's, the ones that look for
+  the frame after the model's) is \`stats(windowMs, endsAt)\` and ends where the page measured:
+  the worker answers a call after the frame it is drawing, so a window read on arrival could end a
+  frame later in the worker than on the main thread.
 - **worker / baseline**: the ratio of the two medians; under 1 means the worker's figure is lower.
 
 ${results.map(modelTable).join('\n\n')}

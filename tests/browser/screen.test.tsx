@@ -1,7 +1,7 @@
 /**
  * What the page shows of the render worker's frames. The other browser tests read pixels back from
  * the engine's drawing buffer; these read the screen (a Playwright screenshot of the canvas), so
- * they fail when a frame is drawn but never shown, shown stale, stretched wrong or upside down, or
+ * they fail when a frame is drawn but never shown, never replaced by the next, stretched wrong or upside down, or
  * when its transparency is lost on the way to the page. (Written for a trial that handed frames to
  * the page as bitmaps, not kept: docs/frame-budget.md; they hold for any way of presenting.)
  */

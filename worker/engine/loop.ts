@@ -30,7 +30,7 @@ export interface WindowStats {
 /** A second at 60 fps and then some: enough to see where a load's frames went (the model benchmark). */
 const MAX_GAPS = 120;
 
-/** The frame history's reach and more: an older end is not a window anyone asked about. */
+/** A bound on the caller's clock, whatever the history holds (stats() also checks the history). */
 const MAX_WINDOW_AGE_MS = 600_000;
 
 /**
@@ -61,7 +61,10 @@ export interface Loop {
   drawNow(): void;
   pause(): void;
   resume(): void;
-  /** Frames in the `windowMs` before `end` (performance.now() of this thread; default: now). */
+  /**
+   * Frames in the `windowMs` before `end` (performance.now() of this thread; default: now, also
+   * when `end` is before the oldest frame kept).
+   */
   stats(windowMs: number, end?: number): WindowStats;
   dispose(): void;
 }
@@ -136,7 +139,11 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
       lastTime = 0;
       askedWhileDrawing = false;
     },
-    stats(windowMs, end = performance.now()) {
+    stats(windowMs, askedEnd) {
+      // An end before the oldest frame kept (HISTORY frames, about a minute at 60 fps) would count
+      // a window that is partly forgotten: such a window ends now instead, as documented.
+      const oldest = frames > HISTORY ? times[frames % HISTORY]! : -Infinity;
+      const end = askedEnd === undefined || askedEnd < oldest ? performance.now() : askedEnd;
       let longest = 0;
       let count = 0;
       let prev = -1;

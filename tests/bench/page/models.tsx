@@ -141,14 +141,14 @@ async function load(): Promise<LoadResult> {
       else if ((e.type === 'model-error' || e.type === 'model-rejected') && e.id === ID) reject(new Error(problems().join('; ')));
     };
   });
-  const before = await space.stats(1000);
+  // Every window ends where this page measured (endsAt): the worker answers a call after the
+  // frame it is drawing, and a window read then would be shifted by that frame in one host only.
+  const abs = (t: number) => performance.timeOrigin + t;
+  const before = await space.stats(1000, abs(performance.now()));
   const t0 = performance.now();
   setModels!({ [ID]: { src } });
   const { info, at } = await loaded;
-  // The frames of the wait (download, parse, upload, warm-up), without the model's own. Every
-  // window ends where this page measured (endsAt): the worker answers a call after the frame it is
-  // drawing, and a window read then would be shifted by that frame in one host only.
-  const abs = (t: number) => performance.timeOrigin + t;
+  // The frames of the wait (download, parse, upload, warm-up), without the model's own.
   const waited = await space.stats(at - t0, abs(at));
   // The model is in the scene when model-loaded is sent: settled() resolves after the first frame
   // drawn with it and nothing pending (at once when that frame was drawn before the call arrived).
@@ -158,7 +158,9 @@ async function load(): Promise<LoadResult> {
   // frame is waited for when that frame is committed, before the next one: take one more frame
   // so the gap after it is in the window in both hosts. Counted in windows from t0 that end where
   // this page asked: a total read on arrival would already hold that next frame in the worker
-  // (drawn while the call crossed), and the window would wait for one frame more there.
+  // (drawn while the call crossed), and the window would wait for one frame more there. (A frame
+  // drawn while settled()'s own answer crossed, well under a millisecond with frames 30 to 180 ms
+  // apart, would still be counted in `drawn`.)
   const framesSince = async (t: number) => (await space.stats(t - t0, abs(t))).windowFrames;
   const drawn = await framesSince(t1);
   const deadline = performance.now() + 10_000;

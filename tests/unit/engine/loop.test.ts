@@ -34,6 +34,10 @@ describe('the frame loop: window statistics', () => {
     // A window that ended before the pause (a call that waited in the queue while frames went on):
     // the three frames before it, none of the two after.
     const t = performance.now();
+    // Both edges of a window count: a frame stamped at its end or at its start.
+    expect(loop.stats(32, 48).windowFrames).toBe(3);
+    expect(loop.stats(31.9, 48).windowFrames).toBe(2);
+    expect(loop.stats(0, 32).windowFrames).toBe(1);
     const before = loop.stats(60, t - 130);
     expect(before.windowFrames).toBe(3);
     expect(before.windowGapsMs).toEqual([16, 16]);
@@ -41,8 +45,25 @@ describe('the frame loop: window statistics', () => {
     loop.dispose();
   });
 
+  it('a window that ends before the oldest frame kept ends now instead', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    let n = 0;
+    const loop = createLoop(() => {
+      if (++n < 4200) loop.invalidate();
+    });
+    loop.invalidate();
+    await vi.advanceTimersByTimeAsync(16 * 4300);
+    // The first 104 frames are forgotten: a window around them would be counted short.
+    const asked = loop.stats(100_000, 500);
+    expect(asked).toEqual(loop.stats(100_000));
+    expect(asked.windowFrames).toBe(4096);
+    // One inside the history is counted as asked: the last second of the frames.
+    expect(loop.stats(1000, 16 * 4200).windowFrames).toBeGreaterThan(60);
+    loop.dispose();
+  });
+
   it("a stats window's end from a caller is never trusted", () => {
-    // Caller's clock origin 1000 ms after this thread's: endsAt - timeOrigin in this thread's time.
+    // This thread's clock started at 1000 ms since the epoch: endsAt 5960 is its 4960.
     expect(windowEnd(1000 + 5000 - 40, 5000, 1000)).toBe(4960);
     expect(windowEnd(undefined, 5000, 1000)).toBe(5000);
     expect(windowEnd(Number.NaN, 5000, 1000)).toBe(5000);
@@ -51,6 +72,10 @@ describe('the frame loop: window statistics', () => {
     expect(windowEnd(1000 + 5001, 5000, 1000)).toBe(5000);
     expect(windowEnd(1000 + 5000 - 700_000, 5000, 1000)).toBe(5000);
     expect(windowEnd('4000' as unknown as number, 5000, 1000)).toBe(5000);
+    // The edges: now itself is kept; exactly the age limit is not.
+    expect(windowEnd(1000 + 5000, 5000, 1000)).toBe(5000);
+    expect(windowEnd(1000 + 700_000 - 600_000, 700_000, 1000)).toBe(700_000);
+    expect(windowEnd(1000 + 700_000 - 599_999, 700_000, 1000)).toBe(100_001);
   });
 
   it('keeps the newest 120 gaps of a long window', async () => {
