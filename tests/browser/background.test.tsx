@@ -1,31 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { blobUrl, imageUrl, revokeImages, split } from './support/images';
 import { colourDistance, EMPTY, hexToRgb, meanColour, mountSpace, pixelAt, unmountAll, waitFor, type RGBA } from './support/harness';
 
-const made: string[] = [];
 afterEach(() => {
   unmountAll();
-  for (const u of made.splice(0)) URL.revokeObjectURL(u);
+  revokeImages();
 });
 
-/** A PNG painted here; blob URLs made on the main thread are fetchable from the same-origin worker. */
-async function imageUrl(w: number, h: number, paint: (g: CanvasRenderingContext2D) => void) {
-  const c = document.createElement('canvas');
-  c.width = w;
-  c.height = h;
-  paint(c.getContext('2d')!);
-  const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), 'image/png'));
-  const url = URL.createObjectURL(blob);
-  made.push(url);
-  return url;
-}
-/** Top half one colour, bottom half another: shows whether an image arrives upside down. */
-const split = (top: string, bottom: string, w = 64, h = 64) =>
-  imageUrl(w, h, (g) => {
-    g.fillStyle = top;
-    g.fillRect(0, 0, w, h / 2);
-    g.fillStyle = bottom;
-    g.fillRect(0, h / 2, w, h / 2);
-  });
 const solid = (c: string) => split(c, c);
 
 const rgba = (hex: string): RGBA => [...hexToRgb(hex), 255];
@@ -125,8 +106,7 @@ describe('scene background', () => {
 
     // One broken cube face names that face's URL.
     const ok = await solid('#ff0000');
-    const notAnImage = URL.createObjectURL(new Blob(['not an image'], { type: 'image/png' }));
-    made.push(notAnImage);
+    const notAnImage = blobUrl(new Blob(['not an image'], { type: 'image/png' }));
     await m.update(
       scene(
         {

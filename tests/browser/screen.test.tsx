@@ -8,11 +8,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { EMPTY, mountSpace, unmountAll, waitFor } from './support/harness';
+import { revokeImages, split } from './support/images';
 
-const made: string[] = [];
 afterEach(() => {
   unmountAll();
-  for (const u of made.splice(0)) URL.revokeObjectURL(u);
+  revokeImages();
 });
 
 type RGB = [number, number, number];
@@ -49,22 +49,6 @@ async function screenShows(expected: { region: (typeof CORNERS)[number]; rgb: RG
   }
 }
 
-/** A PNG with its top half one colour and its bottom half another: shows an upside-down frame. */
-async function split(top: string, bottom: string) {
-  const c = document.createElement('canvas');
-  c.width = 256;
-  c.height = 128;
-  const g = c.getContext('2d')!;
-  g.fillStyle = top;
-  g.fillRect(0, 0, 256, 64);
-  g.fillStyle = bottom;
-  g.fillRect(0, 64, 256, 64);
-  const blob = await new Promise<Blob>((r) => c.toBlob((b) => r(b!), 'image/png'));
-  const url = URL.createObjectURL(blob);
-  made.push(url);
-  return url;
-}
-
 describe("the page shows the render worker's frames", () => {
   it('the whole canvas shows the frame drawn, and the next one after a change', async () => {
     const m = await mountSpace(scene({ background: '#336699' }));
@@ -84,7 +68,7 @@ describe("the page shows the render worker's frames", () => {
   });
 
   it('a drawing buffer smaller than the canvas box fills the box, the right way up', async () => {
-    const panorama = await split('#ff0000', '#0000ff');
+    const panorama = await split('#ff0000', '#0000ff', 256, 128);
     // Looking horizontally: the sky (the image's top half) fills the upper half of the view.
     const horizontal = {
       cameraConfig: { cameraPositon: { x: 0, y: 0, z: 500 }, cameraLookAt: { x: 0, y: 0, z: 0 } },

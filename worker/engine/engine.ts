@@ -276,12 +276,7 @@ export class Engine {
     return captureThumbnail(this.opts.canvas, () => this.stage.loop.drawNow(), size);
   }
 
-  /**
-   * `endsAt`: when the window ends, as the caller's performance.timeOrigin + performance.now() (ms
-   * since the epoch, comparable across a page and its workers); default: now. A call waits in the
-   * worker's queue while a frame is drawn, so "the last windowMs" read on arrival would leave out
-   * the window's first frames and count ones drawn after the caller asked.
-   */
+  /** `endsAt` as RenderApi.stats has it (shared/protocol.ts), checked by windowEnd (loop.ts). */
   stats(windowMs = 1000, endsAt?: number): EngineStats {
     const info = this.stage.renderer.info;
     return {
