@@ -98,3 +98,22 @@ export function chunkLoader<T>(id: string, load: () => Promise<T>, url?: string)
     );
   };
 }
+
+/**
+ * A worker fires a bare `error` event (no message, no status) both when its script did not arrive
+ * and when a script that did arrive could not run as the kind of worker it was started as (an ES
+ * module started as a classic worker, in Firefox). Only the first is a missing chunk: the URL is
+ * asked once more (HEAD, never cached) and a script that answers is reported as a start failure
+ * naming it, so nobody hunts for a file that is there. A URL that cannot be asked stays 'missing'.
+ */
+export async function bareWorkerError(id: string, url: string, what: string): Promise<Error> {
+  const missing = new ChunkLoadError({ id, type: 'missing', url: url || 'createWorker()' });
+  if (!url || typeof fetch !== 'function') return missing;
+  try {
+    const answer = await withTimeout(fetch(url, { method: 'HEAD', cache: 'no-store' }), 10_000, () => new Error('no answer'));
+    if (!answer.ok) return missing;
+  } catch {
+    return missing;
+  }
+  return new Error(`${what} could not start: its script (${url}) was served, but the browser did not run it`);
+}

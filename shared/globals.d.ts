@@ -48,3 +48,6 @@ interface HTMLCanvasElement {
   width: number;
   height: number;
 }
+
+/** Node has it too (18+); shared/chunks.ts asks whether a worker's script is there (bareWorkerError). */
+declare function fetch(url: string, init?: { method?: string; cache?: 'no-store' }): Promise<{ readonly ok: boolean }>;

@@ -4,6 +4,7 @@
 import { expose, proxy } from 'comlink';
 import { createRenderApi, ping } from './api';
 import { parseModel, warmParse } from './models/load/parse/service';
+import { canDrawOffscreen } from './engine/gpu';
 
 const api = {
   /**
@@ -13,6 +14,8 @@ const api = {
   render: proxy(createRenderApi()),
   /** The heartbeat, and the probe that the script has loaded (main thread and parse client alike). */
   ping,
+  /** The page's capability check (src/bridge/capability.ts): can this worker draw with WebGL2? */
+  canDrawOffscreen,
   /** A parse worker's one call (worker/models/load/parse/client.ts). */
   parseModel,
   /** A parse worker started ahead of need loads its parsers while it waits. */

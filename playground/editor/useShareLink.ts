@@ -40,8 +40,8 @@ export function useShareLink(doc: Dashboard, mode: 'edit' | 'preview', save: () 
   };
 
   return async () => {
-    const { link, tooLong } = await sceneLink(doc, mode);
-    if (!tooLong) return copy(link, text('playground.linkCopied'));
+    const { link, tooLong, compressed } = await sceneLink(doc, mode);
+    if (!tooLong) return copy(link, text(compressed ? 'playground.linkCopied' : 'playground.link.uncompressedCopied'));
     modal.confirm({
       className: 'dash3d-link-too-long',
       title: text('playground.link.tooLong.title'),

@@ -75,6 +75,16 @@ export async function pack(text: string): Promise<string> {
   return bytesToBase64Url(packed!);
 }
 
+/**
+ * The document for a link: packed, or plain base64url where the browser has no CompressionStream
+ * (Safari before 16.4, Firefox before 113). unpack reads both; the caller tells the designer why a
+ * plain link is longer.
+ */
+export async function linkParam(text: string): Promise<{ param: string; compressed: boolean }> {
+  if (typeof CompressionStream === 'undefined') return { param: bytesToBase64Url(new TextEncoder().encode(text)), compressed: false };
+  return { param: await pack(text), compressed: true };
+}
+
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 
 /** A plain (not packed) document: older `?scene=` links, or a hand-made fragment. */
@@ -104,6 +114,8 @@ export async function unpack(param: string, cap: number = LINK_LIMITS.maxBytes):
   if (bytes.length > cap) return tooLarge;
   const plain = plainText(bytes);
   if (plain !== null) return { ok: true, text: plain };
+  // Packed, and this browser cannot unpack: say so, rather than call a good link damaged.
+  if (typeof DecompressionStream === 'undefined') return { ok: false, message: 'playground.error.sceneNeedsUnpacking' };
   let out: Uint8Array | null;
   try {
     out = await readAll(trickle(bytes).pipeThrough(new DecompressionStream('deflate-raw')), cap);

@@ -1,5 +1,5 @@
 import type { Dashboard } from 'dash3d';
-import { LINK_LIMITS, bytesToBase64Url, base64UrlToBytes, pack } from './scene-link';
+import { LINK_LIMITS, bytesToBase64Url, base64UrlToBytes, linkParam } from './scene-link';
 
 /**
  * The playground's address: `#scene=<packed document>` opens that document (the fragment is never
@@ -59,12 +59,15 @@ export interface SceneLink {
   link: string;
   /** Longer than LINK_LIMITS.maxShareChars: share a saved dashboard instead. */
   tooLong: boolean;
+  /** False where the browser cannot compress (pack): the link is plain, and longer. */
+  compressed: boolean;
 }
 
 /** A link that opens this dashboard as it is now, without the server (`#scene=`, packed). */
 export async function sceneLink(doc: Dashboard, mode: UrlState['mode'], origin = location.origin): Promise<SceneLink> {
-  const link = `${origin}/${withMode(mode)}#scene=${await pack(JSON.stringify(doc))}`;
-  return { link, tooLong: link.length > LINK_LIMITS.maxShareChars };
+  const { param, compressed } = await linkParam(JSON.stringify(doc));
+  const link = `${origin}/${withMode(mode)}#scene=${param}`;
+  return { link, tooLong: link.length > LINK_LIMITS.maxShareChars, compressed };
 }
 
 /** A link to a saved dashboard (`?dashboard=`): any size, but needs the server and its sign-in. */

@@ -1,5 +1,5 @@
 import { wrap } from 'comlink';
-import { ChunkLoadError, chunkLoader, withChunkTimeout, type ChunkLoader } from '../../shared/chunks';
+import { bareWorkerError, chunkLoader, withChunkTimeout, type ChunkLoader } from '../../shared/chunks';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
 import type { RenderCalls } from './calls';
 import type { PackageFiles } from '../host/types';
@@ -91,16 +91,15 @@ function startWorker(make: () => Worker, redirect?: (builtUrl: string) => string
  */
 export async function startRenderWorker(opts: ChunkOptions | undefined, signal: AbortSignal) {
   const { worker, url } = startWorker(opts?.createWorker ?? packageRenderWorker, opts?.renderWorkerUrl);
-  const api: RenderCalls = wrap<WorkerApi>(worker).render;
+  const remote = wrap<WorkerApi>(worker);
+  const api: RenderCalls = remote.render;
   let onError = (_e: ErrorEvent) => {};
   const failed = new Promise<never>((_, reject) => {
     onError = (e) => {
       e.preventDefault();
-      reject(
-        e.message
-          ? new Error(`the render worker failed as it started: ${e.message}`)
-          : new ChunkLoadError({ id: 'render-worker', type: 'missing', url: url || 'createWorker()' }),
-      );
+      // A bare event: the script is missing, or was served and did not run (bareWorkerError).
+      if (e.message) reject(new Error(`the render worker failed as it started: ${e.message}`));
+      else void bareWorkerError('render-worker', url, 'the render worker').then(reject);
     };
   });
   worker.addEventListener('error', onError);
@@ -125,8 +124,11 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     worker.removeEventListener('error', onError);
     signal.removeEventListener('abort', onAbort);
   }
-  return { api, worker };
+  return { api, worker, remote };
 }
+
+/** A render worker whose script has loaded (startRenderWorker). */
+export type StartedWorker = Awaited<ReturnType<typeof startRenderWorker>>;
 
 const builtEngine = chunkLoader<EngineModule>('engine', () => import('../../worker/api'));
 const movedEngine = new Map<string, ChunkLoader<EngineModule>>();

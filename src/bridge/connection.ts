@@ -5,6 +5,7 @@ import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
 import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
 import { forwardCalls, invoke, type RenderCalls } from './calls';
+import { claimProbedWorker } from './capability';
 
 /**
  * The calls the main thread makes, the same whether the engine runs in a worker or here: the
@@ -87,8 +88,9 @@ async function startWorker(
   cleanup: () => void,
   scriptBusy: () => boolean,
 ): Promise<RenderHandle> {
-  // Resolves once the script has loaded; a missing or late script rejects with a ChunkLoadError.
-  const { api, worker } = await startRenderWorker(opts.chunks, opts.signal);
+  // The worker that answered the capability check, or a new one: resolves once the script has
+  // loaded; a missing or late script rejects with a ChunkLoadError.
+  const { api, worker } = (!opts.signal.aborted && claimProbedWorker(opts.chunks)) || (await startRenderWorker(opts.chunks, opts.signal));
   let disposed = false;
   worker.addEventListener('error', (e) => {
     if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');
@@ -162,6 +164,8 @@ function initOptions(
   };
 }
 
+let fallbackTold = false;
+
 async function startMain(
   canvas: HTMLCanvasElement,
   opts: ConnectOptions,
@@ -169,7 +173,9 @@ async function startMain(
   eventsPort: MessagePort,
   cleanup: () => void,
 ): Promise<RenderHandle> {
-  console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
+  // Once per page: a dashboard of twenty spaces says it once.
+  if (!fallbackTold) console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
+  fallbackTold = true;
   // Loaded only now, so the main bundle carries no three.js when workers can render. The same API
   // as in the worker (this page's copy of its origin rule: one host per page).
   const { createRenderApi } = await loadEngine(opts.chunks);

@@ -62,22 +62,26 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
     Object.assign(host.style, { position: 'fixed', left: '-10000px', top: '0', width: '16px', height: '16px', pointerEvents: 'none' });
     document.body.appendChild(host);
     abort = new AbortController();
-    engine = connect({
-      host,
-      mode: !opts.forceMainThread && canRenderInWorker() ? 'worker' : 'main',
-      size: { width: 16, height: 16, pixelRatio: 1 },
-      config: previewSpaceConfig({ envMap: builtInEnvironment(opts.files) }),
-      models: {},
-      scriptsEnabled: opts.scriptsAllowed ?? false,
-      allowedOrigins: opts.allowedOrigins ?? [new URL(document.baseURI).origin],
-      limits: ModelLimitsSchema.parse({}),
-      onEvent: () => undefined,
-      // A crashed or hung engine is dropped; the next request starts a fresh one.
-      onCrash: () => stop(),
-      signal: abort.signal,
-      wantsPointerLock: () => false,
-      chunks: opts.files,
-    });
+    const signal = abort.signal;
+    const el = host;
+    engine = (opts.forceMainThread ? Promise.resolve(false) : canRenderInWorker(opts.files)).then((inWorker) =>
+      connect({
+        host: el,
+        mode: inWorker ? 'worker' : 'main',
+        size: { width: 16, height: 16, pixelRatio: 1 },
+        config: previewSpaceConfig({ envMap: builtInEnvironment(opts.files) }),
+        models: {},
+        scriptsEnabled: opts.scriptsAllowed ?? false,
+        allowedOrigins: opts.allowedOrigins ?? [new URL(document.baseURI).origin],
+        limits: ModelLimitsSchema.parse({}),
+        onEvent: () => undefined,
+        // A crashed or hung engine is dropped; the next request starts a fresh one.
+        onCrash: () => stop(),
+        signal,
+        wantsPointerLock: () => false,
+        chunks: opts.files,
+      }),
+    );
     engine.catch(() => stop());
     return engine;
   }

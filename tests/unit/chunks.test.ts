@@ -1,5 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, chunkFailureOf, describeChunkFailure, failedImportUrl, withChunkTimeout } from '../../shared/chunks';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  bareWorkerError,
+  ChunkLoadError,
+  chunkFailureOf,
+  describeChunkFailure,
+  failedImportUrl,
+  withChunkTimeout,
+} from '../../shared/chunks';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema } from '../../shared/schema/chunks';
 
 afterEach(() => vi.useRealTimers());
@@ -64,5 +73,38 @@ describe('chunk settings in the worker (worker/engine/chunk-settings.ts)', () =>
     expect(setChunkSettings({ timeoutMs: -1 })).toMatch(/^chunk settings ignored: timeoutMs: /);
     expect(setChunkSettings(undefined)).toBeNull();
     expect(chunkSettings()).toEqual({ timeoutMs: CHUNK_TIMEOUT_MS });
+  });
+});
+
+describe('bareWorkerError: a bare worker error is "missing" only when the script is not there', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      res.writeHead(req.url === '/there.js' ? 200 : 404, { 'content-type': 'text/javascript' });
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('names a served script as a start failure, not a missing chunk', async () => {
+    const err = await bareWorkerError('parse-worker', `${base}/there.js`, 'the model parser');
+    expect(chunkFailureOf(err)).toBeNull();
+    expect(err.message).toBe(`the model parser could not start: its script (${base}/there.js) was served, but the browser did not run it`);
+  });
+  it("is the spec's missing chunk when the script answers 404, or cannot be asked", async () => {
+    expect(chunkFailureOf(await bareWorkerError('parse-worker', `${base}/gone.js`, 'x'))).toEqual({
+      id: 'parse-worker',
+      type: 'missing',
+      url: `${base}/gone.js`,
+    });
+    expect(chunkFailureOf(await bareWorkerError('render-worker', '', 'x'))).toEqual({
+      id: 'render-worker',
+      type: 'missing',
+      url: 'createWorker()',
+    });
+    expect(chunkFailureOf(await bareWorkerError('render-worker', 'http://127.0.0.1:1/x.js', 'x'))?.type).toBe('missing');
   });
 });

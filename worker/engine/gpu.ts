@@ -25,3 +25,18 @@ export function isSoftwareRenderer(): boolean {
   }
   return software;
 }
+
+/**
+ * Can this thread create the WebGL2 context the engine draws with, on an OffscreenCanvas? The
+ * page asks a render worker before giving it a space (src/bridge/capability.ts): WebKitGTK and
+ * Safari before 17 have OffscreenCanvas in a worker but no WebGL on it. The context is let go at once.
+ */
+export function canDrawOffscreen(): boolean {
+  try {
+    const gl = typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(1, 1).getContext('webgl2') : null;
+    gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    return !!gl;
+  } catch {
+    return false;
+  }
+}

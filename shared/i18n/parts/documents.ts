@@ -18,6 +18,10 @@ export const documents = definePart(
     'playground.link.saveAndShare': 'Save and copy ?dashboard= link',
     'playground.link.cancel': 'Cancel',
     'playground.link.savedCopied': 'Saved; a ?dashboard= link that opens it was copied',
+    'playground.error.sceneNeedsUnpacking':
+      'This browser cannot unpack the scene in the link (it has no DecompressionStream). Open the link in a current Chrome, Edge, Firefox or Safari, or ask for a ?dashboard= link',
+    'playground.link.uncompressedCopied':
+      'A link that opens this scene was copied, uncompressed: this browser cannot compress links (it has no CompressionStream), so it is longer than usual',
   },
   {
     'msg.nestingTooDeep': '不支持超过 {limit} 层的嵌套',
@@ -32,5 +36,9 @@ export const documents = definePart(
     'playground.link.saveAndShare': '保存并复制 ?dashboard= 链接',
     'playground.link.cancel': '取消',
     'playground.link.savedCopied': '已保存，并已复制可打开它的 ?dashboard= 链接',
+    'playground.error.sceneNeedsUnpacking':
+      '此浏览器无法解压链接中的场景（不支持 DecompressionStream）。请在较新的 Chrome、Edge、Firefox 或 Safari 中打开此链接，或索取 ?dashboard= 链接',
+    'playground.link.uncompressedCopied':
+      '已复制可打开此场景的链接（未压缩）：此浏览器无法压缩链接（不支持 CompressionStream），因此链接比通常更长',
   },
 );

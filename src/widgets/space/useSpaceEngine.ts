@@ -186,8 +186,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       });
 
     void (async () => {
-      const preferWorker = !opts.forceMainThread && canRenderInWorker();
+      let preferWorker = false;
       try {
+        // Asks a render worker once per page (capability.ts); a missing worker script rejects here.
+        preferWorker = !opts.forceMainThread && (await canRenderInWorker(chunks.current));
+        if (cancelled) return;
         current = await start(preferWorker ? 'worker' : 'main').catch((err) => {
           // A part that did not load is reported as such, not hidden behind the slower fallback.
           // Nor is a space that was unmounted meanwhile started again on the main thread.

@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LINK_LIMITS, bytesToBase64Url, pack, unpack } from '../../../playground/store/scene-link';
 import { encodeBase64Url, readUrl, sceneLink } from '../../../playground/store/url';
 
@@ -76,5 +76,25 @@ describe('#scene= links', () => {
     const long = await sceneLink({ ...doc, name: noise }, 'edit', 'http://h');
     expect(long.link.length).toBeGreaterThan(LINK_LIMITS.maxShareChars);
     expect(long.tooLong).toBe(true);
+  });
+
+  describe('a browser without CompressionStream / DecompressionStream (Safari before 16.4, Firefox before 113)', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('shares a plain link that any browser opens, and says it is uncompressed', async () => {
+      vi.stubGlobal('CompressionStream', undefined);
+      const link = await sceneLink(doc, 'edit', 'http://h');
+      expect(link.compressed).toBe(false);
+      const param = new URLSearchParams(link.link.split('#')[1]).get('scene')!;
+      expect(param).toBe(encodeBase64Url(JSON.stringify(doc)));
+      vi.stubGlobal('DecompressionStream', undefined);
+      expect(await unpack(param)).toEqual({ ok: true, text: JSON.stringify(doc) });
+    });
+
+    it('says a packed link needs a browser that can unpack it, rather than calling it damaged', async () => {
+      const packed = await pack(JSON.stringify(doc));
+      vi.stubGlobal('DecompressionStream', undefined);
+      expect(await unpack(packed)).toEqual({ ok: false, message: 'playground.error.sceneNeedsUnpacking' });
+    });
   });
 });

@@ -3,7 +3,7 @@ import { abortError } from '../fetch';
 import type { ParseRequest } from '../env';
 import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
 import { ModelProblem } from '../problem';
-import { ChunkLoadError, withChunkTimeout } from '../../../../shared/chunks';
+import { bareWorkerError, withChunkTimeout } from '../../../../shared/chunks';
 import { chunkSettings } from '../../../engine/chunk-settings';
 
 /*
@@ -57,15 +57,19 @@ export class ParserUnavailable extends Error {
 /**
  * How this worker's own script runs: as a module, or classic where a host's bundler made it one
  * (webpack 5 turns `{ type: 'module' }` into a classic worker that loads its chunks with
- * importScripts). A parse worker runs the same script, so it must start the same way. importScripts
- * with no URL does nothing in a classic worker and throws in a module worker.
+ * importScripts). A parse worker runs the same script, so it must start the same way.
+ *
+ * A module worker refuses importScripts with a TypeError before it looks at the URL (Chromium,
+ * Firefox and WebKit alike), while a classic worker parses the URL first: an unparsable one throws
+ * a SyntaxError there, and nothing is fetched or checked against the page's policy. importScripts()
+ * with no URL is not enough: Firefox returns from it normally in a module worker too.
  */
-function ownScriptType(): WorkerType {
+export function ownScriptType(importer: (...urls: string[]) => void = importScripts): WorkerType {
   try {
-    importScripts();
+    importer('http://[');
     return 'classic';
-  } catch {
-    return 'module';
+  } catch (err) {
+    return err instanceof TypeError ? 'module' : 'classic';
   }
 }
 
@@ -77,12 +81,9 @@ function spawn(): Slot {
   const crashed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      // A script that did not arrive fires a bare error event (no message): the chunk is missing.
-      reject(
-        !started && !e.message
-          ? new ChunkLoadError({ id: 'parse-worker', type: 'missing', url })
-          : new Error(`the model parser stopped (${e.message || 'its worker failed'})`),
-      );
+      // A bare error event (no message) before the script answered: missing, or served but not run.
+      if (!started && !e.message) void bareWorkerError('parse-worker', url, 'the model parser').then(reject);
+      else reject(new Error(`the model parser stopped (${e.message || 'its worker failed'})`));
     });
   });
   crashed.catch(() => {}); // Raced against each parse; nobody else waits on it.
