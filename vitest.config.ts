@@ -52,8 +52,8 @@ export default defineConfig({
       {
         extends: true,
         // Host apps that are not ours (tests/consumers: Vite and webpack 5), built once per run from
-        // the packed tarball (support/setup.ts) and driven in Chromium. Last: they pack, install and
-        // build, then fight nobody for the cores.
+        // the packed tarball (support/setup.ts) and driven in Chromium. In a group of their own: they
+        // pack, install and build, then fight nobody for the cores.
         test: {
           name: 'consumers',
           include: ['tests/consumers/**/*.test.ts'],
@@ -63,6 +63,22 @@ export default defineConfig({
           hookTimeout: 300_000,
           fileParallelism: false,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        // The e2e flows that differ per browser, in Firefox ESR (WebDriver BiDi) and WebKitGTK's
+        // MiniBrowser (WebDriver), on one Xvfb and one playground for the run (tests/browsers/support/
+        // setup.ts). Last, alone: two windowed browsers rendering through llvmpipe want both cores.
+        test: {
+          name: 'browsers',
+          include: ['tests/browsers/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/browsers/support/setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
       {
