@@ -4,7 +4,8 @@
 // also gears, facecap: compressed glTF, cold decoders),
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
 // default run) a host app built from the packed package against the playground (issue 17), `service` the media-library
-// service's soak on the disk and an S3-compatible store (issue 21; no browser). See docs/benchmarks.md.
+// service's soak on the disk and an S3-compatible store (issue 21; no browser), `browsers` (in the default run) the light
+// scene and a model in Chromium, Firefox ESR and WebKitGTK (issue 30). See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBench, serveBench } from './build.mjs';
@@ -32,6 +33,8 @@ import { CONSUMER_BEGIN, CONSUMER_END, consumerChecks, consumerHuman, consumerSe
 import { medianOf } from './median.mjs';
 import { runServiceBench, SERVICE_PART } from './service.mjs';
 import { serviceHuman } from './service-report.mjs';
+import { BROWSERS_DEFAULT_REPEATS, BROWSERS_PART, runBrowsersBench } from './browsers.mjs';
+import { BROWSERS_BEGIN, BROWSERS_END, browsersHuman, browsersSection, spliceBrowsers } from './browsers-report.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -61,7 +64,7 @@ function parseArgs(argv) {
     json: false,
     docs: true,
     repeats: 5,
-    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, CONSUMER_PART],
+    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, CONSUMER_PART, BROWSERS_PART],
     repeatsGiven: false,
     models: DEFAULT_MODELS,
     warmupMs: 2000,
@@ -97,7 +100,9 @@ function parseArgs(argv) {
   opts.withConsumer = opts.scenes.includes(CONSUMER_PART);
   // `service` (issue 21: the media-library service on disk and S3) runs only when named.
   opts.withService = opts.scenes.includes(SERVICE_PART);
-  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART];
+  // `browsers` (issue 30: the light scene and a model in Chromium, Firefox ESR and WebKitGTK); in the default run.
+  opts.withBrowsers = opts.scenes.includes(BROWSERS_PART);
+  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART, BROWSERS_PART];
   opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
   return opts;
@@ -128,7 +133,18 @@ async function glRenderer(browser) {
  * A run rewrites the parts it measured and keeps the others: the scene page when scenes ran, the
  * model section (between its markers) when models ran, the page's previous model section otherwise.
  */
-function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, groups = null, materials = null, consumer = null) {
+function writeDocs(
+  scenesPage,
+  models,
+  meta,
+  log,
+  spaces = null,
+  cards = null,
+  groups = null,
+  materials = null,
+  consumer = null,
+  browsers = null,
+) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
   let page = scenesPage ?? old;
@@ -153,6 +169,9 @@ function writeDocs(scenesPage, models, meta, log, spaces = null, cards = null, g
   if (consumer) page = spliceConsumer(page, consumerSection(consumer, meta));
   else if (scenesPage && old && old.includes(CONSUMER_BEGIN))
     page = spliceConsumer(page, old.slice(old.indexOf(CONSUMER_BEGIN), old.indexOf(CONSUMER_END) + CONSUMER_END.length));
+  if (browsers) page = spliceBrowsers(page, browsersSection(browsers, meta));
+  else if (scenesPage && old && old.includes(BROWSERS_BEGIN))
+    page = spliceBrowsers(page, old.slice(old.indexOf(BROWSERS_BEGIN), old.indexOf(BROWSERS_END) + BROWSERS_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -163,7 +182,7 @@ async function serviceOnly(opts, log) {
   const service = await runServiceBench({ log });
   process.stdout.write(opts.json ? JSON.stringify({ service }) + '\n' : `${serviceHuman(service)}\n`);
   const others = opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards;
-  return !(others || opts.withMaterials || opts.withConsumer);
+  return !(others || opts.withMaterials || opts.withConsumer || opts.withBrowsers);
 }
 
 async function main() {
@@ -249,6 +268,16 @@ async function main() {
     const consumer = opts.withConsumer
       ? await runConsumerBench(browser, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]) })
       : null;
+    // Last: it starts browsers of its own (a Chromium, then Firefox and WebKit on an Xvfb display).
+    const browsers = opts.withBrowsers
+      ? await runBrowsersBench(server, {
+          repeats: opts.repeatsGiven ? opts.repeats : BROWSERS_DEFAULT_REPEATS,
+          warmupMs: opts.warmupMs,
+          measureMs: opts.measureMs,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
+      : null;
 
     const results = opts.scenes.map((name) => ({
       name,
@@ -292,7 +321,8 @@ async function main() {
         bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
       };
       process.stdout.write(
-        JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards, materials, consumer }) + '\n',
+        JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards, materials, consumer, browsers }) +
+          '\n',
       );
     } else {
       const scenesPart = results.length
@@ -306,6 +336,7 @@ async function main() {
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
           (materials ? `\n\n${materialsHuman(materials)}` : '') +
           (consumer ? `\n\n${consumerHuman(consumer)}` : '') +
+          (browsers ? `\n\n${browsersHuman(browsers)}` : '') +
           '\n',
       );
     }
@@ -320,6 +351,7 @@ async function main() {
         groups,
         materials,
         consumer,
+        browsers,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {
