@@ -35,7 +35,8 @@ export const INPUT_NUMBER_FIELDS = [
   'movementX',
   'movementY',
 ] as const;
-export const INPUT_BOOLEAN_FIELDS = ['ctrlKey', 'metaKey', 'shiftKey', 'altKey', 'locked'] as const;
+/** isPrimary: a touch that lands while no other finger is down (taps and long presses start afresh). */
+export const INPUT_BOOLEAN_FIELDS = ['ctrlKey', 'metaKey', 'shiftKey', 'altKey', 'isPrimary', 'locked'] as const;
 export const INPUT_STRING_FIELDS = ['pointerType', 'key', 'code'] as const;
 
 export type InputMessage = { type: InputType } & Partial<

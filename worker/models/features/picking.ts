@@ -2,11 +2,10 @@ import { Raycaster, Vector2, type Group, type Object3D } from 'three';
 import type { ModelPointerEvent } from '../../../shared/protocol';
 import type { EngineContext } from '../../engine/context';
 import type { StandInEvent } from '../../engine/element';
+import { canvasPoint, createTaps } from '../../engine/taps';
 import { buildBoundsTrees, pickNearest, type PickHit, type PickTarget } from '../raycast';
 import { cancelFrame, requestFrame } from '../../util/frames';
 
-/** Pointer travel (CSS px) between press and release beyond which it was a drag (an orbit), not a click. */
-export const CLICK_SLOP_PX = 5;
 /** A second click on the same part within this time is also a double click. */
 export const DBLCLICK_MS = 300;
 
@@ -30,12 +29,6 @@ export interface Picker {
 }
 
 type Hit = PickHit<PickableNode>;
-interface Press {
-  x: number;
-  y: number;
-  pointerId: number | undefined;
-  moved: boolean;
-}
 
 /**
  * Model pointer events (spec §5), found by picking in the worker against every model of the stage
@@ -43,8 +36,8 @@ interface Press {
  * pick on the next animation frame, and a drawn frame (camera or model moved under a resting
  * pointer) asks for one more. Enter and leave are per part: moving from one part of a model to
  * another emits mouseleave (old part) then mouseenter (new part), since the events name the part.
- * A press and release of the primary button within CLICK_SLOP_PX is a click on the part under it;
- * a second click on the same part within DBLCLICK_MS adds a dblclick (like the DOM: click, click,
+ * A tap (engine/taps.ts: press and release of the primary button within the slop, one finger) is a
+ * click on the part under it; a second click on the same part within DBLCLICK_MS adds a dblclick (like the DOM: click, click,
  * dblclick). A drag (orbiting) is never a click. A click that `claimed` takes (a data card drawn
  * over the model there) is no model click: one click, one target. Hover is not claimed.
  */
@@ -58,18 +51,10 @@ export function createPicker(
   const ndc = new Vector2();
   let pointer: { x: number; y: number } | null = null;
   let hovered: Hit | null = null;
-  let press: Press | null = null;
+  const taps = createTaps(element);
   let lastClick: { owner: PickableNode; uuid: string; time: number } | null = null;
   let scheduled: number | null = null;
   let failed = false;
-
-  /** Canvas-relative CSS pixels, or null outside the canvas (a captured drag can leave it). */
-  const position = (e: StandInEvent) => {
-    const rect = element.getBoundingClientRect();
-    const x = e.offsetX ?? (e.clientX ?? NaN) - rect.left;
-    const y = e.offsetY ?? (e.clientY ?? NaN) - rect.top;
-    return x >= 0 && y >= 0 && x <= rect.width && y <= rect.height ? { x, y } : null;
-  };
 
   const pickAt = (p: { x: number; y: number }): Hit | null => {
     const targets: PickTarget<PickableNode>[] = [];
@@ -120,21 +105,14 @@ export function createPicker(
   };
 
   const onMove = (e: StandInEvent) => {
-    pointer = position(e);
-    if (press && (!pointer || Math.hypot(pointer.x - press.x, pointer.y - press.y) > CLICK_SLOP_PX)) press.moved = true;
+    pointer = canvasPoint(element, e);
+    taps.move(e);
     if (pointer) schedule();
     else setHover(null);
   };
-  const onDown = (e: StandInEvent) => {
-    const p = position(e);
-    press = p && (e.button ?? 0) === 0 ? { ...p, pointerId: e.pointerId, moved: false } : null;
-  };
   const onUp = (e: StandInEvent) => {
-    const pressed = press;
-    press = null;
-    const p = position(e);
-    if (!pressed || pressed.moved || !p || (e.button ?? 0) !== 0 || e.pointerId !== pressed.pointerId) return;
-    if (Math.hypot(p.x - pressed.x, p.y - pressed.y) > CLICK_SLOP_PX) return;
+    const p = taps.up(e);
+    if (!p) return;
     const hit = claimed(p) ? null : pickAt(p);
     if (!hit) {
       lastClick = null;
@@ -146,20 +124,17 @@ export function createPicker(
     if (again) emit('dblclick', hit);
     lastClick = again ? null : { owner: hit.owner, uuid: hit.part.uuid, time: now };
   };
-  const onCancel = () => {
-    press = null;
-  };
-  const onLeave = () => {
+  const onLeave = (e: StandInEvent) => {
     pointer = null;
-    press = null;
+    taps.cancel(e);
     setHover(null);
   };
 
   const listeners: [string, (e: StandInEvent) => void][] = [
     ['pointermove', onMove],
-    ['pointerdown', onDown],
+    ['pointerdown', taps.down],
     ['pointerup', onUp],
-    ['pointercancel', onCancel],
+    ['pointercancel', taps.cancel],
     ['pointerleave', onLeave],
   ];
   for (const [type, fn] of listeners) element.addEventListener(type, fn);
@@ -184,7 +159,6 @@ export function createPicker(
       if (scheduled !== null) cancelFrame(scheduled);
       scheduled = null;
       hovered = null;
-      press = null;
       lastClick = null;
       pointer = null;
     },

@@ -1,5 +1,5 @@
 import type { ElementStandIn, StandInEvent } from '../../engine/element';
-import { CLICK_SLOP_PX } from '../../models/features/picking';
+import { createTaps } from '../../engine/taps';
 import { insideQuad } from './placement';
 
 /** Where a card was drawn on the last drawn frame (cards/index.ts keeps one per card). */
@@ -24,41 +24,21 @@ export function cardAt(places: ReadonlyMap<string, ClickablePlace>, p: { x: numb
 }
 
 /**
- * Clicks on the canvas (press and release of the primary button within CLICK_SLOP_PX, like model
- * picking: an orbit drag is never a click), handed to `onClick` in canvas CSS px.
+ * Clicks on the canvas (taps as model picking has them, engine/taps.ts: an orbit drag, a pinch or
+ * a long press is never a click), handed to `onClick` in canvas CSS px.
  */
 export function listenForClicks(element: ElementStandIn, onClick: (p: { x: number; y: number }) => void): () => void {
-  let press: { x: number; y: number; pointerId: number | undefined } | null = null;
-  const position = (e: StandInEvent) => {
-    const rect = element.getBoundingClientRect();
-    const x = e.offsetX ?? (e.clientX ?? NaN) - rect.left;
-    const y = e.offsetY ?? (e.clientY ?? NaN) - rect.top;
-    return x >= 0 && y >= 0 && x <= rect.width && y <= rect.height ? { x, y } : null;
-  };
-  const down = (e: StandInEvent) => {
-    const p = position(e);
-    press = p && (e.button ?? 0) === 0 ? { ...p, pointerId: e.pointerId } : null;
-  };
-  const move = (e: StandInEvent) => {
-    const p = position(e);
-    if (press && (!p || Math.hypot(p.x - press.x, p.y - press.y) > CLICK_SLOP_PX)) press = null;
-  };
+  const taps = createTaps(element);
   const up = (e: StandInEvent) => {
-    const pressed = press;
-    press = null;
-    const p = position(e);
-    if (!pressed || !p || (e.button ?? 0) !== 0 || e.pointerId !== pressed.pointerId) return;
-    if (Math.hypot(p.x - pressed.x, p.y - pressed.y) <= CLICK_SLOP_PX) onClick(p);
-  };
-  const cancel = () => {
-    press = null;
+    const p = taps.up(e);
+    if (p) onClick(p);
   };
   const listeners: [string, (e: StandInEvent) => void][] = [
-    ['pointerdown', down],
-    ['pointermove', move],
+    ['pointerdown', taps.down],
+    ['pointermove', taps.move],
     ['pointerup', up],
-    ['pointercancel', cancel],
-    ['pointerleave', cancel],
+    ['pointercancel', taps.cancel],
+    ['pointerleave', taps.cancel],
   ];
   for (const [type, fn] of listeners) element.addEventListener(type, fn);
   return () => {
