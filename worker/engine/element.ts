@@ -64,10 +64,13 @@ export class ElementStandIn {
     if (listener) (capture(options) ? this.first : this.listeners).get(type)?.delete(listener);
   }
 
-  /** Dispatch one forwarded message; a throwing listener must not stop the others. */
-  dispatch(message: InputMessage): void {
+  /**
+   * Dispatch one forwarded message; a throwing listener must not stop the others. True when a
+   * listener kept it from the rest (a gizmo took the press: a long press must not take it back).
+   */
+  dispatch(message: InputMessage): boolean {
     const all = [...(this.first.get(message.type) ?? []), ...(this.listeners.get(message.type) ?? [])];
-    if (all.length === 0) return;
+    if (all.length === 0) return false;
     let stopped = false;
     const event: StandInEvent = {
       ...message,
@@ -88,6 +91,7 @@ export class ElementStandIn {
         console.error('[dash3d] input listener failed', err);
       }
     }
+    return stopped;
   }
 
   listenerCount(): number {

@@ -14,6 +14,7 @@ import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { repairParse } from '../../shared/schema/repair';
 import type { InputMessage } from '../../shared/input';
 import { ElementStandIn } from './element';
+import { createLongPress } from './longPress';
 import { Stage } from './stage';
 import { windowEnd } from './loop';
 import { Readiness } from './readiness';
@@ -54,6 +55,8 @@ export class Engine {
   private gizmoOptions: GizmoOptions = { enabled: false, mode: 'translate', snap: false, space: 'world' };
   private scripts: ScriptRunner | null = null;
   private readonly element = new ElementStandIn();
+  /** A finger resting on the canvas becomes the right button (longPress.ts) before the stand-in hears it. */
+  private readonly longPress = createLongPress((m) => this.element.dispatch(m));
   private size: ViewSize;
   private readonly readiness = new Readiness(
     (e) => this.emit(e),
@@ -244,7 +247,7 @@ export class Engine {
   }
 
   input_(message: InputMessage) {
-    this.element.dispatch(message);
+    this.longPress.input(message);
   }
 
   getView(): CameraView {
@@ -321,6 +324,7 @@ export class Engine {
     if (this.disposed) return;
     this.disposed = true;
     this.scripts?.stop();
+    this.longPress.dispose();
     this.opts.canvas.removeEventListener('webglcontextlost', this.onLost);
     this.opts.canvas.removeEventListener('webglcontextrestored', this.onRestored);
     this.stage.dispose();
