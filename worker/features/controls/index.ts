@@ -1,6 +1,7 @@
 import type { ControlConfig } from '../../../shared/schema/space';
 import type { EngineContext, Feature } from '../../engine/context';
 import { createFly } from './fly';
+import { keepDrawingWhileDragged } from './gesture';
 import { createOrbit } from './orbit';
 import type { Controller, ControlsSlice } from './types';
 import { createWalk } from './walk';
@@ -21,7 +22,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * controlConfig: exactly one kind of camera control exists at a time; switching disposes the old
  * one, so nothing of it keeps listening. Frames are drawn only while the active control moves the
- * camera (input, damping, auto-rotation, walking, falling): an idle scene costs nothing.
+ * camera (input, damping, auto-rotation, walking, falling): an idle scene costs nothing. A drag's
+ * frames follow each other (gesture.ts), so adaptive resolution measures drags too.
  * Runs after the camera feature, which has already placed the camera when the configured pose
  * changed.
  */
@@ -32,6 +34,7 @@ export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
   const offFrame = ctx.onFrame((dt) => {
     if (active?.step(dt)) ctx.invalidate();
   });
+  const offGesture = keepDrawingWhileDragged(ctx);
   const offTarget = ctx.view.provideTarget(() => active?.target?.() ?? null);
   // A snapshot placed the camera: carry on from there, around the snapshot's target.
   const offPlaced = ctx.view.onPlaced((lookAt) => active?.apply(settings, { lookAt, moved: true }));
@@ -52,6 +55,7 @@ export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
     },
     dispose() {
       offFrame();
+      offGesture();
       offTarget();
       offPlaced();
       active?.dispose();
