@@ -182,6 +182,7 @@ export class Stage {
 
   resize(size: ViewSize): void {
     const devicePixelRatio = pixelRatioFor(size.pixelRatio);
+    this.adaptive.setDevicePixelRatio(devicePixelRatio);
     const width = Math.max(1, Math.round(size.width));
     const height = Math.max(1, Math.round(size.height));
     this.size = { width, height, pixelRatio: this.fixedRatio ?? devicePixelRatio, devicePixelRatio };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdaptiveScale, SCALE_STEPS } from '../../../worker/engine/resolution';
+import { AdaptiveScale, SCALE_STEPS, startStep } from '../../../worker/engine/resolution';
 
 const AUTO = { resolution: 'auto', pixelRatio: 1, targetFps: 30 } as const;
 
@@ -134,5 +134,53 @@ describe('adaptive resolution at the display rate (target 60 on a 60 Hz screen)'
     // counts two ticks, which would say 0.6).
     expect(lowest.scale).toBe(0.7);
     expect(a.scale).toBeLessThanOrEqual(0.85);
+  });
+});
+
+describe('where a moving view starts, by the screen’s pixel ratio (issue 30 point 3)', () => {
+  it('up to 1.5 at full scale; at 2 (a tablet, a phone at 3 capped by the stage) at 0.7, half the pixels', () => {
+    expect([1, 1.25, 1.5, 1.75, 2].map((r) => SCALE_STEPS[startStep(r)])).toEqual([1, 1, 1, 0.85, 0.7]);
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    a.setDevicePixelRatio(2);
+    expect(a.scale).toBe(0.7);
+    expect(a.changes).toBe(0);
+  });
+
+  it('a tablet with room steps up to full scale; one without holds its target from the first frame', () => {
+    const fast = new AdaptiveScale();
+    fast.configure(AUTO);
+    fast.setDevicePixelRatio(2);
+    // 20 ms at full scale (4 times a ratio-1 screen's pixels): room, even at 30 fps.
+    run(fast, (s) => 20 * s * s, 0, 2000);
+    expect(fast.scale).toBe(1);
+    const slow = new AdaptiveScale();
+    slow.configure(AUTO);
+    slow.setDevicePixelRatio(2);
+    // 60 ms at full scale: at 0.7 it is 29 ms, on target (33 ms) from the first frame, and it stays.
+    let late = 0;
+    run(
+      slow,
+      (s) => {
+        if (60 * s * s > 1000 / 30) late++;
+        return 60 * s * s;
+      },
+      0,
+      3000,
+    );
+    expect(slow.scale).toBe(0.7);
+    expect(late).toBe(0);
+  });
+
+  it('a new ratio (another screen, the page zoomed) starts again where that ratio starts', () => {
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    a.setDevicePixelRatio(2);
+    run(a, (s) => 200 * s * s, 0, 2000);
+    expect(a.scale).toBe(SCALE_STEPS.at(-1));
+    a.setDevicePixelRatio(1);
+    expect(a.scale).toBe(1);
+    a.setDevicePixelRatio(2);
+    expect(a.scale).toBe(0.7);
   });
 });
