@@ -37,7 +37,8 @@ export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts:
         } catch {
           // Synthetic events carry no active pointer; nothing to capture.
         }
-        if (opts.wantsPointerLock() && document.pointerLockElement !== canvas) {
+        // Not for a finger: on a laptop with a touch screen it would capture the mouse's cursor.
+        if (opts.wantsPointerLock() && pe.pointerType === 'mouse' && document.pointerLockElement !== canvas) {
           // requestPointerLock returns a promise in current Chromium; a refusal is not an error.
           Promise.resolve(canvas.requestPointerLock?.()).catch(() => undefined);
         }

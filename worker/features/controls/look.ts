@@ -26,6 +26,8 @@ export function createMouseLook(element: ElementStandIn, camera: PerspectiveCame
   let enabled = true;
   let locked = false;
   let dragging = false;
+  /** The pointer whose drag turns the view: a second finger on a tablet must not make it jump between the two. */
+  let dragId: number | undefined;
   let lastX = 0;
   let lastY = 0;
 
@@ -38,11 +40,15 @@ export function createMouseLook(element: ElementStandIn, camera: PerspectiveCame
     onLook();
   };
   const onDown = (e: StandInEvent) => {
+    // A later finger (not primary) joins the drag; a primary press starts one, even if a lift was lost.
+    if (dragging && e.pointerId !== dragId && e.isPrimary === false) return;
     dragging = true;
+    dragId = e.pointerId;
     lastX = e.clientX ?? 0;
     lastY = e.clientY ?? 0;
   };
   const onMove = (e: StandInEvent) => {
+    if (!locked && dragging && e.pointerId !== dragId) return;
     const x = e.clientX ?? lastX;
     const y = e.clientY ?? lastY;
     // Locked: the cursor is frozen and only movementX/Y carry motion. Dragging: client deltas,
@@ -53,8 +59,8 @@ export function createMouseLook(element: ElementStandIn, camera: PerspectiveCame
     lastY = y;
     if (enabled && (locked || (dragging && (e.buttons ?? 1) !== 0))) turn(dx, dy);
   };
-  const onUp = () => {
-    dragging = false;
+  const onUp = (e: StandInEvent) => {
+    if (e.pointerId === dragId || e.type === 'blur') dragging = false;
   };
   const onLock = (e: StandInEvent) => {
     locked = !!e.locked;
