@@ -9,6 +9,7 @@
  */
 import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
 import { decodePng, meanRgb } from '../../e2e/support/png';
+import { touchCommands } from './touch';
 
 export interface MouseDragArgs {
   fromX: number;
@@ -90,7 +91,7 @@ const screenColours: BrowserCommand<[regions: ScreenRegion[]]> = async (ctx, reg
   return regions.map((r) => meanRgb(shot, r.x0, r.y0, r.x1, r.y1));
 };
 
-export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, keyDown, keyUp, keyHold, screenColours };
+export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, keyDown, keyUp, keyHold, screenColours, ...touchCommands };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {

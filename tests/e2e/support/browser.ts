@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright';
 import { decodePng, meanRgb } from './png';
 import { TOKEN } from './server';
 
@@ -36,6 +36,8 @@ export async function newSession(origin: string): Promise<string> {
 export interface OpenOptions {
   /** Sign the page in before it loads (default true); false opens it signed out. */
   signIn?: boolean;
+  /** More of the context's options: a tablet's (hasTouch, deviceScaleFactor). */
+  context?: BrowserContextOptions;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface OpenOptions {
  * session token in sessionStorage before the page's scripts run, as the sign-in link leaves it.
  */
 export async function openPage(browser: Browser, url: string, locale = 'en-US', opts: OpenOptions = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale });
+  const context = await browser.newContext({ viewport: VIEWPORT, locale, ...opts.context });
   if (opts.signIn !== false) {
     const session = await newSession(new URL(url).origin);
     await context.addInitScript(

@@ -1,0 +1,143 @@
+/**
+ * Touch on a tablet (issue 30 points 3 and 6): real fingers through Chromium's touch emulation (CDP
+ * touch events, tests/e2e/support/touch.ts), in the render worker and in the main-thread fallback,
+ * asserting on what the viewer sees: a one-finger drag orbits (the marker stays in the middle), a
+ * pinch zooms (the marker grows or shrinks), two fingers moving together pan (the marker goes with
+ * them), and a long press then drag pans as a right-button drag does.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { commands } from 'vitest/browser';
+import { diffShare, mountSpace, unmountAll, waitFor } from './support/harness';
+import { idle, marker, orbit, pixelsAfterInput, SIZE, space } from './support/marker';
+
+afterEach(unmountAll);
+
+const PATHS = [
+  ['worker', false],
+  ['main-thread fallback', true],
+] as const;
+
+describe.each(PATHS)('touch on the %s', (_path, forceMainThread) => {
+  const mount = (config = orbit()) => mountSpace(config, { ...SIZE, forceMainThread });
+
+  it('one finger orbits: the view turns around the look-at point', async () => {
+    const m = await mount();
+    expect(m.handle.mode).toBe(forceMainThread ? 'main' : 'worker');
+    const before = await m.pixels();
+    await commands.touch({ fingers: [[0.3, 0.5, 0.7, 0.55]], steps: 12 });
+    const after = await pixelsAfterInput(m);
+    expect(diffShare(before, after)).toBeGreaterThan(0.1);
+    // Orbiting keeps the target in the middle of the view.
+    expect(Math.abs(marker(after).cx - 0.5)).toBeLessThan(0.06);
+  });
+
+  it('two fingers spreading zoom in, closing zoom out', async () => {
+    const m = await mount();
+    const start = marker(await m.pixels()).share;
+    await commands.touch({
+      fingers: [
+        [0.45, 0.5, 0.25, 0.5],
+        [0.55, 0.5, 0.75, 0.5],
+      ],
+    });
+    const spread = marker(await pixelsAfterInput(m));
+    expect(spread.share).toBeGreaterThan(start * 1.5);
+    await commands.touch({
+      fingers: [
+        [0.2, 0.5, 0.42, 0.5],
+        [0.8, 0.5, 0.58, 0.5],
+      ],
+    });
+    expect(marker(await pixelsAfterInput(m)).share).toBeLessThan(spread.share / 1.5);
+  });
+
+  it('two fingers moving together pan: the marker goes where they go', async () => {
+    const m = await mount();
+    const start = marker(await m.pixels());
+    // Both fingers 0.2 of the width to the right, apart as they were: no pinch.
+    await commands.touch({
+      fingers: [
+        [0.3, 0.5, 0.5, 0.5],
+        [0.5, 0.5, 0.7, 0.5],
+      ],
+    });
+    const panned = marker(await pixelsAfterInput(m));
+    expect(panned.cx - start.cx).toBeGreaterThan(0.1);
+    expect(Math.abs(panned.share - start.share)).toBeLessThan(start.share * 0.3);
+  });
+
+  it('a long press then a drag pans, as a right-button drag does (a drag at once orbits: the first test)', async () => {
+    const m = await mount();
+    const start = marker(await m.pixels());
+    await commands.touch({ fingers: [[0.4, 0.5, 0.6, 0.5]], holdMs: 800, steps: 12 });
+    const panned = marker(await pixelsAfterInput(m));
+    // Panned right with the finger, as far as it went; an orbit would keep the marker in the middle.
+    expect(panned.cx - start.cx).toBeGreaterThan(0.1);
+    expect(Math.abs(panned.share - start.share)).toBeLessThan(start.share * 0.3);
+  });
+
+  it('pan off in the settings: a long press and drag leaves the view alone (no orbit either, as a right drag)', async () => {
+    const m = await mount(orbit({ enablePan: false }));
+    const before = await m.pixels();
+    await commands.touch({ fingers: [[0.4, 0.5, 0.6, 0.5]], holdMs: 800, steps: 12 });
+    expect(diffShare(before, await pixelsAfterInput(m))).toBeLessThan(0.005);
+  });
+
+  it('first person: a finger turns the view without taking the pointer lock a mouse click takes', async () => {
+    const walk = space({ controlType: 'pointerLock' }, { cameraPositon: { x: 0, y: 170, z: 700 }, cameraLookAt: { x: 0, y: 170, z: 0 } });
+    const m = await mount(walk);
+    await idle(m);
+    const start = marker(await m.pixels());
+    await commands.touch({ fingers: [[0.5, 0.9, 0.8, 0.9]], steps: 12 });
+    // Turned right: the marker that was ahead goes left (or out of view).
+    const { cx } = marker(await pixelsAfterInput(m));
+    expect(Number.isNaN(cx) || cx < start.cx - 0.1).toBe(true);
+    expect(document.pointerLockElement).toBeNull();
+  });
+});
+
+/**
+ * A drag is the view moving: its frames follow each other, so adaptive resolution measures a
+ * finger's drag as it does damping, and draws it at a lower scale when frames are slow (here a
+ * scene whose every pixel runs a long loop), then the still view sharp.
+ */
+describe('adaptive resolution under a finger', () => {
+  const heavy = `
+function onReady(THREE, api) {
+  const material = new THREE.ShaderMaterial({
+    vertexShader: 'void main() { gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0); }',
+    fragmentShader: \`
+      void main() {
+        float v = 0.0;
+        for (int i = 0; i < 400; i++) v += sin(gl_FragCoord.x * 0.01 + float(i)) * cos(gl_FragCoord.y * 0.013 + float(i) * 0.7);
+        gl_FragColor = vec4(vec3(0.5 + 0.5 * sin(v)), 1.0);
+      }\`,
+  });
+  const wall = new THREE.Mesh(new THREE.PlaneGeometry(6000, 6000), material);
+  wall.position.z = -800;
+  api.scene.add(wall);
+  api.invalidate();
+}`;
+
+  it.each(PATHS)('in the %s, a slow drag lowers the drawing buffer; still, it is full size again', async (_path, forceMainThread) => {
+    const config = { ...orbit(), renderConfig: { resolution: 'auto', targetFps: 30 }, script: heavy };
+    const m = await mountSpace(config, { ...SIZE, forceMainThread });
+    await idle(m);
+    const still = (await m.handle.stats()).resolution;
+    let smallest = still.buffer[0];
+    let dragging = true;
+    const watch = (async () => {
+      while (dragging) {
+        smallest = Math.min(smallest, (await m.handle.stats()).resolution.buffer[0]);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    // A slow sweep, back and forth: about 3 s of a finger on the glass.
+    await commands.touch({ fingers: [[0.2, 0.5, 0.8, 0.5]], steps: 90, stepMs: 30 });
+    dragging = false;
+    await watch;
+    // Drawn smaller while the finger moved (the scale may be back up by now: the view turned off the wall).
+    expect(smallest).toBeLessThan(still.buffer[0]);
+    await waitFor(async () => (await m.handle.stats()).resolution.buffer[0] === still.buffer[0], 'the full buffer once still', 10_000);
+  });
+});
