@@ -4,11 +4,12 @@ import { startPlayground, type Playground } from './support/server';
 import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
 import { cubeInSpaceDoc } from './support/cube-doc';
 import { touchGesture } from './support/touch';
+import { t } from '../../shared/i18n';
 
 /**
  * The playground on a tablet (issue 30 points 3 and 6): a browser context with touch (Playwright's
  * `hasTouch`) and a screen of pixel ratio 2 or 3. In edit mode a tap on a data card or on the model
- * where the scene draws it selects it, as a click does; the scene is drawn at the screen's ratio
+ * where the scene draws it selects it, as a click does, and Pick in scene takes a tap; the scene is drawn at the screen's ratio
  * (capped at 2) while still, and a finger's drag or pinch draws it at a lower scale, starting at
  * 0.7 of the ratio, so a tablet starts at a frame rate it can keep.
  */
@@ -61,6 +62,28 @@ describe('editing on a tablet', () => {
     await page.touchscreen.tap(model.x + model.width / 2, model.y + model.height * 0.6);
     await expect.poll(current).toBe('example-model');
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Pick in scene, then a tap low in the scene: the selected model stands on the ground there', async () => {
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=example`, 'en-US', tablet(2));
+    await spaceSettled(page, SPACE);
+    await page.locator('.dash3d-outline__item[data-widget-id="example-model"]').tap();
+    const position = async () =>
+      (await page.evaluate(() => window.__dash3d!.dashboard()))!.widgets[0]!.children.find((c) => c.id === 'example-model')!.config
+        .position as { x: number; y: number; z: number };
+    const before = await position();
+    await page
+      .locator('.dash3d-inspector')
+      .getByRole('button', { name: t('en', 'pick.button') })
+      .tap();
+    const layer = frame(page, SPACE).locator('.dash3d-pick-layer');
+    await layer.waitFor();
+    const box = (await layer.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width * 0.8, box.y + box.height * 0.9);
+    await expect.poll(position).not.toEqual(before);
+    expect((await position()).y).toBe(0);
+    await layer.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });
