@@ -119,6 +119,10 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     // almost at the camera, where a few pixels are hundreds of units.
     await clickText(page(), 'Overview 总览', `[data-frame-id="${SPACE}"]`);
     await spaceReady(page(), SPACE);
+    // The camera flies there: the handle is looked for once it stands still.
+    const viewNow = () => page().evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+    let last = '';
+    await waitFor(`${name}: the camera at rest`, async () => last === (last = JSON.stringify(await viewNow())), 30_000);
     const modelX = () =>
       page().evaluate(
         () =>
@@ -133,19 +137,24 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     const xBefore = await modelX();
     // The X handle: along the screen's image of +x from the model's origin, where the gizmo says the pointer is on 'X'.
     const canvas = await canvasRect(page(), SPACE);
-    const view = await page().evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+    const view = await viewNow();
     const origin = project(view, 45, canvas.width, canvas.height, { x: xBefore, y: 0, z: 0 });
     const along = project(view, 45, canvas.width, canvas.height, { x: xBefore + 40, y: 0, z: 0 });
     const len = Math.hypot(along.x - origin.x, along.y - origin.y);
     const dir = { x: (along.x - origin.x) / len, y: (along.y - origin.y) / len };
+    // The gizmo reports the handle under the pointer as of its last frame: a point counts once the
+    // answer holds after the pointer rested there, so the press lands on the handle.
     let grab: { x: number; y: number } | null = null;
     for (let k = 20; k < 160 && !grab; k += 4) {
       const p = { x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k };
       await page().move(p);
+      if ((await gizmo()).axis !== 'X') continue;
+      await new Promise((r) => setTimeout(r, 200));
       if ((await gizmo()).axis === 'X') grab = p;
     }
     expect(grab, 'the pointer found no X handle').not.toBeNull();
     await page().down();
+    await waitFor(`${name}: the press on the X handle starts a gizmo drag`, async () => (await gizmo()).dragging, 10_000);
     for (let i = 1; i <= 10; i++) await page().move({ x: grab!.x + dir.x * i * 12, y: grab!.y + dir.y * i * 12 });
     await page().up();
     await waitFor(`${name}: the model's x grows in the document`, async () => (await modelX()) > xBefore + 5, 30_000);

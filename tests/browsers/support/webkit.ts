@@ -25,7 +25,15 @@ export async function launchWebKit(display: string): Promise<BrowserPage> {
   });
   let serverLog = '';
   server.stderr.on('data', (d) => (serverLog += d));
-  const stopServer = () => server.exitCode === null && server.kill('SIGTERM');
+  // Waited for: MiniBrowser is the server's child, and a server gone first leaves it to init.
+  const stopServer = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
   let driver: WebDriver;
   try {
     // Up once it answers /status.
@@ -55,7 +63,7 @@ export async function launchWebKit(display: string): Promise<BrowserPage> {
       .window()
       .setRect({ x: 0, y: 0, width: VIEWPORT.width, height: VIEWPORT.height + 100 });
   } catch (err) {
-    stopServer();
+    await stopServer();
     throw err;
   }
 
@@ -94,7 +102,7 @@ export async function launchWebKit(display: string): Promise<BrowserPage> {
     errors: () => evaluate(() => [...((window as unknown as { __browsersErrors?: string[] }).__browsersErrors ?? [])], undefined),
     close: async () => {
       await within(30_000, 'MiniBrowser quit', driver.quit()).catch(() => undefined);
-      stopServer();
+      await stopServer();
     },
   };
 }
