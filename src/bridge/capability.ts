@@ -55,7 +55,7 @@ async function probe(opts: ChunkOptions | undefined): Promise<boolean> {
   // Never aborted by the space that asked first (StrictMode unmounts it at once): others wait on it.
   const started = await startRenderWorker(opts, new AbortController().signal);
   try {
-    const ok = await withTimeout(started.remote.canDrawOffscreen(), PROBE_MS, () => new Error(`no answer within ${PROBE_MS / 1000} s`));
+    const ok = await withTimeout(started.canDrawOffscreen(), PROBE_MS, () => new Error(`no answer within ${PROBE_MS / 1000} s`));
     if (ok) keep(started, opts);
     else started.worker.terminate();
     return ok;

@@ -89,7 +89,7 @@ function startWorker(make: () => Worker, redirect?: (builtUrl: string) => string
  * 'missing'; no answer within the timeout is 'timeout'. An error event with a message is the
  * script failing as it ran, not a load failure, and is reported as itself.
  */
-export async function startRenderWorker(opts: ChunkOptions | undefined, signal: AbortSignal) {
+export async function startRenderWorker(opts: ChunkOptions | undefined, signal: AbortSignal): Promise<StartedWorker> {
   const { worker, url } = startWorker(opts?.createWorker ?? packageRenderWorker, opts?.renderWorkerUrl);
   const remote = wrap<WorkerApi>(worker);
   const api: RenderCalls = remote.render;
@@ -124,11 +124,19 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     worker.removeEventListener('error', onError);
     signal.removeEventListener('abort', onAbort);
   }
-  return { api, worker, remote };
+  return { api, worker, canDrawOffscreen: () => remote.canDrawOffscreen() };
 }
 
-/** A render worker whose script has loaded (startRenderWorker). */
-export type StartedWorker = Awaited<ReturnType<typeof startRenderWorker>>;
+/**
+ * A render worker whose script has loaded (startRenderWorker). Spelled out: the public types must
+ * not reach the worker's own modules (three), which the whole remote's type would.
+ */
+export interface StartedWorker {
+  api: RenderCalls;
+  worker: Worker;
+  /** The capability check's question (capability.ts). */
+  canDrawOffscreen(): Promise<boolean>;
+}
 
 const builtEngine = chunkLoader<EngineModule>('engine', () => import('../../worker/api'));
 const movedEngine = new Map<string, ChunkLoader<EngineModule>>();
