@@ -352,4 +352,9 @@ export type EngineEvent =
   /** The gizmo moved the model (live, the panel shows it); `final`: the drag ended (the host's one change). */
   | ({ type: 'model-transform'; final: boolean } & ModelTransform)
   /** The pointer came onto a gizmo handle (its axis) or left them (null): a press there is the gizmo's. */
-  | { type: 'gizmo-hover'; axis: string | null };
+  | { type: 'gizmo-hover'; axis: string | null }
+  /**
+   * A finger's first press while the gizmo is on: whether a handle took it. A finger does not hover,
+   * so the page holds such a press from the host until this answer (src/widgets/space/useGizmo.tsx).
+   */
+  | { type: 'gizmo-press'; taken: boolean };

@@ -59,8 +59,15 @@ export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
   const active = () => attached !== null && controls.enabled;
   // Not three's own handlers: they read the page's `document`, which a worker has not.
   const down = (e: StandInEvent) => {
-    if (!active() || e.button !== 0) return;
+    // A finger's first press is answered whenever the gizmo is on, attached yet or not: the page
+    // holds it from the host until then (useGizmo).
+    const finger = options.enabled && e.pointerType === 'touch' && e.isPrimary !== false;
+    if (!active() || e.button !== 0) {
+      if (finger) ctx.emit({ type: 'gizmo-press', taken: false });
+      return;
+    }
     controls.pointerHover(pointer(e));
+    if (finger) ctx.emit({ type: 'gizmo-press', taken: controls.axis !== null });
     if (controls.axis === null) return;
     controls.pointerDown(pointer(e));
     if (controls.dragging) e.stopImmediatePropagation();

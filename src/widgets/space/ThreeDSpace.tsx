@@ -178,6 +178,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     models,
     handle: engine.handle,
     hover: engine.gizmoHover,
+    pressRef: engine.gizmoPress,
     engineKey: `${engine.restarts}:${engine.state}`,
     locale,
     scope: () => host.current?.parentElement ?? null,

@@ -37,6 +37,8 @@ export interface SpaceEventTargets {
   modelTransform?(t: ModelTransform, final: boolean): void;
   /** The pointer is on a gizmo handle (true) or not. */
   gizmoHover?(on: boolean): void;
+  /** Whether a gizmo handle took a finger's press (the engine's 'gizmo-press'). */
+  gizmoPress?(taken: boolean): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -81,6 +83,8 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         return to.children?.(e.bounds);
       case 'gizmo-hover':
         return to.gizmoHover?.(typeof e.axis === 'string');
+      case 'gizmo-press':
+        return to.gizmoPress?.(e.taken === true);
       case 'model-transform': {
         // Sent by the worker: only finite numbers reach a panel or a config.
         const { id, position, rotation, scale, final } = e;

@@ -5,6 +5,9 @@ import type { RenderHandle } from '../../bridge/connection';
 import type { ChildWatch } from './childWatch';
 import { GizmoBar } from './GizmoBar';
 
+/** How long a finger's press waits for the engine's answer before the host gets it anyway. */
+const HOLD_MS = 1500;
+
 /**
  * The transform gizmo of a space (issue 19 point 4): on while the host edits and has selected one
  * of this space's models; its options (mode, snapping, axes) kept here and told to each engine
@@ -17,6 +20,8 @@ export function useGizmo(o: {
   handle: RefObject<RenderHandle | null>;
   /** Whether the pointer rests on a gizmo handle (the engine's 'gizmo-hover'). */
   hover: RefObject<boolean>;
+  /** Set here: told whether a handle took a finger's press (the engine's 'gizmo-press'). */
+  pressRef: RefObject<((taken: boolean) => void) | null>;
   /** Changes when an engine starts or stops. */
   engineKey: unknown;
   locale: Locale;
@@ -32,15 +37,42 @@ export function useGizmo(o: {
   }, [handle, engineKey, options, enabled]);
   // A press on a handle is the gizmo's: marked (defaultPrevented) on its way down, so a host that
   // selects the widget under a press (the space) leaves it alone. The canvas still gets it.
-  const { hover } = o;
+  // A finger does not hover, so the page cannot know at its press: a finger's first press is
+  // marked too, and held until the engine says whether a handle took it. One that no handle took
+  // is handed to the host then (a copy, on the canvas' parent: the engine has had the press).
+  const { hover, pressRef } = o;
   useEffect(() => {
     if (!enabled) return;
-    const onDown = (e: PointerEvent) => {
-      if (hover.current && e.target === handle.current?.canvas) e.preventDefault();
+    let held: { event: PointerEvent; host: HTMLElement | null } | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = (taken: boolean) => {
+      const h = held;
+      held = null;
+      clearTimeout(timer);
+      if (h && !taken) h.host?.dispatchEvent(new PointerEvent('pointerdown', h.event));
     };
+    const onDown = (e: PointerEvent) => {
+      const canvas = handle.current?.canvas;
+      if (!canvas || e.target !== canvas) return;
+      if (hover.current) e.preventDefault();
+      else if (e.pointerType === 'touch' && e.isPrimary) {
+        e.preventDefault();
+        release(false); // an earlier press still held (an engine that never answered) goes first
+        held = { event: e, host: canvas.parentElement };
+        // An engine that went away meanwhile answers nothing: the host gets its press anyway.
+        timer = setTimeout(() => release(false), HOLD_MS);
+      }
+    };
+    pressRef.current = release;
     window.addEventListener('pointerdown', onDown, true);
-    return () => window.removeEventListener('pointerdown', onDown, true);
-  }, [enabled, hover, handle]);
+    return () => {
+      window.removeEventListener('pointerdown', onDown, true);
+      if (pressRef.current === release) pressRef.current = null;
+      // The gizmo went off with a press held: the host gets it, after this commit.
+      clearTimeout(timer);
+      if (held) setTimeout(() => release(false));
+    };
+  }, [enabled, hover, pressRef, handle]);
   if (!enabled) return null;
   return (
     <GizmoBar

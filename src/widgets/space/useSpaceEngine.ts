@@ -99,6 +99,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const onModelTransform = useLatest(opts.onModelTransform);
   // Whether the pointer rests on a gizmo handle now (useGizmo: such a press is the gizmo's).
   const gizmoHover = useRef(false);
+  // Told whether a handle took a finger's press (useGizmo holds the press from the host until then).
+  const gizmoPress = useRef<((taken: boolean) => void) | null>(null);
   const onStarted = useLatest(opts.onStarted);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
   useEffect(() => {
@@ -151,6 +153,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       gizmoHover: (on) => {
         gizmoHover.current = on;
       },
+      gizmoPress: (taken) => gizmoPress.current?.(taken),
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;
@@ -259,6 +262,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     context,
     children,
     gizmoHover,
+    gizmoPress,
     scriptErrors,
   };
 }
