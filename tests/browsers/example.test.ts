@@ -52,6 +52,23 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     expect(await showsSceneError(page())).toBe(false);
   });
 
+  it('a lost and restored WebGL context: the scene is drawn again, with no error (Firefox: in the worker)', async () => {
+    // Firefox throws on a second getContext() of a transferred OffscreenCanvas: the engine must
+    // draw on with the restored context it has (worker/engine/stage.ts, StageOptions.context).
+    const stats = () => page().evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
+    expect(await page().evaluate((id) => window.__dash3d!.spaces.get(id)!.simulateContextLoss(1000), SPACE)).toBe(true);
+    await waitFor(`${name}: the context to be lost`, async () => (await stats()).contextLost);
+    await waitFor(`${name}: the context to come back`, async () => !(await stats()).contextLost, 30_000);
+    await spaceReady(page(), SPACE);
+    const shown = await screenOf(page(), await canvasRect(page(), SPACE));
+    const ground = { x0: 0.05, y0: 0.85, x1: 0.3, y1: 0.95 };
+    const sky = { x0: 0.1, y0: 0.05, x1: 0.3, y1: 0.12 };
+    const groundOnScreen = meanRgb(shown, ground.x0, ground.y0, ground.x1, ground.y1);
+    expect(rgbDistance(groundOnScreen, await engineMean(page(), SPACE, ground))).toBeLessThan(20);
+    expect(rgbDistance(meanRgb(shown, sky.x0, sky.y0, sky.x1, sky.y1), groundOnScreen)).toBeGreaterThan(40);
+    expect(await pageErrors(page())).toEqual([]);
+  });
+
   it('in preview, a data card follows its variable: its mirror and its drawn pixels change', async () => {
     await switchMode(page(), 'preview');
     await spaceReady(page(), SPACE);

@@ -100,9 +100,11 @@ export class Engine {
     this.stage = this.buildStage();
   }
 
-  private buildStage(): Stage {
+  /** `context`: the restored context of the stage being replaced (see StageOptions.context). */
+  private buildStage(context?: WebGL2RenderingContext): Stage {
     const stage = new Stage({
       canvas: this.opts.canvas,
+      context,
       size: this.size,
       element: this.element,
       emit: (e) => this.emit(e),
@@ -313,10 +315,13 @@ export class Engine {
   };
 
   private onRestored = () => {
-    // Rebuild from the config rather than trust any GPU object of the lost context.
+    // Rebuild from the config rather than trust any GPU object of the lost context. The context
+    // object itself is the same one, restored: handed over, not asked of the canvas again (Firefox
+    // throws on a second getContext() of a transferred OffscreenCanvas, StageOptions.context).
+    const context = this.stage.renderer.getContext() as WebGL2RenderingContext;
     this.stage.dispose();
     this.contextLost = false;
-    this.stage = this.buildStage();
+    this.stage = this.buildStage(context);
     this.emit({ type: 'context-restored' });
   };
 

@@ -43,6 +43,13 @@ export interface StageOptions {
   modelLoaded(id: string, object: import('three').Object3D): void;
   /** Per-model caps (shared/schema/limits.ts), parsed. */
   modelLimits: import('../../shared/schema/limits').ModelLimits;
+  /**
+   * The canvas's context when it has one already (a stage rebuilt after a context restore): drawn
+   * with as it is, never asked for again. Firefox (ESR 153) throws InvalidStateError ("Cannot update
+   * created context to different thread") on a second getContext() of a transferred OffscreenCanvas,
+   * where the spec and Chromium return the same context.
+   */
+  context?: WebGL2RenderingContext;
 }
 
 /**
@@ -87,6 +94,7 @@ export class Stage {
   constructor(private opts: StageOptions) {
     this.renderer = new WebGLRenderer({
       canvas: opts.canvas,
+      context: opts.context,
       // Multisampling only where a GPU does it (engine/gpu.ts).
       antialias: !isSoftwareRenderer(),
       alpha: true,
