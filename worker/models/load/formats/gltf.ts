@@ -5,6 +5,9 @@ import type { Parsed } from '../../types';
 import { checkGltf } from './gltf-check';
 import { disposeObject } from '../../dispose';
 
+/** An empty image: no browser decodes it, so GLTFLoader leaves that map out (and logs it). */
+const UNDECODABLE = 'data:image/png;base64,';
+
 /**
  * glb and gltf: a .gltf's .bin and images come from the model's files by name (the job's
  * manager). Draco, meshopt and KTX2 decoders come from our build. GLTFLoader already decodes
@@ -12,8 +15,11 @@ import { disposeObject } from '../../dispose';
  * reports a missing one with its reason. Either way a missing image leaves that map empty.
  */
 export async function parseGltf(bytes: ArrayBuffer, job: LoadJob): Promise<Parsed> {
-  checkGltf(bytes, job);
+  const cut = checkGltf(bytes, job);
   const { manager, images } = job.manager(false, false);
+  // A cut data: image (told to the scene already) is not decoded at all: the model shows without
+  // it in every browser, as Chromium, which refuses to decode it, would anyway (gltf-check.ts).
+  if (cut.size) manager.setURLModifier((url) => (cut.has(url) ? UNDECODABLE : job.resolve(url)));
   const decoders = await acquireDecoders(job.env.ktx2, {
     resolve: job.resolve,
     warn: (message) => job.warn(`${job.main.name}: ${message}`),
