@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { t } from '../../shared/i18n';
 import { meanRgb, rgbDistance } from '../e2e/support/png';
-import { project } from '../e2e/support/project';
+import { findXHandle } from '../e2e/support/project';
 import { openSignedIn } from './support/driver';
 import { eachBrowser } from './support/suite';
 import {
@@ -155,20 +155,14 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     // The X handle: along the screen's image of +x from the model's origin, where the gizmo says the pointer is on 'X'.
     const canvas = await canvasRect(page(), SPACE);
     const view = await viewNow();
-    const origin = project(view, 45, canvas.width, canvas.height, { x: xBefore, y: 0, z: 0 });
-    const along = project(view, 45, canvas.width, canvas.height, { x: xBefore + 40, y: 0, z: 0 });
-    const len = Math.hypot(along.x - origin.x, along.y - origin.y);
-    const dir = { x: (along.x - origin.x) / len, y: (along.y - origin.y) / len };
     // The gizmo reports the handle under the pointer as of its last frame: a point counts once the
     // answer holds after the pointer rested there, so the press lands on the handle.
-    let grab: { x: number; y: number } | null = null;
-    for (let k = 20; k < 160 && !grab; k += 4) {
-      const p = { x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k };
-      await page().move(p);
-      if ((await gizmo()).axis !== 'X') continue;
+    const onX = async () => {
+      if ((await gizmo()).axis !== 'X') return false;
       await new Promise((r) => setTimeout(r, 200));
-      if ((await gizmo()).axis === 'X') grab = p;
-    }
+      return (await gizmo()).axis === 'X';
+    };
+    const { grab, dir } = await findXHandle(view, canvas, { x: xBefore, y: 0, z: 0 }, (p) => page().move(p), onX);
     expect(grab, 'the pointer found no X handle').not.toBeNull();
     await page().down();
     await waitFor(`${name}: the press on the X handle starts a gizmo drag`, async () => (await gizmo()).dragging, 10_000);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { startPlayground, type Playground } from './support/server';
 import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
-import { project } from './support/project';
+import { findXHandle, project } from './support/project';
 
 /**
  * Editing where things are drawn (issue 19): in edit mode the frames of a space's models, cards
@@ -306,20 +306,17 @@ describe('edit where it is drawn', () => {
     // The X handle: along the screen's image of +x from the model's origin, where the gizmo says the pointer is on 'X'.
     const canvas = (await frame(page, SPACE).locator('canvas').first().boundingBox())!;
     const view = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
-    const origin = project(view, 45, canvas.width, canvas.height, { x: 0, y: 0, z: 0 });
-    const along = project(view, 45, canvas.width, canvas.height, { x: 40, y: 0, z: 0 });
-    const dir = { x: along.x - origin.x, y: along.y - origin.y };
-    const len = Math.hypot(dir.x, dir.y);
-    let grab: { x: number; y: number } | null = null;
-    for (let k = 20; k < 160 && !grab; k += 4) {
-      const p = { x: canvas.x + origin.x + (dir.x / len) * k, y: canvas.y + origin.y + (dir.y / len) * k };
-      await page.mouse.move(p.x, p.y);
-      if ((await gizmo()).axis === 'X') grab = p;
-    }
+    const { grab, dir } = await findXHandle(
+      view,
+      canvas,
+      { x: 0, y: 0, z: 0 },
+      (p) => page.mouse.move(p.x, p.y),
+      async () => (await gizmo()).axis === 'X',
+    );
     expect(grab).not.toBeNull();
     const viewBefore = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
     await page.mouse.down();
-    for (let i = 1; i <= 10; i++) await page.mouse.move(grab!.x + (dir.x / len) * i * 12, grab!.y + (dir.y / len) * i * 12);
+    for (let i = 1; i <= 10; i++) await page.mouse.move(grab!.x + dir.x * i * 12, grab!.y + dir.y * i * 12);
     // Live: the panel's X row follows before the pointer is let go; the document waits.
     const panelX = page.locator('.dash3d-inspector').getByRole('group', { name: 'Position in the space' }).getByRole('spinbutton').first();
     await expect.poll(async () => Number(await panelX.inputValue())).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { startPlayground, type Playground } from './support/server';
 import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
 import { cubeInSpaceDoc } from './support/cube-doc';
 import { touchGesture } from './support/touch';
-import { project } from './support/project';
+import { findXHandle } from './support/project';
 import { t } from '../../shared/i18n';
 
 /**
@@ -83,16 +83,13 @@ describe('editing on a tablet', () => {
     const canvas = (await frame(page, SPACE).locator('canvas').first().boundingBox())!;
     const view = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
     const xBefore = await modelX();
-    const origin = project(view, 45, canvas.width, canvas.height, { x: xBefore, y: 0, z: 0 });
-    const along = project(view, 45, canvas.width, canvas.height, { x: xBefore + 40, y: 0, z: 0 });
-    const len = Math.hypot(along.x - origin.x, along.y - origin.y);
-    const dir = { x: (along.x - origin.x) / len, y: (along.y - origin.y) / len };
-    let grab: { x: number; y: number } | null = null;
-    for (let k = 20; k < 160 && !grab; k += 4) {
-      const p = { x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k };
-      await page.mouse.move(p.x, p.y);
-      if ((await gizmo()).axis === 'X') grab = p;
-    }
+    const { grab, dir } = await findXHandle(
+      view,
+      canvas,
+      { x: xBefore, y: 0, z: 0 },
+      (p) => page.mouse.move(p.x, p.y),
+      async () => (await gizmo()).axis === 'X',
+    );
     expect(grab, 'no X handle found').not.toBeNull();
     const sky = { x: canvas.x + canvas.width * 0.95, y: canvas.y + canvas.height * 0.3 };
     expect(await page.evaluate((p) => document.elementFromPoint(p.x, p.y)?.tagName, sky)).toBe('CANVAS');

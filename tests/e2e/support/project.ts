@@ -23,3 +23,30 @@ export function project(view: CameraView, fovDeg: number, width: number, height:
   const ndcY = dot(d, u) / (dot(d, f) * t);
   return { x: ((ndcX + 1) / 2) * width, y: ((1 - ndcY) / 2) * height };
 }
+
+type Point = { x: number; y: number };
+
+/**
+ * Where the gizmo's X handle is on the page: walks the screen's image of +x from the model's origin
+ * `at` (page px, `canvas` the canvas' box) and answers the first point where `onX` holds after the
+ * pointer was moved there, with the unit direction of +x on screen (for the drag). A finger or a
+ * WebDriver pointer is moved by the caller's `move`; the gizmo says what is under it (`onX`).
+ */
+export async function findXHandle(
+  view: CameraView,
+  canvas: Point & { width: number; height: number },
+  at: V,
+  move: (p: Point) => Promise<void>,
+  onX: () => Promise<boolean>,
+): Promise<{ grab: Point | null; dir: Point }> {
+  const origin = project(view, 45, canvas.width, canvas.height, at);
+  const along = project(view, 45, canvas.width, canvas.height, { ...at, x: at.x + 40 });
+  const len = Math.hypot(along.x - origin.x, along.y - origin.y);
+  const dir = { x: (along.x - origin.x) / len, y: (along.y - origin.y) / len };
+  for (let k = 20; k < 160; k += 4) {
+    const p = { x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k };
+    await move(p);
+    if (await onX()) return { grab: p, dir };
+  }
+  return { grab: null, dir };
+}
