@@ -2,7 +2,8 @@
 // Playwright's own browser download does not work offline; Debian's chromium does (TOOLCHAIN.md).
 // Also a CJK font: without one Chromium draws Chinese (zh_Hans labels, DOM and canvas) as empty
 // boxes, so Debian's fonts-wqy-microhei (1.6 MB) is installed the same way, or its absence is
-// reported loudly (the Chinese pixel tests then fail; the rest can run).
+// reported loudly (the Chinese pixel tests then fail; the rest can run). Firefox ESR, WebKitGTK's
+// WebDriver and Xvfb (the browsers project) come the same way.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -38,6 +39,14 @@ const hasCjkFont = () =>
 const missing = [];
 if (!found) missing.push('chromium');
 if (!hasCjkFont()) missing.push('fonts-wqy-microhei');
+// The browsers project (tests/browsers): Firefox ESR, WebKitGTK's WebDriver with its MiniBrowser,
+// and Xvfb for both. Without them that project fails, naming these packages; the rest still runs.
+const others = [
+  [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr'],
+  [process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
+  [process.env.XVFB_PATH ?? '/usr/bin/Xvfb', 'xvfb'],
+];
+for (const [path, pkg] of others) if (!existsSync(path)) missing.push(pkg);
 
 if (missing.length && canInstall) {
   console.log(`[ensure-chromium] installing Debian ${missing.join(' ')} (apt-get)…`);
