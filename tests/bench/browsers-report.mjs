@@ -24,7 +24,7 @@ export function browsersTable(r) {
   ];
   for (const b of r.results) {
     if (b.missing) {
-      lines.push(`| ${b.browser} | not measured: ${b.missing} | | | | | |`);
+      lines.push(`| ${b.browser} | not measured (${b.missing}) | | | | | |`);
       continue;
     }
     const row = (host, x) =>

@@ -56,8 +56,9 @@ async function sceneRun(tab, url, mode, { warmupMs, measureMs }) {
     'the bench page to get ready',
     tab.evaluate(() => window.__bench.ready),
   );
+  // The window counts the last measureMs: it is read once that much has passed after the warm-up.
   const window_ = async () => {
-    await sleep(warmupMs);
+    await sleep(warmupMs + measureMs);
     const s = await within(
       30_000,
       'frame statistics',
@@ -126,9 +127,15 @@ async function measureBrowser(tab, server, opts) {
 export async function runBrowsersBench(server, { repeats, warmupMs, measureMs, log, afterRun }) {
   const opts = { repeats, warmupMs, measureMs, log, afterRun };
   const results = [];
+  // A browser whose run fails is a row saying why: the other browsers' rows still mean something.
+  const measured = (tab) =>
+    measureBrowser(tab, server, opts).catch((err) => ({
+      browser: tab.version,
+      missing: `failed: ${String(err?.message ?? err).split('\n')[0]}`,
+    }));
   const chromium = await chromiumTab();
   try {
-    results.push(await measureBrowser(chromium, server, opts));
+    results.push(await measured(chromium));
   } finally {
     await chromium.close();
   }
@@ -145,7 +152,7 @@ export async function runBrowsersBench(server, { repeats, warmupMs, measureMs, l
       const version = await page.evaluate(() => navigator.userAgent, null);
       const tab = { version: browserName(name, version), goto: (u) => page.goto(u), evaluate: (fn, arg) => page.evaluate(fn, arg) };
       try {
-        results.push(await measureBrowser(tab, server, opts));
+        results.push(await measured(tab));
       } finally {
         await page.close();
       }
