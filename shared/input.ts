@@ -3,20 +3,9 @@
  * a pointermove must not pay for a request/reply round trip. Only these fields cross; the worker's
  * element stand-in turns each message back into an event-like object for the controls.
  */
-export const INPUT_TYPES = [
-  'pointerdown',
-  'pointermove',
-  'pointerup',
-  'pointercancel',
-  'pointerenter',
-  'pointerleave',
-  'wheel',
-  'contextmenu',
-  'keydown',
-  'keyup',
-  'lockchange',
-  'blur',
-] as const;
+/** The pointer events: what the page forwards from the canvas, and all that a finger sends. */
+export const POINTER_INPUT_TYPES = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'pointerenter', 'pointerleave'] as const;
+export const INPUT_TYPES = [...POINTER_INPUT_TYPES, 'wheel', 'contextmenu', 'keydown', 'keyup', 'lockchange', 'blur'] as const;
 export type InputType = (typeof INPUT_TYPES)[number];
 
 export const INPUT_NUMBER_FIELDS = [

@@ -1,6 +1,4 @@
-import { toInputMessage, type InputType } from '../../shared/input';
-
-const POINTER: InputType[] = ['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'pointerenter', 'pointerleave'];
+import { POINTER_INPUT_TYPES, toInputMessage, type InputType } from '../../shared/input';
 
 export interface InputOptions {
   /** First-person mode: a click asks the browser for pointer lock (only the main thread can). */
@@ -27,7 +25,7 @@ export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts:
   canvas.style.touchAction = 'none';
   if (canvas.tabIndex < 0) canvas.tabIndex = 0;
 
-  for (const type of POINTER) {
+  for (const type of POINTER_INPUT_TYPES) {
     on(canvas, type, (e) => {
       const pe = e as PointerEvent;
       if (type === 'pointerdown') {

@@ -1,4 +1,4 @@
-import type { InputMessage } from '../../shared/input';
+import { POINTER_INPUT_TYPES, type InputMessage } from '../../shared/input';
 import { TOUCH_SLOP_PX } from './taps';
 
 /** A finger resting this long without moving is a long press (Android and iOS both use half a second). */
@@ -13,7 +13,7 @@ export interface LongPress {
   dispose(): void;
 }
 
-const TOUCH_TYPES = new Set(['pointerdown', 'pointermove', 'pointerup', 'pointercancel', 'pointerenter', 'pointerleave']);
+const TOUCH_TYPES = new Set<string>(POINTER_INPUT_TYPES);
 
 /** The finger's message as the right mouse button's: pressed (2), moving with it held, or let go. */
 const asRightButton = (m: InputMessage, type: InputMessage['type'], buttons: number): InputMessage => ({
