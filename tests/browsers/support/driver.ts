@@ -7,6 +7,8 @@ export interface Point {
 }
 
 export type Key = 'Enter' | 'Escape' | 'SelectAll';
+/** Keys a walker holds down, by KeyboardEvent.code (what the engine's controls read). */
+export type HeldKey = 'KeyW' | 'KeyS';
 
 /**
  * What the flows need from a browser, in page CSS pixels: one tab, driven the way a user would
@@ -33,6 +35,10 @@ export interface BrowserPage {
   /** Key presses for each character, into whatever has focus. */
   type(text: string): Promise<void>;
   press(key: Key): Promise<void>;
+  /** Holds `key` down for `ms`, then lets it go (a walker's W). */
+  hold(key: HeldKey, ms: number): Promise<void>;
+  /** One turn of the wheel at `at`: negative `deltaY` away from the user (zoom in). */
+  wheel(at: Point, deltaY: number): Promise<void>;
   /** Chooses files (paths on this machine) in the file input matching `selector`, as a file dialog would. */
   setFiles(selector: string, paths: readonly string[]): Promise<void>;
   /** Errors the page reported (uncaught, unhandled rejections, console.error), oldest first. */

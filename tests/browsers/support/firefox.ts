@@ -48,6 +48,15 @@ export async function launchFirefox(display: string): Promise<BrowserPage> {
     click: ({ x, y }) => page.mouse.click(x, y),
     type: (text) => page.keyboard.type(text),
     press: (key) => keys[key](),
+    hold: async (key, ms) => {
+      await page.keyboard.down(key);
+      await new Promise((r) => setTimeout(r, ms));
+      await page.keyboard.up(key);
+    },
+    wheel: async ({ x, y }, deltaY) => {
+      await page.mouse.move(x, y);
+      await page.mouse.wheel({ deltaY });
+    },
     setFiles: async (selector, paths) => {
       const input = await page.waitForSelector(selector);
       if (!input) throw new Error(`firefox: no ${selector}`);

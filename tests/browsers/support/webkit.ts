@@ -94,6 +94,16 @@ export async function launchWebKit(display: string): Promise<BrowserPage> {
     click: ({ x, y }) => actions().move(at(x, y)).press(Button.LEFT).release(Button.LEFT).perform(),
     type: (text) => actions().sendKeys(text).perform(),
     press: (key) => keys[key](),
+    // WebDriver names keys by character; its key table gives 'w' the code KeyW.
+    hold: (key, ms) => {
+      const ch = { KeyW: 'w', KeyS: 's' }[key];
+      return actions().keyDown(ch).pause(ms).keyUp(ch).perform();
+    },
+    // selenium-webdriver has wheel actions (Actions#scroll); its published types do not list them yet.
+    wheel: ({ x, y }, deltaY) =>
+      (actions() as unknown as { scroll(...a: unknown[]): { perform(): Promise<void> } })
+        .scroll(Math.round(x), Math.round(y), 0, deltaY, Origin.VIEWPORT)
+        .perform(),
     // WebDriver's way into a file input (hidden ones too): its paths as keys, one per line.
     setFiles: async (selector, paths) => {
       const input = await driver.wait(until.elementLocated(By.css(selector)), 30_000, `webkit: no ${selector}`);

@@ -38,7 +38,8 @@ type Hit = PickHit<PickableNode>;
  * another emits mouseleave (old part) then mouseenter (new part), since the events name the part.
  * A tap (engine/taps.ts: press and release of the primary button within the slop, one finger) is a
  * click on the part under it; a second click on the same part within DBLCLICK_MS adds a dblclick (like the DOM: click, click,
- * dblclick). A drag (orbiting) is never a click. A click that `claimed` takes (a data card drawn
+ * dblclick). A hover pick still pending at a press or release runs first, so enter comes before
+ * click. A drag (orbiting) is never a click. A click that `claimed` takes (a data card drawn
  * over the model there) is no model click: one click, one target. Hover is not claimed.
  */
 export function createPicker(
@@ -104,6 +105,19 @@ export function createPicker(
     if (scheduled === null) scheduled = requestFrame(run);
   };
 
+  // A move just before a press has not been picked yet (picks wait for the frame): pick it now,
+  // so the host hears mouseenter before the click, as the DOM orders them. Seen in Firefox, whose
+  // automation (and a quick hand) moves and clicks within one frame.
+  const settleHover = () => {
+    if (scheduled === null) return;
+    cancelFrame(scheduled);
+    run();
+  };
+  const onDown = (e: StandInEvent) => {
+    settleHover();
+    taps.down(e);
+  };
+
   const onMove = (e: StandInEvent) => {
     pointer = canvasPoint(element, e);
     taps.move(e);
@@ -111,6 +125,7 @@ export function createPicker(
     else setHover(null);
   };
   const onUp = (e: StandInEvent) => {
+    settleHover();
     const p = taps.up(e);
     if (!p) return;
     const hit = claimed(p) ? null : pickAt(p);
@@ -132,7 +147,7 @@ export function createPicker(
 
   const listeners: [string, (e: StandInEvent) => void][] = [
     ['pointermove', onMove],
-    ['pointerdown', taps.down],
+    ['pointerdown', onDown],
     ['pointerup', onUp],
     ['pointercancel', taps.cancel],
     ['pointerleave', onLeave],

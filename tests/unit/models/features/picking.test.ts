@@ -274,6 +274,20 @@ describe('createPicker: pointer events from forwarded input', () => {
     f.picker.dispose();
   });
 
+  it('a move and a click within one frame: mouseenter comes first, and that move is not picked again', async () => {
+    const f = fixture();
+    const spy = vi.spyOn(MeshBVH.prototype, 'raycastObject3D');
+    f.send('pointermove', f.px(-2));
+    f.send('pointerdown', f.px(-2));
+    f.send('pointerup', f.px(-2));
+    expect(f.pointer()).toEqual(['mouseenter:Left', 'click:Left']);
+    const picks = spy.mock.calls.length;
+    await frame();
+    expect(spy.mock.calls.length).toBe(picks);
+    expect(f.pointer()).toEqual(['mouseenter:Left', 'click:Left']);
+    f.picker.dispose();
+  });
+
   it('stops listening when disposed', async () => {
     const f = fixture();
     f.picker.dispose();

@@ -1,0 +1,161 @@
+import { expect, it } from 'vitest';
+import { pack } from '../../playground/store/scene-link';
+import { cubeInSpaceDoc } from '../e2e/support/cube-doc';
+import { meanRgb, rgbDistance } from '../e2e/support/png';
+import { openSignedIn } from './support/driver';
+import { canvasRect, middleOf, modelStats, pageErrors, screenOf, showsSceneError, spaceReady, until, waitFor } from './support/playground';
+import { eachBrowser } from './support/suite';
+
+/**
+ * The viewer's input and the space's looks beyond the example dashboard, in preview: pointer
+ * events on a model (hover and click reach the host), the wheel, an environment preset, the
+ * first-person and fly controls. The scene is the built-in cube seen straight on (CubeBlue, 100
+ * units at the origin, the camera at z = 400): its front face fills the middle of the canvas. Each
+ * step opens its own variant of that document in the same tab by a new `#scene=` fragment.
+ */
+const SPACE = 'space-scene';
+const MODEL = 'model-cube';
+const MIDDLE = { x0: 0.45, y0: 0.45, x1: 0.55, y1: 0.55 };
+
+function doc(variant: string, config: Record<string, unknown> = {}) {
+  const d = cubeInSpaceDoc({ id: `browsers-scene-${variant}`, name: `Scene: ${variant}`, spaceId: SPACE, modelId: MODEL });
+  const space = d.widgets[0]!;
+  space.config = { ...space.config, ...config };
+  return d;
+}
+
+eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
+  const open = async (d: ReturnType<typeof doc>, first = false) => {
+    const hash = `#scene=${await pack(JSON.stringify(d))}`;
+    if (first) await openSignedIn(page(), base, `/?mode=preview${hash}`);
+    else await page().evaluate((h) => (location.hash = h), hash);
+    await until(page(), `document ${d.id} open`, (id) => window.__dash3d?.dashboard()?.id === id, d.id);
+    await waitFor(`${name}: the cube loaded in ${d.id}`, async () => (await modelStats(page(), SPACE))?.loaded === 1, 90_000);
+    await spaceReady(page(), SPACE);
+  };
+  const view = () => page().evaluate((id) => window.__dash3d!.spaces.get(id)!.getView(), SPACE);
+  const events = (widget: string) =>
+    page().evaluate(
+      (w) =>
+        window
+          .__dash3d!.events()
+          .filter((e) => e.widgetId === w)
+          .map((e) => e.event)
+          .reverse(),
+      widget,
+    );
+  /** How much of the canvas the cube's blue covers on screen. */
+  const blueShare = async () => {
+    const img = await screenOf(page(), await canvasRect(page(), SPACE));
+    let n = 0;
+    for (let i = 0; i < img.data.length; i += 4) if (img.data[i + 2]! > 60 && img.data[i + 2]! > 1.5 * img.data[i]!) n++;
+    return n / (img.data.length / 4);
+  };
+  const middle = async () => meanRgb(await screenOf(page(), await canvasRect(page(), SPACE)), MIDDLE.x0, MIDDLE.y0, MIDDLE.x1, MIDDLE.y1);
+
+  it('hovering the cube, leaving it and clicking it reach the host as mouseenter, mouseleave and click', async () => {
+    await open(doc('events'), true);
+    const canvas = await canvasRect(page(), SPACE);
+    // Off the cube first (the sky above it), then onto its face, then off again.
+    await page().move(middleOf(canvas, 0.5, 0.1));
+    await page().move(middleOf(canvas, 0.5, 0.5));
+    await waitFor(`${name}: mouseenter`, async () => (await events(MODEL)).includes('mouseenter'), 30_000);
+    await page().move(middleOf(canvas, 0.5, 0.1));
+    await waitFor(`${name}: mouseleave`, async () => (await events(MODEL)).includes('mouseleave'), 30_000);
+    await page().click(middleOf(canvas, 0.5, 0.5));
+    await waitFor(`${name}: click`, async () => (await events(MODEL)).includes('click'), 30_000);
+    // In the order the pointer did them; a click on the sky fired nothing for the cube.
+    await page().click(middleOf(canvas, 0.5, 0.1));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await events(MODEL)).filter((e) => e !== 'loaded')).toEqual(['mouseenter', 'mouseleave', 'mouseenter', 'click', 'mouseleave']);
+  });
+
+  it('the wheel over the scene zooms in: the camera comes closer and the cube grows', async () => {
+    const canvas = await canvasRect(page(), SPACE);
+    const distance = async () => {
+      const v = await view();
+      return Math.hypot(v.position.x - v.target.x, v.position.y - v.target.y, v.position.z - v.target.z);
+    };
+    const before = await distance();
+    const shareBefore = await blueShare();
+    await page().wheel(middleOf(canvas, 0.5, 0.5), -300);
+    await waitFor(`${name}: the camera closer`, async () => (await distance()) < before * 0.9, 30_000);
+    await spaceReady(page(), SPACE);
+    expect(await blueShare()).toBeGreaterThan(shareBefore * 1.1);
+  });
+
+  it('an environment preset lights the cube: sunset and studio each load and light its face their own way, with no error', async () => {
+    await open(doc('no-preset'));
+    const unlit = await middle();
+    const lit: [number, number, number][] = [];
+    for (const type of ['sunset', 'studio'] as const) {
+      await open(doc(type, { environmentConfig: { enable: true, type } }));
+      // The preset's file loads after the scene is ready: the face changes once it is applied.
+      let seen: number[] = [];
+      const face = await waitFor(
+        `${name}: the ${type} preset applied`,
+        async () => {
+          const m = (seen = await middle());
+          return lit.every((l) => rgbDistance(l, m) > 8) && rgbDistance(unlit, m) > 8 ? m : null;
+        },
+        90_000,
+      ).catch((e: Error) => {
+        throw new Error(`${e.message}: the face ${seen.join()}, unlit ${unlit.join()}, before ${lit.map((l) => l.join()).join(' ')}`);
+      });
+      lit.push(face);
+      expect(await showsSceneError(page())).toBe(false);
+    }
+  });
+
+  it('first person: after a click on the scene, W walks towards what is ahead and S back', async () => {
+    await open(
+      doc('walk', {
+        sceneConfig: { background: '#000000', ground: { enable: true, width: 4000, height: 4000 } },
+        controlConfig: { controlType: 'pointerLock' },
+        cameraConfig: { cameraPositon: { x: 0, y: 170, z: 700 }, cameraLookAt: { x: 0, y: 170, z: 0 } },
+      }),
+    );
+    const canvas = await canvasRect(page(), SPACE);
+    await page().click(middleOf(canvas, 0.5, 0.9));
+    const z0 = (await view()).position.z;
+    // How far a held key takes the walker depends on the frames drawn meanwhile: hold until it went a way.
+    for (let i = 0; i < 20 && (await view()).position.z > z0 - 100; i++) await page().hold('KeyW', 250);
+    const z1 = (await view()).position.z;
+    expect(z1).toBeLessThan(z0 - 100);
+    for (let i = 0; i < 20 && (await view()).position.z < z1 + 100; i++) await page().hold('KeyS', 250);
+    expect((await view()).position.z).toBeGreaterThan(z1 + 100);
+    await page().press('Escape');
+  });
+
+  it('fly: W flies along the look direction, down towards the cube, which grows', async () => {
+    const from = { x: 0, y: 500, z: 700 };
+    const target = { x: 0, y: 0, z: 0 };
+    await open(
+      doc('fly', {
+        controlConfig: { controlType: 'fly', flyConfig: { moveSpeed: 600 } },
+        cameraConfig: { cameraPositon: from, cameraLookAt: target },
+      }),
+    );
+    const before = await blueShare();
+    await page().click(middleOf(await canvasRect(page(), SPACE), 0.5, 0.9));
+    const moved = async () => {
+      const p = (await view()).position;
+      return Math.hypot(p.x - from.x, p.y - from.y, p.z - from.z);
+    };
+    for (let i = 0; i < 20 && (await moved()) < 150; i++) await page().hold('KeyW', 250);
+    expect(await moved()).toBeGreaterThan(150);
+    const to = (await view()).position;
+    const look = { x: target.x - from.x, y: target.y - from.y, z: target.z - from.z };
+    const step = { x: to.x - from.x, y: to.y - from.y, z: to.z - from.z };
+    const cos =
+      (look.x * step.x + look.y * step.y + look.z * step.z) / (Math.hypot(look.x, look.y, look.z) * Math.hypot(step.x, step.y, step.z));
+    expect(cos).toBeGreaterThan(0.99);
+    await spaceReady(page(), SPACE);
+    // Closer, the cube covers more of the view.
+    expect(await blueShare()).toBeGreaterThan(before * 1.1);
+  });
+
+  it('the page raised no errors along the way', async () => {
+    expect(await pageErrors(page())).toEqual([]);
+  });
+});
