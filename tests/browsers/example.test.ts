@@ -28,8 +28,22 @@ import {
  */
 const SPACE = 'example-space';
 const RUNNING_CARD = 'example-card-running';
+/** The host widget on the example's 3D component group (server/example.mjs). */
+const GROUP_NOTE = 'Pump 1 · 1 号泵';
 
 eachBrowser('the example dashboard', ({ name, base, page }) => {
+  /** Where the group's host widget stands on the page, and whether it is shown (the engine places it with matrix3d). */
+  const groupNote = () =>
+    page().evaluate((text) => {
+      const el = [...document.querySelectorAll('.dash3d-playground *')].find(
+        (e) => e.children.length === 0 && e.textContent?.trim() === text,
+      );
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, shown: getComputedStyle(el).visibility === 'visible' };
+    }, GROUP_NOTE);
+  let noteBefore: { x: number; y: number } | null = null;
+
   it('opens and draws its model, cards and ground; Firefox in the worker, the fallback says so', async () => {
     await openSignedIn(page(), base, '/?dashboard=example');
     const mode = await spaceReady(page(), SPACE);
@@ -50,6 +64,22 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     expect(rgbDistance(groundOnScreen!, await engineMean(page(), SPACE, ground))).toBeLessThan(20);
     expect(rgbDistance(skyOnScreen!, groundOnScreen!)).toBeGreaterThan(40);
     expect(await showsSceneError(page())).toBe(false);
+  });
+
+  it("the 3D component group shows its host widget in the scene, over the canvas, drawn by the browser's own layout", async () => {
+    const canvas = await canvasRect(page(), SPACE);
+    const note = await waitFor(`${name}: the group's note shown`, async () => ((await groupNote())?.shown ? groupNote() : null), 30_000);
+    const centre = middleOf(note);
+    expect(centre.x > canvas.x && centre.x < canvas.x + canvas.width && centre.y > canvas.y && centre.y < canvas.y + canvas.height).toBe(
+      true,
+    );
+    // Its text is on screen where the scene alone (the engine's read-back) has none.
+    const r = { x0: (note.x - canvas.x) / canvas.width, y0: (note.y - canvas.y) / canvas.height };
+    const region = { ...r, x1: r.x0 + note.width / canvas.width, y1: r.y0 + note.height / canvas.height };
+    const onScreen = await screenOf(page(), note);
+    const scene = await engineMean(page(), SPACE, region);
+    expect(rgbDistance(meanRgb(onScreen, 0, 0, 1, 1), scene)).toBeGreaterThan(10);
+    noteBefore = centre;
   });
 
   it('a lost and restored WebGL context: the scene is drawn again, with no error (Firefox: in the worker)', async () => {
@@ -128,6 +158,9 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     const viewAfter = await view();
     expect(Math.hypot(viewAfter.position.x - viewBefore.position.x, viewAfter.position.z - viewBefore.position.z)).toBeGreaterThan(20);
     expect(changed(before, await screenOf(page(), canvas))).toBeGreaterThan(0.05);
+    // The group stands in the scene: turning the view moves it on the page (or out of sight).
+    const note = await groupNote();
+    expect(!note!.shown || Math.hypot(middleOf(note!).x - noteBefore!.x, middleOf(note!).y - noteBefore!.y) > 20).toBe(true);
   });
 
   it('in edit mode, the gizmo moves the selected model along X (the document follows) and E switches it to rotate', async () => {

@@ -158,6 +158,35 @@ export async function fill(page: BrowserPage, label: string, text: string, scope
   await page.press('Enter');
 }
 
+/** What the select labelled `label` (antd) shows as chosen. */
+const chosen = (page: BrowserPage, label: string, scope: string) =>
+  page.evaluate(
+    ({ want, sel }) => {
+      const l = [...(document.querySelector(sel)?.querySelectorAll('label') ?? [])].find((x) => x.textContent?.trim() === want);
+      const select = (l?.htmlFor ? document.getElementById(l.htmlFor) : null)?.closest('.ant-select');
+      return select?.textContent?.trim() ?? null;
+    },
+    { want: label, sel: scope },
+  );
+
+/**
+ * Chooses `option` in the select labelled `label` (antd), as a user would: open it, click the
+ * option. Tried again if the list was still sliding in under the click, until the select shows it.
+ */
+export async function choose(page: BrowserPage, label: string, option: string, scope = 'body') {
+  for (let attempt = 1; ; attempt++) {
+    await page.click(middleOf(await waitFor(`${page.name}: field '${label}' shown`, () => fieldRect(page, label, scope), 30_000)));
+    await new Promise((r) => setTimeout(r, 400));
+    await clickText(page, option, '.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const ok = await waitFor(`${page.name}: '${option}' chosen`, async () => (await chosen(page, label, scope)) === option, 5_000).catch(
+      () => false,
+    );
+    if (ok) return;
+    if (attempt === 3)
+      throw new Error(`${page.name}: '${option}' could not be chosen in '${label}' (shows ${await chosen(page, label, scope)})`);
+  }
+}
+
 /** The toolbar's Edit / Preview switch, clicked, and the playground in that mode. */
 export async function switchMode(page: BrowserPage, mode: 'edit' | 'preview') {
   await clickText(page, t('en', mode === 'edit' ? 'playground.mode.edit' : 'playground.mode.preview'));

@@ -70,13 +70,14 @@ function readFault(
 
 /**
  * The answer for a shader material refused (the last good one stays on screen), logged as spec §8
- * asks: '代码错误' in the worker's console, and as a log event the page's console shows too. The
- * issue is `issue` when given (the thrown message, as the preview's issue list always showed it).
+ * asks: '代码错误', once, as a log event the page writes to its console. Not also in the worker's
+ * own console: browsers show a worker's messages in the page's console too (and the fallback runs
+ * this on the page), so the designer read every shader error twice. The issue is `issue` when
+ * given (the thrown message, as the preview's issue list always showed it).
  */
 export function refuseShader(emit: (event: EngineEvent) => void, fault: ShaderFault, issue?: string): PreviewMaterialResult {
   const where = fault.line !== null ? `line ${fault.line}: ` : fault.shaderLine !== null ? `line ${fault.shaderLine} of the shader: ` : '';
   const text = `${fault.stage === 'code' ? '' : `${fault.stage} shader, `}${where}${fault.message}`;
-  if (fault.stage !== 'code') console.error(SHADER_CODE_ERROR, text);
   emit({ type: 'log', level: 'error', message: `${SHADER_CODE_ERROR}: ${text}` });
   return { ok: false, issues: [{ path: 'shaderCode', message: issue ?? text }], shader: fault };
 }
