@@ -1,12 +1,13 @@
 import { createContext, useContext } from 'react';
-import { isMessageKey, t, type Locale, type MessageKey } from 'dash3d';
+import type { Locale } from 'dash3d';
+import { isTextKey, t, type TextKey } from './i18n';
 import { TextError } from './store/persistence';
 
 export const LocaleContext = createContext<Locale>('en');
 
-export type Text = (key: MessageKey, params?: Record<string, string | number>) => string;
+export type Text = (key: TextKey, params?: Record<string, string | number>) => string;
 
-/** The playground's texts in the current language (shared/i18n/parts/playground.ts). */
+/** The playground's texts, and the plug-in's, in the current language (i18n/index.ts). */
 export function useText(): Text {
   const locale = useContext(LocaleContext);
   return (key, params) => t(locale, key, params);
@@ -23,5 +24,5 @@ export function useLocale(): Locale {
 export function errorText(text: Text, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const params = err instanceof TextError ? err.params : undefined;
-  return isMessageKey(message) ? text(message, params) : message;
+  return isTextKey(message) ? text(message, params) : message;
 }

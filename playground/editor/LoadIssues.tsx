@@ -1,5 +1,6 @@
 import { Alert, Button, Flex } from 'antd';
-import { describeIssues, type SchemaIssue } from 'dash3d';
+import type { SchemaIssue } from 'dash3d';
+import { describeIssues } from '../i18n';
 import { useLocale, useText } from '../locale';
 
 export interface LoadFailure {

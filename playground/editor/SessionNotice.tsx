@@ -2,12 +2,12 @@ import { useState, useSyncExternalStore } from 'react';
 import { Alert, App as AntApp, Button, Input, Space } from 'antd';
 import { sessionState, signInWith, subscribeSession, type SessionState } from '../host/session';
 import { useText } from '../locale';
-import type { MessageKey } from 'dash3d';
+import type { PlaygroundKey } from '../i18n';
 
 /** The page's session state, re-rendering on change. */
 export const useSessionState = (): SessionState => useSyncExternalStore(subscribeSession, sessionState);
 
-const NOTICES: Partial<Record<SessionState, { title: MessageKey; body: MessageKey }>> = {
+const NOTICES: Partial<Record<SessionState, { title: PlaygroundKey; body: PlaygroundKey }>> = {
   signedOut: { title: 'session.signedOut.title', body: 'session.signedOut.body' },
   ended: { title: 'session.ended.title', body: 'session.ended.body' },
   refused: { title: 'session.refused.title', body: 'session.refused.body' },
@@ -22,7 +22,7 @@ export function SessionNotice() {
   const { message } = AntApp.useApp();
   const state = useSessionState();
   const [pasted, setPasted] = useState('');
-  const [problem, setProblem] = useState<MessageKey | null>(null);
+  const [problem, setProblem] = useState<PlaygroundKey | null>(null);
   const [busy, setBusy] = useState(false);
   const notice = NOTICES[state];
   if (!notice) return null;

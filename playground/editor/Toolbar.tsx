@@ -79,7 +79,7 @@ export function Toolbar(p: ToolbarProps) {
         <Button disabled={!p.canSave} onClick={p.onCopyLink}>
           {text('playground.copyLink')}
         </Button>
-        <Button onClick={p.onMaterialEditor}>{text('materialEditor.open')}</Button>
+        <Button onClick={p.onMaterialEditor}>{text('playground.materialEditor')}</Button>
       </Flex>
       <span style={{ flex: 1 }} />
       <Segmented

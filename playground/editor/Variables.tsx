@@ -1,5 +1,6 @@
 import { Descriptions, Tag } from 'antd';
-import { useVariable, type VariableSource, type MessageKey } from 'dash3d';
+import { useVariable, type VariableSource } from 'dash3d';
+import type { PlaygroundKey } from '../i18n';
 import { useText } from '../locale';
 
 function Value({ variables, name }: { variables: VariableSource; name: string }) {
@@ -18,7 +19,7 @@ export function Variables({ variables }: { variables: VariableSource }) {
   const text = useText();
   // The variable's own name (what a binding refers to) is the label's tooltip.
   const label = (name: string) => {
-    const key = `playground.variables.${name}` as MessageKey;
+    const key = `playground.variables.${name}` as PlaygroundKey;
     const t = text(key);
     return <span title={name}>{t === key ? name : t}</span>;
   };

@@ -59,7 +59,7 @@ function unauthorized(): Error {
   return new Error(NO_SESSION);
 }
 
-/** An issue whose message is a playground text key (describeIssues translates it). */
+/** An issue whose message is a playground text key (describeIssues of i18n/index.ts translates it). */
 const fail = (message: string, path = '(root)'): OpenResult => ({ ok: false, issues: [{ path, message }] });
 
 /** Parses dashboard JSON text: not JSON, or JSON the schema refuses, both come back as issues. */

@@ -1,17 +1,14 @@
 import type { MSG } from '../schema/common';
 import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
-import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
 import { materialTree } from './parts/material-tree';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
-import { session } from './parts/session';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
-import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
 import { materialForm } from './parts/material-form';
@@ -22,6 +19,8 @@ type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 /**
  * English texts. The spec's own texts are kept word for word; `satisfies` makes a schema message
  * key without a text a type error. Placeholders are written `{name}` and filled by `t`.
+ * Only texts of the package itself belong here: every host ships this catalogue, so the
+ * playground's own texts are in its own catalogue (playground/i18n).
  */
 export const en = {
   // Schema messages (shared/schema/common.ts MSG).
@@ -63,17 +62,14 @@ export const en = {
 
   ...settings.en,
   ...widgets.en,
-  ...playground.en,
   ...modelPanel.en,
   ...materialTree.en,
   ...documents.en,
   ...consent.en,
   ...modelLimits.en,
-  ...session.en,
   ...chunks.en,
   ...pick.en,
   ...snapshots.en,
-  ...example.en,
   ...materialEditor.en,
   ...materialCode.en,
   ...materialForm.en,

@@ -1,17 +1,14 @@
 import type { MessageKey } from './en';
 import { settings } from './parts/settings';
 import { widgets } from './parts/widgets';
-import { playground } from './parts/playground';
 import { modelPanel } from './parts/model-panel';
 import { materialTree } from './parts/material-tree';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
-import { session } from './parts/session';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
-import { example } from './parts/example';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
 import { materialForm } from './parts/material-form';
@@ -54,17 +51,14 @@ export const zh_Hans: Record<MessageKey, string> = {
 
   ...settings.zh_Hans,
   ...widgets.zh_Hans,
-  ...playground.zh_Hans,
   ...modelPanel.zh_Hans,
   ...materialTree.zh_Hans,
   ...documents.zh_Hans,
   ...consent.zh_Hans,
   ...modelLimits.zh_Hans,
-  ...session.zh_Hans,
   ...chunks.zh_Hans,
   ...pick.zh_Hans,
   ...snapshots.zh_Hans,
-  ...example.zh_Hans,
   ...materialEditor.zh_Hans,
   ...materialCode.zh_Hans,
   ...materialForm.zh_Hans,

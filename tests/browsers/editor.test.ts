@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { t } from '../../shared/i18n';
+import { t } from '../../playground/i18n';
 import { pack } from '../../playground/store/scene-link';
 import { cubeInSpaceDoc } from '../e2e/support/cube-doc';
 import { meanRgb, rgbDistance } from '../e2e/support/png';
@@ -59,7 +59,7 @@ eachBrowser('a scene link and the material editor', ({ name, base, page }) => {
   });
 
   it('the material editor draws its preview, and a colour typed in its form turns the preview red', async () => {
-    await clickText(page(), t('en', 'materialEditor.open'));
+    await clickText(page(), t('en', 'playground.materialEditor'));
     await until(page(), 'the preview ready', (sel) => document.querySelector(sel)?.getAttribute('data-state') === 'ready', PREVIEW);
     const preview = async () => screenOf(page(), (await rectOf(page(), PREVIEW))!);
     // The sample (a grey cube, the form's default colour) stands out from the backdrop beside it.

@@ -5,7 +5,7 @@ import { openSignedIn } from './support/driver';
 import { FORMATS, MODEL_SPACE, modelDoc, uploadFixtures, type Uploaded } from './support/models';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { t } from '../../shared/i18n';
+import { t } from '../../playground/i18n';
 import { FIXTURES } from '../e2e/support/server';
 import {
   canvasRect,

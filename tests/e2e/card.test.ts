@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { CARD_WIDGET, type Dashboard, type Widget } from '../../shared/schema/dashboard';
 import type { CardConfig } from '../../shared/schema/card';
 import { encodeBase64Url } from '../../playground/store/url';
@@ -16,7 +16,7 @@ import { dashboardDoc, frame, launchChromium, openPage, spaceSettled } from './s
  * The model is the built-in cube (100 units, centred on the origin, not fitted), seen straight on
  * from z = 400: its front face (z = 50) fills the middle of the canvas.
  */
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
 
 const SPACE = 'space-card';
 const MODEL = 'model-cube';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { t } from '../../shared/i18n';
+import { t } from '../../playground/i18n';
 import { pack } from '../../playground/store/scene-link';
 import { startPlayground, TOKEN, type Playground } from './support/server';
 import { frame, launchChromium, newSession, SESSION_KEY, spaceSettled, VIEWPORT } from './support/browser';

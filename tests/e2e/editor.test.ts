@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { startPlayground, type Playground } from './support/server';
 import { dashboardDoc, enginePixels, frame, launchChromium, openPage, patches, screenPixels, spaceSettled } from './support/browser';
 import { hexToRgb, rgbDistance } from './support/png';
 
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
-const zh = (key: MessageKey, params?: Record<string, string>) => t('zh_Hans', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
+const zh = (key: TextKey, params?: Record<string, string>) => t('zh_Hans', key, params);
 
 let pg: Playground;
 let browser: Browser;

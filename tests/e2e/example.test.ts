@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { CARD_WIDGET } from '../../shared/schema/dashboard';
 import { startPlayground, type Playground } from './support/server';
 import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
 
-const en = (key: MessageKey) => t('en', key);
-const zh = (key: MessageKey) => t('zh_Hans', key);
+const en = (key: TextKey) => t('en', key);
+const zh = (key: TextKey) => t('zh_Hans', key);
 
 let pg: Playground;
 let browser: Browser;

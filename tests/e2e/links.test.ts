@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { encodeBase64Url } from '../../playground/store/url';
 import { LINK_LIMITS, bytesToBase64Url, pack } from '../../playground/store/scene-link';
 import { startPlayground, type Playground } from './support/server';
 import { dashboardDoc, launchChromium, openPage } from './support/browser';
 
-const en = (key: MessageKey, params?: Record<string, string | number>) => t('en', key, params);
+const en = (key: TextKey, params?: Record<string, string | number>) => t('en', key, params);
 
 let pg: Playground;
 let browser: Browser;
@@ -58,7 +58,7 @@ async function copyLink(page: Page) {
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
-const prefix = (key: MessageKey) => en(key, { link: '', reason: '' }).replace(/[:：]\s*$/, '');
+const prefix = (key: TextKey) => en(key, { link: '', reason: '' }).replace(/[:：]\s*$/, '');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -67,7 +67,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * timing out. The clipboard refuses a page that lost focus to another page of this browser (other
  * test files run beside this one): that outcome is tried once more with the page in front.
  */
-async function copyOutcome(page: Page, act: () => Promise<void>, done: MessageKey): Promise<string> {
+async function copyOutcome(page: Page, act: () => Promise<void>, done: TextKey): Promise<string> {
   const said = [done, 'playground.linkNotCopied', 'playground.saveFailed'] as const;
   const notices = page.locator('.ant-message-notice', { hasText: new RegExp(said.map((k) => escape(prefix(k))).join('|')) });
   for (let attempt = 0; ; attempt++) {

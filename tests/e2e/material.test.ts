@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import type { Dashboard, Widget } from '../../shared/schema/dashboard';
 import type { ModelConfig } from '../../shared/schema/model';
 import { parseAirm } from '../../shared/schema/material';
@@ -14,7 +14,7 @@ import { dashboardDoc, enginePixels, frame, launchChromium, openPage, screenPixe
  * glossy material made in its form and saved to the media library, then given to the built-in
  * cube's only material ('CubeBlue') in a space; after a reload the cube is red.
  */
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
 
 const SPACE = 'space-material';
 const MODEL = 'model-cube';
@@ -59,7 +59,7 @@ describe('the material editor in the playground', () => {
   });
 
   it('opened from the toolbar, a red glossy material is made in the form, previewed, and saved to the library', async () => {
-    await page.getByRole('button', { name: en('materialEditor.open'), exact: true }).click();
+    await page.getByRole('button', { name: en('playground.materialEditor'), exact: true }).click();
     await editor().locator('.dash3d-material-preview[data-state="ready"]').waitFor({ timeout: 90_000 });
 
     const name = form().getByLabel(en('materialForm.name'), { exact: true });

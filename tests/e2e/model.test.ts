@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import { materialDisplayName } from '../../shared/schema/material';
 import type { ModelConfig } from '../../shared/schema/model';
@@ -11,8 +11,8 @@ import { dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettl
 import { rgbDistance } from './support/png';
 import { changedPixels, keepScene, objectOnScreen } from './support/scene';
 
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
-const zh = (key: MessageKey, params?: Record<string, string>) => t('zh_Hans', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
+const zh = (key: TextKey, params?: Record<string, string>) => t('zh_Hans', key, params);
 const HELMET_DIR = join(FIXTURES, 'gltf', 'DamagedHelmet');
 const ROBOT = join(FIXTURES, 'gltf', 'RobotExpressive.glb');
 
@@ -53,10 +53,10 @@ afterAll(async () => {
 });
 
 const inspector = () => page.locator('.dash3d-inspector');
-const addButton = (key: MessageKey) =>
+const addButton = (key: TextKey) =>
   page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
 const fileInput = () => inspector().locator('.dash3d-model-upload input[type="file"]');
-const groupHeader = (key: MessageKey) => inspector().getByRole('button', { name: en(key), exact: true });
+const groupHeader = (key: TextKey) => inspector().getByRole('button', { name: en(key), exact: true });
 const panelOf = (id: string) => page.locator(`.dash3d-inspector[data-widget-id="${id}"]`);
 const modelConfig = async (id: string) => {
   const doc = await dashboardDoc(page);

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { encodeBase64Url } from '../../playground/store/url';
 import { startPlayground, type Playground } from './support/server';
 import { enginePixels, launchChromium, openPage, spaceSettled } from './support/browser';
 import { hexToRgb, rgbDistance } from './support/png';
 
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
 
 let pg: Playground;
 let browser: Browser;

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import type { ModelConfig } from '../../shared/schema/model';
 import { startPlayground, type Playground } from './support/server';
 import { dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 import { rgbDistance } from './support/png';
 
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
 
 let pg: Playground;
 let browser: Browser;
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const inspector = () => page.locator('.dash3d-inspector');
-const addButton = (key: MessageKey) =>
+const addButton = (key: TextKey) =>
   page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
 const panelOf = (id: string) => page.locator(`.dash3d-inspector[data-widget-id="${id}"]`);
 const modelConfig = async () => {

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { t } from '../../shared/i18n';
+import { t } from '../../playground/i18n';
 import { startPlayground, type Playground } from './support/server';
 import { frame, launchChromium, openPage, spaceSettled } from './support/browser';
 import { startS3Server, TEST_BUCKET, TEST_CREDENTIALS, type S3TestServer } from '../server/s3-server';

@@ -2,14 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { encodeBase64Url } from '../../playground/store/url';
 import { startPlayground, TOKEN, type Playground } from './support/server';
 import { launchChromium, newSession, openPage, SESSION_KEY, spaceSettled, VIEWPORT } from './support/browser';
 
-const en = (key: MessageKey, params?: Record<string, string | number>) => t('en', key, params);
-const zh = (key: MessageKey, params?: Record<string, string | number>) => t('zh_Hans', key, params);
+const en = (key: TextKey, params?: Record<string, string | number>) => t('en', key, params);
+const zh = (key: TextKey, params?: Record<string, string | number>) => t('zh_Hans', key, params);
 
 let pg: Playground;
 let browser: Browser;

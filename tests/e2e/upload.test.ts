@@ -2,12 +2,12 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
+import { t, type TextKey } from '../../playground/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import { FIXTURES, startPlayground, type Playground } from './support/server';
 import { dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
+const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
 const ROBOT = join(FIXTURES, 'gltf', 'RobotExpressive.glb');
 
 let pg: Playground;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-const addButton = (key: MessageKey) =>
+const addButton = (key: TextKey) =>
   page.locator('.dash3d-palette').getByRole('button', { name: en('playground.palette.add', { name: en(key) }) });
 const modelSrc = async () => {
   const doc = await dashboardDoc(page);

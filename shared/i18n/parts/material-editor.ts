@@ -4,7 +4,6 @@ import { definePart } from './define';
 export const materialEditor = definePart(
   {
     'materialEditor.title': 'Material editor',
-    'materialEditor.open': 'Material editor',
     'materialEditor.edit': 'Edit',
     'materialEditor.editMaterial': 'Edit the material of {name} in the material editor',
     'materialEditor.new': 'New material',
@@ -23,7 +22,6 @@ export const materialEditor = definePart(
   },
   {
     'materialEditor.title': '材质编辑器',
-    'materialEditor.open': '材质编辑器',
     'materialEditor.edit': '编辑',
     'materialEditor.editMaterial': '在材质编辑器中编辑 {name} 的材质',
     'materialEditor.new': '新建材质',

@@ -1,4 +1,4 @@
-import { t } from '../../../shared/i18n';
+import { t } from '../../../playground/i18n';
 import { decodePng, type Image } from '../../e2e/support/png';
 import type { BrowserPage } from './driver';
 

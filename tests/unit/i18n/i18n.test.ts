@@ -1,27 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/schema';
 import { catalogues, describeIssues, en, isMessageKey, LOCALES, t, zh_Hans, type MessageKey } from '../../../shared/i18n';
+import { en as playgroundEn } from '../../../playground/i18n/en';
+import { zh_Hans as playgroundZh } from '../../../playground/i18n/zh_Hans';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('catalogues', () => {
+// The package's catalogue, and the playground's own (playground/i18n): the same checks for both.
+const CATALOGUES: [string, Record<string, string>, Record<string, string>][] = [
+  ['shared/i18n', en, zh_Hans],
+  ['playground/i18n', playgroundEn, playgroundZh],
+];
+
+describe.each(CATALOGUES)('catalogue %s', (_, english, chinese) => {
   it('zh_Hans and en have identical key sets', () => {
-    expect(Object.keys(zh_Hans).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('every text is translated and keeps the same placeholders', () => {
+    for (const key of Object.keys(english)) {
+      expect(chinese[key], key).toMatch(/[\u4e00-\u9fff]/);
+      expect(chinese[key], key).not.toBe(english[key]);
+      expect(placeholders(chinese[key]!), key).toEqual(placeholders(english[key]!));
+    }
+  });
+});
+
+describe('catalogues', () => {
+  it('lists both languages', () => {
     expect(LOCALES).toEqual(['zh_Hans', 'en']);
+  });
+
+  it("the package ships none of the playground's texts, and no key is in both catalogues", () => {
+    expect(Object.keys(en).filter((key) => /^(playground|session)\./.test(key))).toEqual([]);
+    expect(Object.keys(playgroundEn).filter(isMessageKey)).toEqual([]);
   });
 
   it('every schema message key has a text in both languages', () => {
     for (const key of Object.values(MSG)) {
       expect(isMessageKey(key), key).toBe(true);
       for (const locale of LOCALES) expect(catalogues[locale][key as MessageKey], `${locale} ${key}`).toBeTruthy();
-    }
-  });
-
-  it('every text is translated and keeps the same placeholders', () => {
-    for (const key of Object.keys(en) as MessageKey[]) {
-      expect(zh_Hans[key], key).toMatch(/[\u4e00-\u9fff]/);
-      expect(zh_Hans[key], key).not.toBe(en[key]);
-      expect(placeholders(zh_Hans[key]), key).toEqual(placeholders(en[key]));
     }
   });
 

@@ -1,4 +1,4 @@
-import { definePart } from './define';
+import { definePart } from '../define';
 
 /** Texts of the playground area (keys prefixed 'playground.'): the stand-in host editor. */
 export const playground = definePart(
@@ -21,6 +21,7 @@ export const playground = definePart(
     'playground.unsaved': 'Unsaved changes',
     'playground.new': 'New',
     'playground.open': 'Open',
+    'playground.materialEditor': 'Material editor',
     'playground.copyLink': 'Copy scene link',
     'playground.linkCopied': 'A link that opens this scene was copied',
     'playground.linkNotCopied': 'The link could not be copied: {link}',
@@ -104,6 +105,7 @@ export const playground = definePart(
     'playground.unsaved': '有未保存的更改',
     'playground.new': '新建',
     'playground.open': '打开',
+    'playground.materialEditor': '材质编辑器',
     'playground.copyLink': '复制场景链接',
     'playground.linkCopied': '已复制可打开此场景的链接',
     'playground.linkNotCopied': '无法复制链接：{link}',

@@ -1,4 +1,4 @@
-import { definePart } from './define';
+import { definePart } from '../define';
 
 /** Texts of the playground's sign-in notice (playground/editor/SessionNotice.tsx; keys prefixed 'session.'). */
 export const session = definePart(

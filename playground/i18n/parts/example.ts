@@ -1,4 +1,4 @@
-import { definePart } from './define';
+import { definePart } from '../define';
 
 /** The example dashboard the media service seeds on its first start (server/example.mjs). */
 export const example = definePart(
