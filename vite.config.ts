@@ -14,6 +14,7 @@ export const optimizeDeps = [
   'react',
   'react-dom',
   'react-dom/client',
+  'react-dom/server',
   'react/jsx-runtime',
   'react/jsx-dev-runtime',
   'comlink',

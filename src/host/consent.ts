@@ -47,6 +47,8 @@ export function grant(key: string): void {
   listeners.forEach((fn) => fn());
 }
 
+const notGranted = () => false;
+
 function subscribe(fn: () => void): () => void {
   listeners.add(fn);
   return () => void listeners.delete(fn);
@@ -75,7 +77,9 @@ export function useUserCodeConsent(policy: UserCodePolicy | undefined, fallbackT
     return () => void (live = false);
   }, [trusted, text]);
   const current = key && key.text === text ? key.key : null;
-  const ok = useSyncExternalStore(subscribe, () => (current === null ? false : isGranted(current)));
+  // The server knows no consent (sessionStorage is the browser's), nor does a first render: the key
+  // comes from an effect.
+  const ok = useSyncExternalStore(subscribe, () => (current === null ? false : isGranted(current)), notGranted);
   if (trusted) return { allowed: true, grant: null };
   return { allowed: ok, grant: current === null ? null : () => grant(current) };
 }

@@ -14,6 +14,7 @@ import { loadMaterialLibrary, type LibraryItem } from './library/listing';
 import { mediaOrigins, openMaterial } from './library/open';
 import { LibraryError, reasonOf } from './library/errors';
 import { hasCode } from './editorState';
+import { pageOrigins, usePageBase } from '../host/pageBase';
 import { MaterialTree } from './tree/MaterialTree';
 import { PreviewModelButton, type PreviewModel } from './tree/PreviewModelButton';
 import type { SceneObjectNode } from '../../shared/schema/tree';
@@ -52,6 +53,7 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
   const [openFailed, setOpenFailed] = useState<string | null>(null);
   const preview = useRef<MaterialPreviewHandle>(null);
   const frameScript = useFrameScriptStatus();
+  const page = usePageBase();
   // A model previewed instead of the box (spec §2): its parts in the material tree; the chosen
   // part's material is what the form edits and the preview replaces (by the material's uuid).
   const [model, setModel] = useState<PreviewModel | null>(null);
@@ -234,7 +236,7 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
             onTree={setNodes}
             locale={locale}
             scriptsAllowed={codeAllowed}
-            allowedOrigins={allowedOrigins(host)}
+            allowedOrigins={allowedOrigins(host, page)}
             files={host.files}
             onResult={setResult}
             onEvent={frameScript.onEvent}
@@ -253,7 +255,10 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
   );
 }
 
-/** Where textures and the envMap may load from: the page (the built-in environment image) and the media library's origins. */
-function allowedOrigins(host: ThreeDHost): string[] {
-  return [...new Set([new URL(document.baseURI).origin, ...mediaOrigins(host.media)])];
+/**
+ * Where textures and the envMap may load from: the page (the built-in environment image) and the
+ * media library's origins. `page` is null on the server and while hydrating (usePageBase).
+ */
+function allowedOrigins(host: ThreeDHost, page: string | null): string[] {
+  return [...new Set([...pageOrigins(page), ...mediaOrigins(host.media)])];
 }

@@ -14,6 +14,7 @@ import { ErrorPanel, IssueList, NoticeList } from '../widgets/space/SpaceOverlay
 import { LastFrame } from '../widgets/space/LastFrame';
 import { createMaterialSender, type PreviewModelSource } from './materialSender';
 import { builtInEnvironment } from './environment';
+import { pageOrigins, usePageBase } from '../host/pageBase';
 
 /** The render calls a preview passes on, as promises (their signatures are the protocol's). */
 type PassedOn = 'readPixels' | 'settled' | 'stats' | 'getView' | 'viewTo';
@@ -115,10 +116,12 @@ export function MaterialPreview(props: MaterialPreviewProps) {
   }, [modelKey]);
   const [sender] = useState(createMaterialSender);
   const cameraKey = JSON.stringify(camera ?? null);
+  // Null on the server and while hydrating; the engine starts after the render that knows it.
+  const page = usePageBase();
   const config = useMemo(() => {
     const start = (JSON.parse(cameraKey) as MaterialPreviewProps['camera'] | null) ?? undefined;
-    return previewSpaceConfig({ camera: start, envMap: envMap ?? builtInEnvironment(files) }, envNow);
-  }, [cameraKey, envMap, envNow, files]);
+    return previewSpaceConfig({ camera: start, envMap: envMap ?? builtInEnvironment(files, page) }, envNow);
+  }, [cameraKey, envMap, envNow, files, page]);
   const engine = useSpaceEngine(host, {
     config,
     forceMainThread: props.forceMainThread,
@@ -126,7 +129,7 @@ export function MaterialPreview(props: MaterialPreviewProps) {
     chunks: withFiles(props.chunks, files),
     liveContexts: props.liveContexts,
     scriptsAllowed: props.scriptsAllowed ?? false,
-    allowedOrigins: props.allowedOrigins ?? [new URL(document.baseURI).origin],
+    allowedOrigins: props.allowedOrigins ?? pageOrigins(page),
     onEvent: props.onEvent,
     onStarted: () => sender.started(),
   });

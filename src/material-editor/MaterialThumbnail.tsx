@@ -22,8 +22,9 @@ export interface MaterialThumbnailProps {
 export function MaterialThumbnail({ material, renderer, size = 64, alt = '', style, onError }: MaterialThumbnailProps) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const pixels = Math.min(1024, Math.round(size * (window.devicePixelRatio || 1)));
   useEffect(() => {
+    // Read here rather than while rendering: a server render has no device, hence no pixel ratio.
+    const pixels = Math.min(1024, Math.round(size * (window.devicePixelRatio || 1)));
     let live = true;
     let made: string | null = null;
     renderer.thumbnail(material, { size: pixels }).then(
@@ -46,7 +47,7 @@ export function MaterialThumbnail({ material, renderer, size = 64, alt = '', sty
     };
     // onError is a notification only; a new function each render must not render again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [material, renderer, pixels]);
+  }, [material, renderer, size]);
   const box: CSSProperties = { width: size, height: size, borderRadius: 4, display: 'block', ...style };
   if (url) return <img src={url} alt={alt} width={size} height={size} style={{ ...box, objectFit: 'cover' }} data-state="shown" />;
   return (

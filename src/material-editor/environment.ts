@@ -10,7 +10,17 @@ import { PREVIEW_ENVIRONMENT_FILE } from '../../shared/package-files';
  */
 export const BUILT_IN_ENVIRONMENT: string = new URL('./preview-env.png', import.meta.url).href;
 
-/** The built-in environment image where the host serves the package's assets, else the bundled one. */
-export function builtInEnvironment(files: PackageFiles | undefined): string {
-  return files?.assetBase ? new URL(PREVIEW_ENVIRONMENT_FILE, new URL(files.assetBase, document.baseURI)).href : BUILT_IN_ENVIRONMENT;
+/**
+ * The built-in environment image where the host serves the package's assets, else the bundled one.
+ * `page` is the page's base URL; null on a server (and while hydrating), where a relative asset
+ * base cannot be resolved: the bundled image stands in until the next render, before any engine starts.
+ */
+export function builtInEnvironment(files: PackageFiles | undefined, page: string | null): string {
+  if (!files?.assetBase) return BUILT_IN_ENVIRONMENT;
+  try {
+    return new URL(PREVIEW_ENVIRONMENT_FILE, new URL(files.assetBase, page ?? undefined)).href;
+  } catch (err) {
+    if (page !== null) throw err;
+    return BUILT_IN_ENVIRONMENT;
+  }
 }

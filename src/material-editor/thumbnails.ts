@@ -69,7 +69,7 @@ export function createThumbnailRenderer(opts: ThumbnailRendererOptions = {}, idl
         host: el,
         mode: inWorker ? 'worker' : 'main',
         size: { width: 16, height: 16, pixelRatio: 1 },
-        config: previewSpaceConfig({ envMap: builtInEnvironment(opts.files) }),
+        config: previewSpaceConfig({ envMap: builtInEnvironment(opts.files, document.baseURI) }),
         models: {},
         scriptsEnabled: opts.scriptsAllowed ?? false,
         allowedOrigins: opts.allowedOrigins ?? [new URL(document.baseURI).origin],

@@ -4,6 +4,8 @@ import type { GroupConfig } from '../../../shared/schema/group';
 import type { GroupTransform } from '../../../shared/overlays';
 import type { GroupRegistry } from '../space/groupRegistry';
 
+const noLayer = () => null;
+
 /**
  * Where a group's element sits inside a 3D space: in the space's group layer (a portal, so the
  * host widgets on it keep their React context and their events still bubble through the host's
@@ -24,7 +26,8 @@ export function GroupInSpace({
   children(ref: (el: HTMLDivElement | null) => void, style: CSSProperties): ReactNode;
 }) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const layer = useSyncExternalStore(groups.subscribe, groups.layer);
+  // The layer is set in an effect of the space: none on the server, nor in a hydrating client.
+  const layer = useSyncExternalStore(groups.subscribe, groups.layer, noLayer);
 
   useEffect(() => groups.set(id, config), [groups, id, config]);
   useEffect(() => () => groups.remove(id), [groups, id]);

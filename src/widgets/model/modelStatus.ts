@@ -51,5 +51,7 @@ export function useModelStatus(id: string): ModelStatus {
   return useSyncExternalStore(
     (fn) => modelStatusStore.subscribe(id, fn),
     () => modelStatusStore.get(id),
+    // A server loads no model: what a client shows until its space's engine reports.
+    () => EMPTY_STATUS,
   );
 }

@@ -10,6 +10,8 @@ import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
 import { SceneDrag } from './SceneDrag';
 import { liveTransforms } from './liveTransforms';
+import { NO_GROUPS } from './groupRegistry';
+import { usePageBase } from '../../host/pageBase';
 import type { CardTheme } from '../../../shared/overlays';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
@@ -23,6 +25,8 @@ export const SPACE_EVENTS = [...ENGINE_EVENTS, 'select', 'change'] as const;
 const forwarded: ReadonlySet<string> = new Set(ENGINE_EVENTS);
 /** A model registered without a config: one object, so it does not count as changed on every render. */
 const NO_CONFIG = Object.freeze({});
+const noCards = () => false;
+const noGroups = () => NO_GROUPS;
 
 /** The snapshot variable's name, read defensively: a host may hand over a stored, unparsed config. */
 function snapshotVarOf(config: unknown): string {
@@ -106,11 +110,14 @@ export function SpaceWidget({
   );
 }
 
-/** The media library's origin (its base URL resolved against the page) and the host's extra ones. */
-function originsOf(media: MediaAccess): string[] {
+/**
+ * The media library's origin (its base URL resolved against the page) and the host's extra ones.
+ * `page` is null on the server and while hydrating: a relative base URL counts from the next render.
+ */
+function originsOf(media: MediaAccess, page: string | null): string[] {
   const out: string[] = [];
   try {
-    out.push(new URL(media.baseUrl, document.baseURI).origin);
+    out.push(new URL(media.baseUrl, page ?? undefined).origin);
   } catch {
     // An unusable base URL allows nothing of its own; the host's list still applies.
   }
@@ -133,8 +140,10 @@ function SpaceScene({
   const { meshes, events, cards: store } = space;
   const models = useMemo(() => Object.fromEntries(meshes.map((m) => [m.id, m.config ?? NO_CONFIG])), [meshes]);
   // The cards go to the engine straight from the card store (a CardFeed): values never render here.
-  const anyCard = useSyncExternalStore(store.subscribe, store.any);
-  const groups = useSyncExternalStore(space.groups.subscribe, space.groups.configs);
+  // The server's answers are the stores' empty start: cards and groups register in effects.
+  const anyCard = useSyncExternalStore(store.subscribe, store.any, noCards);
+  const groups = useSyncExternalStore(space.groups.subscribe, space.groups.configs, noGroups);
+  const page = usePageBase();
   const [cardTheme, setCardTheme] = useState<CardTheme | undefined>(undefined);
   return (
     <>
@@ -148,7 +157,7 @@ function SpaceScene({
         activeSnapshot={activeSnapshot}
         models={models}
         userCode={space.host.userCode}
-        allowedOrigins={originsOf(space.host.media)}
+        allowedOrigins={originsOf(space.host.media, page)}
         files={space.host.files}
         onEvent={(e) => {
           if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);

@@ -13,6 +13,7 @@ import { SnapshotBar } from './SnapshotBar';
 import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
 import { useUserCodeConsent } from '../../host/consent';
+import { pageOrigins, usePageBase } from '../../host/pageBase';
 import type { PackageFiles, UserCodePolicy } from '../../host/types';
 import { ChunkFailurePanel } from './ChunkFailurePanel';
 import { withFiles, type ChunkOptions } from '../../bridge/chunks';
@@ -119,7 +120,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
   const host = useRef<HTMLDivElement>(null);
   const script = typeof (config as { script?: unknown } | null)?.script === 'string' ? (config as { script: string }).script : '';
   const consent = useUserCodeConsent(props.userCode, script);
-  const allowedOrigins = props.allowedOrigins ?? [new URL(document.baseURI).origin];
+  // Null on the server and while hydrating: no origin of its own allowed yet (the engine starts later).
+  const base = usePageBase();
+  const allowedOrigins = props.allowedOrigins ?? pageOrigins(base);
   const engine = useSpaceEngine(host, {
     config,
     models,
@@ -154,15 +157,17 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
   const originsKey = allowedOrigins.join(' ');
   const { loadingConfig, snapshotConfig } = useMemo(() => {
     const origins = originsKey.split(' ');
-    const ok = (url: string) => !url || urlAllowed(url, origins, document.baseURI);
+    const ok = (url: string) => !url || urlAllowed(url, origins, base ?? undefined);
     const { loadingConfig: l, snapshotConfig: s } = engine.valid;
-    const refused = [l.img, ...s.snapshotList.map((x) => x.img)].filter((u) => !ok(u));
+    // Before the page's address is known (a server render, hydration) a relative URL cannot be
+    // judged: its image waits for the next render, and is not reported as refused.
+    const refused = base === null ? [] : [l.img, ...s.snapshotList.map((x) => x.img)].filter((u) => !ok(u));
     for (const u of refused) console.warn(`[dash3d] image ${u} is refused: images load only from ${origins.join(', ')}`);
     return {
       loadingConfig: ok(l.img) ? l : { ...l, img: '' },
       snapshotConfig: { ...s, snapshotList: s.snapshotList.map((x) => (ok(x.img) ? x : { ...x, img: '' })) },
     };
-  }, [engine.valid, originsKey]);
+  }, [engine.valid, originsKey, base]);
   // The snapshot shown as current in the bar: the last one chosen there, or named by the bound variable.
   const [current, setCurrent] = useState<string | null>(null);
   const [variableSeen, setVariableSeen] = useState<string | null | undefined>(undefined);

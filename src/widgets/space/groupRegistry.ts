@@ -25,8 +25,11 @@ export interface GroupRegistry {
   publish(transforms: Readonly<Record<string, GroupTransform>>): void;
 }
 
+/** Every registry's configs before a group registers: also the server's snapshot (no effects run there). */
+export const NO_GROUPS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 export function createGroupRegistry(): GroupRegistry {
-  let configs: Readonly<Record<string, unknown>> = {};
+  let configs = NO_GROUPS;
   let layer: HTMLElement | null = null;
   const listeners = new Set<Listener>();
   const receivers = new Map<string, (t: GroupTransform) => void>();

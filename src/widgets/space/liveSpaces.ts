@@ -19,6 +19,8 @@ const spaces = new Map<string, LiveSpace>();
 const members = new Map<string, string>();
 const listeners = new Set<Listener>();
 let version = 0;
+/** What liveSpaces.serverVersion answers. */
+export const NO_VERSION = -1;
 
 function changed() {
   version++;
@@ -56,6 +58,11 @@ export const liveSpaces = {
   },
   /** For useSyncExternalStore: a number that changes whenever a space or a member comes or goes. */
   version: () => version,
+  /**
+   * Its server snapshot: no version the page has. Spaces register in effects, which a server never
+   * runs, so a render that sees this finds no space, and a hydrating client matches the server.
+   */
+  serverVersion: () => NO_VERSION,
   subscribe(fn: Listener): () => void {
     listeners.add(fn);
     return () => void listeners.delete(fn);

@@ -11,6 +11,9 @@ type Placement = Omit<ModelTransform, 'id'>;
 const live = new Map<string, Placement>();
 const listeners = new Set<() => void>();
 let version = 0;
+/** No version the page has: what a server render (and the hydration of its HTML) sees. */
+const NO_DRAG = -1;
+const noDrag = () => NO_DRAG;
 const changed = () => {
   version++;
   for (const l of [...listeners]) l();
@@ -31,6 +34,7 @@ export const liveTransforms = {
 
 /** The model's placement while the gizmo drags it, or null. */
 export function useLiveTransform(id: string): Placement | null {
-  useSyncExternalStore(liveTransforms.subscribe, () => version);
-  return liveTransforms.get(id);
+  // The server's snapshot: no drag on a server, so a hydrating client shows none either.
+  const seen = useSyncExternalStore(liveTransforms.subscribe, () => version, noDrag);
+  return seen === NO_DRAG ? null : liveTransforms.get(id);
 }

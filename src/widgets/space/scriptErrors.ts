@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { liveSpaces } from './liveSpaces';
+import { liveSpaces, NO_VERSION } from './liveSpaces';
 
 /** The space script's newest error, as its engine reported it (a 'script-error' event). */
 export interface ScriptError {
@@ -46,8 +46,8 @@ export type ScriptErrors = ReturnType<typeof createScriptErrors>;
 
 /** The running space's newest script error (its panel's script editor), or null. */
 export function useScriptError(spaceId: string): ScriptError | null {
-  useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version);
-  const handle = liveSpaces.get(spaceId)?.handle ?? null;
+  const version = useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version, liveSpaces.serverVersion);
+  const handle = version === NO_VERSION ? null : (liveSpaces.get(spaceId)?.handle ?? null);
   const [error, setError] = useState<ScriptError | null>(null);
   useEffect(() => {
     if (!handle) return;

@@ -5,6 +5,8 @@ import type { RenderHandle } from '../../bridge/connection';
 import type { ChildWatch } from './childWatch';
 import { GizmoBar } from './GizmoBar';
 
+const noSelection = () => null;
+
 /** How long a finger's press waits for the engine's answer before the host gets it anyway. */
 const HOLD_MS = 1500;
 
@@ -28,7 +30,8 @@ export function useGizmo(o: {
   scope(): HTMLElement | null;
 }): ReactNode {
   const [options, setOptions] = useState<Omit<GizmoOptions, 'enabled'>>({ mode: 'translate', snap: false, space: 'world' });
-  const selected = useSyncExternalStore(o.children.onSelection, o.children.selected);
+  // Nothing is selected before the host selects something, and a server hears of no selection.
+  const selected = useSyncExternalStore(o.children.onSelection, o.children.selected, noSelection);
   const enabled = o.editing && selected !== null && !!o.models && selected in o.models;
   const { handle, engineKey } = o;
   useEffect(() => {

@@ -1,10 +1,11 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { liveSpaces, type LiveSpace } from './liveSpaces';
+import { liveSpaces, NO_VERSION, type LiveSpace } from './liveSpaces';
 import { useSpace } from './SpaceContext';
 
 /** The running space with this id, or the one the widget with this id is placed in (for settings panels). */
 export function useLiveSpace(widgetId: string): LiveSpace | undefined {
-  useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version);
+  const version = useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version, liveSpaces.serverVersion);
+  if (version === NO_VERSION) return undefined;
   return liveSpaces.get(widgetId) ?? liveSpaces.of(widgetId);
 }
 
