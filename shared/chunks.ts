@@ -1,6 +1,7 @@
 import { t, type Locale } from './i18n';
 import { CHUNK_TIMEOUT_MS, type ChunkFailure } from './schema/chunks';
 import { withTimeout } from './timeout';
+import { importUrl } from './import-url';
 
 /*
  * Lazily loaded parts of the product (the render worker's script, the parse worker, the main-thread
@@ -80,7 +81,7 @@ export function chunkLoader<T>(id: string, load: () => Promise<T>, url?: string)
   return (timeoutMs = CHUNK_TIMEOUT_MS) => {
     const again = failedAt;
     const asked = again ? bustUrl(again, ++attempts) : (url ?? '');
-    const work = (again ? (import(/* @vite-ignore */ asked) as Promise<T>) : load()).catch((err: unknown) => {
+    const work = (again ? importUrl<T>(asked) : load()).catch((err: unknown) => {
       const seen = failedImportUrl(err);
       if (seen === null) throw err;
       const where = seen || asked || id;

@@ -1,5 +1,6 @@
 import { wrap } from 'comlink';
 import { bareWorkerError, chunkLoader, withChunkTimeout, type ChunkLoader } from '../../shared/chunks';
+import { importUrl } from '../../shared/import-url';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
 import type { RenderCalls } from './calls';
 import type { PackageFiles } from '../host/types';
@@ -151,7 +152,7 @@ export function loadEngine(opts: ChunkOptions | undefined): Promise<EngineModule
     const url = opts.engineUrl;
     // One loader per URL, so a Retry knows the URL failed before and asks past the browser's memory.
     let loader = movedEngine.get(url);
-    if (!loader) movedEngine.set(url, (loader = chunkLoader<EngineModule>('engine', () => import(/* @vite-ignore */ url), url)));
+    if (!loader) movedEngine.set(url, (loader = chunkLoader<EngineModule>('engine', () => importUrl<EngineModule>(url), url)));
     return loader(timeout);
   }
   return builtEngine(timeout);

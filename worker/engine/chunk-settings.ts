@@ -1,5 +1,6 @@
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
 import { chunkLoader, type ChunkLoader } from '../../shared/chunks';
+import { importUrl } from '../../shared/import-url';
 import { baseUrl, setPackageFileUrls } from './urls';
 import { PREVIEW_ENVIRONMENT_FILE } from '../../shared/package-files';
 
@@ -60,8 +61,7 @@ export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
   // Tests only. The package build sets __DASH3D_TEST_HOOKS__ false, which drops this branch and its
   // import of a computed URL: a host's bundler could not follow one.
   const moved = settings.moduleUrls?.[id];
-  if (__DASH3D_TEST_HOOKS__ && moved)
-    return loaderFor(`${id} ${moved}`, () => chunkLoader<T>(id, () => import(/* @vite-ignore */ moved) as Promise<T>, moved));
+  if (__DASH3D_TEST_HOOKS__ && moved) return loaderFor(`${id} ${moved}`, () => chunkLoader<T>(id, () => importUrl<T>(moved), moved));
   return loaderFor(id, () => chunkLoader(id, load));
 }
 
