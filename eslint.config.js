@@ -87,6 +87,16 @@ export default defineConfig([
       '@typescript-eslint/unbound-method': 'off',
       // A parameter named `_x` is kept on purpose: it gives a placeholder callback its type.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // zod 4's index re-exports its namespace as `z` (`export { z }`), which Parcel 2.16 compiles
+      // into a reference to an undefined variable: a page with `import { z } from 'zod'` fails in a
+      // Parcel host. The namespace import works in every bundler (issue 31).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "import * as z from 'zod' (Parcel cannot run zod's `z` re-export)",
+        },
+      ],
     },
   },
   {

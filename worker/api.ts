@@ -3,7 +3,7 @@ import { PROTOCOL_VERSION } from '../shared/protocol';
 import type { CardTheme, CardUpdate, CardValueBatch } from '../shared/overlays';
 import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './engine/engine';
 import { pixelRatioFor } from './engine/stage';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseDashboard, type Dashboard, type SchemaIssue } from 'dash3d';
 import { hasSession, mediaHeaders, noteUnauthorized, sessionReady } from '../host/session';
 

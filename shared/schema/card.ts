@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, colour, num, orderedPair, positive, str, MSG } from './common';
 import { MeshConfigSchema } from './mesh';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Spec §9: a script chunk that has not arrived after this long has failed ('timeout'). */
 export const CHUNK_TIMEOUT_MS = 120_000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Message keys used by every schema. The texts live in shared/i18n (zh_Hans and en), so a rejection

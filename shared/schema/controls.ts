@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, MSG, num, orderedPair } from './common';
 
 const PI = Math.PI;

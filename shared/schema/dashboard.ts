@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG, num, str, toIssues, type SchemaIssue } from './common';
 import { SpaceConfigSchema } from './space';
 import { ModelConfigSchema } from './model';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SpaceConfigSchema } from './space';
 import { ModelConfigSchema } from './model';
 import { MeshConfigSchema } from './mesh';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, colour, num, vec3 } from './common';
 
 /*

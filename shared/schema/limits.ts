@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from './common';
 
 const MB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, colour, num, str, toIssues, uv, type SchemaIssue } from './common';
 import { randomId } from './media';
 import { urlPath } from '../paths';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG, str } from './common';
 
 /** A material in the library browser (spec §3 Material library item). */

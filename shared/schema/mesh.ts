@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, colour, num, positive, vec3 } from './common';
 
 /** Scale components must stay above 0: a zero or negative scale collapses or mirrors the mesh. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, colour, MSG, num, str, vec3 } from './common';
 import { MeshConfigSchema, rotation3, scale3 } from './mesh';
 import { urlPath } from '../paths';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { str, vec3, type Vec3 } from './common';
 import type { SpaceConfigInput } from './space';
 

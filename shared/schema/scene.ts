@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, colour, MSG, num, orderedPair, positive, str, vec3 } from './common';
 
 /** sceneConfig: background colour or image, ground, fog (spec §3, defaults §9). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bool, MSG, str, vec3 } from './common';
 
 export const SnapshotSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { str } from './common';
 
 /** A material as referenced from a scene object: identified by uuid; other fields kept as they are. */

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Locale } from '../../shared/i18n';
 import type { WidgetType } from '../../shared/schema/dashboard';
 import type { ModelLimitsInput } from '../../shared/schema/limits';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { repairConfig } from './parsed';
 
 /**

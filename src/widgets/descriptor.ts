@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { WidgetDescriptor, WidgetSettingsProps, WidgetViewProps } from '../host/types';
 import { LOCALES, t, type Locale, type MessageKey } from '../../shared/i18n';
 import { WIDGET_CONFIG_SCHEMAS, WIDGET_INITIAL_LAYOUT, WIDGET_PERMISSION, type WidgetType } from '../../shared/schema/dashboard';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SpaceConfigSchema } from '../../../shared/schema/space';
 import { defaultStep, numberRange, schemaAt, sliderFits } from '../../../src/settings/schemaPath';
 import { validateDraft } from '../../../src/settings/validate';

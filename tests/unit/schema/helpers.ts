@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { MSG, toIssues, type SchemaIssue } from '../../../shared/schema';
 
 export function issuesOf(schema: z.ZodType, input: unknown): SchemaIssue[] {

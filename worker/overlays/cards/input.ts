@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CardConfigSchema, type CardConfig } from '../../../shared/schema/card';
 import { CARD_MAX_ITEMS, CARD_MAX_TEXT } from '../../../shared/schema/card-theme';
 import type { CardItemText } from '../../../shared/overlays';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Euler, Group, MathUtils, Quaternion } from 'three';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CustomAnimationSchema, type CustomAnimation } from '../../../../shared/schema/model';
 import { createKeyframes } from '../../../../worker/models/features/keyframes';
 import { progressAt } from '../../../../worker/models/features/anim-progress';

@@ -1,5 +1,5 @@
 import { transfer } from 'comlink';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ModelSrcSchema } from '../../../../shared/schema/model';
 import { setAllowedOrigins, setBaseUrl } from '../../../engine/urls';
 import { ModelLimitsSchema } from '../../../../shared/schema/limits';
