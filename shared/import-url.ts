@@ -5,7 +5,7 @@
  * them webpack and Rspack warn "Critical dependency: the request of a dependency is an expression"
  * and compile the import into a stub that rejects "Cannot find module", and Turbopack into one that
  * throws "too dynamic"). esbuild and Parcel leave a computed import alone by themselves. The
- * package build keeps the markers in dist/ (scripts/package/build.mjs).
+ * package build keeps the markers in dist/ (scripts/package/build.mjs, host-bundlers.mjs).
  */
 export function importUrl<T>(url: string): Promise<T> {
   return import(/* @vite-ignore */ /* webpackIgnore: true */ /* turbopackIgnore: true */ url) as Promise<T>;

@@ -22,7 +22,7 @@ import { rolldown } from 'rolldown';
 import { ensureAssets } from '../assets.mjs';
 import { writeTypes } from './types.mjs';
 import { writeNotices } from './notices.mjs';
-import { checkNativeImports } from './native-imports.mjs';
+import { checkForHostBundlers, noFreeBuffer } from './host-bundlers.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST = path.join(ROOT, 'dist');
@@ -154,7 +154,7 @@ export async function buildPackage(say = console.log) {
     ...shared,
     input: { 'render-worker': WORKER_ENTRY, engine: ENGINE_ENTRY },
     transform: { ...shared.transform, define: { ...shared.transform.define, 'process.env.NODE_ENV': '"production"' } },
-    plugins: [packageFiles(assets)],
+    plugins: [packageFiles(assets), noFreeBuffer()],
   });
   const built = await engine.write({
     dir: DIST,
@@ -164,7 +164,7 @@ export async function buildPackage(say = console.log) {
     minify: true,
     // Licence headers stay (three.js's among them); THIRD_PARTY_NOTICES.md has the full texts. So
     // do annotations: the markers that keep a host's bundler off a computed import
-    // (shared/import-url.ts, checked below) survive the minifier only as those; the pure marks
+    // (shared/import-url.ts; host-bundlers.mjs below) survive the minifier only as those; the pure marks
     // they bring along help the host's minifier (1.4 kB gzip over the worker's files).
     comments: { legal: true, annotation: true, jsdoc: false },
   });
@@ -190,7 +190,7 @@ export async function buildPackage(say = console.log) {
   const mainChunks = output.filter((o) => o.type === 'chunk');
 
   await plainUrlStrings(built.output.filter((o) => o.type === 'chunk').map((o) => path.join(DIST, o.fileName)));
-  await checkNativeImports(
+  await checkForHostBundlers(
     DIST,
     [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? [o.fileName] : [])),
   );

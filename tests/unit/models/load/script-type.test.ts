@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownScriptType } from '../../../../worker/models/load/parse/client';
 
 /*
@@ -30,5 +30,24 @@ describe('ownScriptType: how the render worker runs, so a parse worker starts th
       asked.push(urls);
     });
     expect(asked).toEqual([['http://[']]);
+  });
+
+  describe("by default, the worker's own importScripts, reached through self (Parcel refuses a bare call)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+    it('is a module in a module worker', () => {
+      vi.stubGlobal('self', { importScripts: moduleWorker });
+      expect(ownScriptType()).toBe('module');
+    });
+    it('is classic in a classic worker, asked with the same unparsable URL', () => {
+      const asked: string[][] = [];
+      vi.stubGlobal('self', {
+        importScripts(...urls: string[]) {
+          asked.push(urls);
+          classicWorker();
+        },
+      });
+      expect(ownScriptType()).toBe('classic');
+      expect(asked).toEqual([['http://[']]);
+    });
   });
 });

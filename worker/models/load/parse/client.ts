@@ -63,8 +63,12 @@ export class ParserUnavailable extends Error {
  * Firefox and WebKit alike), while a classic worker parses the URL first: an unparsable one throws
  * a SyntaxError there, and nothing is fetched or checked against the page's policy. importScripts()
  * with no URL is not enough: Firefox returns from it normally in a module worker too.
+ *
+ * importScripts is reached through `self`: Parcel stops a build that has a bare importScripts(...)
+ * call in code it bundles as a module worker ("importScripts() is not supported in module
+ * workers"), though this one loads nothing. The package build checks that dist/ has none.
  */
-export function ownScriptType(importer: (...urls: string[]) => void = importScripts): WorkerType {
+export function ownScriptType(importer: (...urls: string[]) => void = (...urls) => self.importScripts(...urls)): WorkerType {
   try {
     importer('http://[');
     return 'classic';
