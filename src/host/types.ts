@@ -60,9 +60,11 @@ export interface UserCodePolicy {
 export interface PackageFiles {
   /**
    * Start one render worker: a module worker running the package's `render-worker.js`, e.g.
-   * `() => new Worker('/vendor/dash3d/render-worker.js', { type: 'module' })`. Called for every 3D
-   * space, material preview and thumbnail renderer. Its model parse workers are the same script
-   * started again from inside it.
+   * `() => new Worker(new URL('/vendor/dash3d/render-worker.js', location.href), { type: 'module' })`
+   * (a URL object, not a string: Parcel refuses `new Worker('<string>')` at build time, and no
+   * bundler touches a URL made against the page's address). Called for every 3D space, material
+   * preview and thumbnail renderer. Its model parse workers are the same script started again from
+   * inside it.
    */
   createWorker?: () => Worker;
   /**

@@ -15,7 +15,7 @@ const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
  */
 const files = params.has('vendor')
   ? {
-      createWorker: () => new Worker('/vendor/dash3d/render-worker.js', { type: 'module', name: 'dash3d-render' }),
+      createWorker: () => new Worker(new URL('/vendor/dash3d/render-worker.js', location.href), { type: 'module', name: 'dash3d-render' }),
       assetBase: '/vendor/dash3d/assets/',
     }
   : params.has('assets')
