@@ -32,6 +32,14 @@ for (const type of ['missing', 'timeout'] as const) {
     const text = `Loading chunk render-worker failed (${type}: ${asked})`;
     expect(panel.textContent).toContain(text);
     expect(errors.mock.calls.some((c) => String(c[0]).includes(text))).toBe(true);
+    // A missing worker script is what a host meets when its bundler does not emit it (esbuild):
+    // the panel and the console say what to do (shared/chunk-hints.ts); one that came too late, not.
+    const hint = panel.querySelector('.dash3d-chunk-hint')?.textContent ?? null;
+    if (type === 'missing') {
+      expect(hint).toContain('`files.createWorker` and `files.assetBase`');
+      expect(hint).toContain('README, "Serving the package\'s files yourself"');
+      expect(errors.mock.calls.some((c) => String(c[0]).includes(`${text}\n${hint}`))).toBe(true);
+    } else expect(hint).toBeNull();
     // Not hidden behind the main-thread fallback.
     expect(m.handle.mode).toBeNull();
 
@@ -76,7 +84,9 @@ it("says it in the designer's language", async () => {
   const f = await newFault('render-worker', 'missing');
   const m = await mountSpace(sphereScene, { waitReady: false, locale: 'zh_Hans', chunks: { renderWorkerUrl: (built) => f.url(built) } });
   const panel = await failed(m);
-  expect(panel.textContent).toMatch(/^加载代码块 render-worker 失败（缺失：http:\/\/.+\/__chunk-faults\/.+）重试$/);
+  expect(panel.textContent).toMatch(
+    /^加载代码块 render-worker 失败（缺失：http:\/\/.+\/__chunk-faults\/.+）若页面的打包工具.+`files.createWorker`.+重试$/,
+  );
 });
 
 for (const type of ['missing', 'timeout'] as const) {
@@ -98,6 +108,7 @@ for (const type of ['missing', 'timeout'] as const) {
     const panel = await failed(m);
     const text = `Loading chunk environment-sky failed (${type}: ${preset})`;
     expect(panel.textContent).toContain(text);
+    if (type === 'missing') expect(panel.querySelector('.dash3d-chunk-hint')?.textContent).toContain('`files.assetBase`');
     expect(m.root.getAttribute('aria-busy')).toBe('false');
     expect(errors.mock.calls.some((c) => String(c[0]).includes(text))).toBe(true);
 

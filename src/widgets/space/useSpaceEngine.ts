@@ -8,6 +8,7 @@ import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
+import { describeChunkHint } from '../../../shared/chunk-hints';
 import type { ChunkFailure } from '../../../shared/schema/chunks';
 import type { ModelWidgetEvent } from '../model/ModelWidget';
 import { useLiveContext } from './useLiveContext';
@@ -133,7 +134,9 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     }
 
     const failChunk = (err: ChunkLoadError) => {
-      console.error(`[dash3d] ${err.name}: ${err.message}`);
+      // The developer reads the console: the fix goes with the spec's text (shared/chunk-hints.ts).
+      const hint = describeChunkHint(err.failure, 'en');
+      console.error(`[dash3d] ${err.name}: ${err.message}${hint ? `\n${hint}` : ''}`);
       setChunkFailure(err.failure);
     };
     const onEngineEvent = createSpaceEvents({
