@@ -58,6 +58,7 @@ export default defineConfig([
     files: [
       'server/**',
       'scripts/**',
+      'bin/**',
       'tests/server/**',
       'tests/e2e/**',
       'tests/bench/*.mjs',

@@ -51,6 +51,8 @@ describe('the tarball', () => {
       'server/index.mjs',
       'server/index.d.mts',
       'server/cli.mjs',
+      'bin/dash3d-assets.mjs',
+      'bin/package-files.mjs',
     ];
     expect(needed.filter((f) => !files.includes(f))).toEqual([]);
   });
