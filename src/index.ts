@@ -1,4 +1,6 @@
-// Public exports of the dash3d plug-in. The main bundle never contains three.js.
+// Public exports of the dash3d plug-in (`dash3d`): everything; the subpaths dash3d/space,
+// dash3d/editor and dash3d/material-editor each hold a part of it (src/entries/). The main bundle
+// never contains three.js.
 export { ThreeDSpace } from './widgets/space/ThreeDSpace';
 export type { ThreeDSpaceHandle, ThreeDSpaceProps } from './widgets/space/ThreeDSpace';
 // A live source of data cards for ThreeDSpace's cardFeed (the values of many cards, cheaply).
@@ -26,6 +28,8 @@ export type {
   WidgetSettingsProps,
 } from './host/types';
 export { useSpace, type SpaceMesh, type SpaceContextValue } from './widgets/space/SpaceContext';
+// The widgets' views without their descriptors, as dash3d/space has them (src/entries/space.ts).
+export { SpaceWidget, ModelWidget, DataCardWidget, GroupWidget, WIDGET_VIEWS } from './widgets/views';
 // A host variable's live value in a React component, as the plug-in's widgets read it.
 export { useVariable } from './host/useVariable';
 

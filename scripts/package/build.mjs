@@ -2,7 +2,8 @@
 // The npm package's build (`npm pack` runs it as `prepack`; `npm run build:package` by hand).
 // Writes dist/:
 //   index.js          the main-thread entry: React components, createThreeDPlugin, the material
-//                     editor, the media client; it imports one file per source module under
+//                     editor, the media client; space.js, editor.js, material-editor.js the
+//                     subpaths that hold parts of it (entries.mjs); they import one file per source module under
 //                     src/ and shared/ (so hosts tree-shake by module). Not minified (the host's bundler does that);
 //                     react, react-dom, antd, zod, comlink and CodeMirror stay imports. No three.js.
 //   render-worker.js  the render worker (also started again as the model parse workers)
@@ -11,7 +12,7 @@
 //                     loaded parts (loaders per format, decoders' glue)
 //   assets/           the decoders, the 18 environment presets, the preview image: the files the
 //                     code names with `new URL('./assets/...', import.meta.url)`
-//   types/            .d.ts for the main-thread entry (scripts/package/types.mjs)
+//   types/            .d.ts for the main-thread entries (scripts/package/types.mjs)
 // Every worker is started and every asset named in the literal form host bundlers recognise
 // (webpack 5, Vite, Parcel), so a host builds the package with no configuration (issue 17), and
 // every import of a computed URL carries the markers that keep them off it (issue 31).
@@ -21,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
 import { ensureAssets } from '../assets.mjs';
 import { writeTypes } from './types.mjs';
+import { MAIN_ENTRIES } from './entries.mjs';
 import { writeNotices } from './notices.mjs';
 import { checkForHostBundlers, noFreeBuffer } from './host-bundlers.mjs';
 
@@ -170,10 +172,10 @@ export async function buildPackage(say = console.log) {
   });
   await engine.close();
 
-  // The main-thread entry.
+  // The main-thread entries (entries.mjs): dash3d, and its subpaths space, editor, material-editor.
   const main = await rolldown({
     ...shared,
-    input: { index: path.join(ROOT, 'src', 'index.ts') },
+    input: Object.fromEntries(Object.entries(MAIN_ENTRIES).map(([name, source]) => [name, path.join(ROOT, source)])),
     plugins: [onlyHostPackages(), packageFiles(assets)],
   });
   // One file per source module (dist/src/..., dist/shared/...), as they are in the source: a host's
@@ -203,7 +205,11 @@ export async function buildPackage(say = console.log) {
   const bundled = [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []));
   await writeNotices(DIST, bundled);
   say(
-    `  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread index.js and the ${mainChunks.length - 1} modules under src/ and shared/ it imports; ${assets.size} assets`,
+    `  package built into dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s: main-thread entries ${Object.keys(MAIN_ENTRIES)
+      .map((e) => `${e}.js`)
+      .join(
+        ', ',
+      )} and the ${mainChunks.length - Object.keys(MAIN_ENTRIES).length} modules under src/ and shared/ they import; ${assets.size} assets`,
   );
 }
 

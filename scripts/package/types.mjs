@@ -1,7 +1,7 @@
 // @ts-check
-// dist/types/: the declarations of the main-thread entry, for hosts that use TypeScript. tsc emits
+// dist/types/: the declarations of the main-thread entries, for hosts that use TypeScript. tsc emits
 // them (tsconfig.types.json: emit only, into a folder of its own, so it never races `tsc -b`);
-// this copies the ones reachable from src/index.d.ts and writes every relative specifier as the file it names
+// this copies the ones reachable from the entries' declarations (entries.mjs) and writes every relative specifier as the file it names
 // ('./x' -> './x.js', '../shared/schema' -> '../shared/schema/index.js'), the form Node's ESM
 // resolution (and TypeScript's node16/nodenext and bundler modes) all accept.
 import { execFile } from 'node:child_process';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { MAIN_ENTRIES, declarationOf } from './entries.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Packages a host has when it uses the package's types (peer and plain dependencies). */
@@ -46,10 +47,10 @@ export async function writeTypes(outDir) {
   }
 }
 
-/** Copies the declarations reachable from src/index.d.ts, each specifier written as the file it names. */
+/** Copies the declarations reachable from the entries', each specifier written as the file it names. */
 async function copyReachable(/** @type {string} */ DECLARATIONS, /** @type {string} */ outDir) {
-  const entry = path.join(DECLARATIONS, 'src', 'index.d.ts');
-  const queue = [entry];
+  const entries = Object.values(MAIN_ENTRIES).map((source) => path.join(DECLARATIONS, declarationOf(source)));
+  const queue = [...entries];
   const seen = new Set(queue);
   while (queue.length) {
     const file = /** @type {string} */ (queue.shift());
@@ -86,5 +87,5 @@ async function copyReachable(/** @type {string} */ DECLARATIONS, /** @type {stri
     await mkdir(path.dirname(to), { recursive: true });
     await writeFile(to, out);
   }
-  return { entry: path.join(outDir, 'src', 'index.d.ts'), files: seen.size };
+  return { entries: entries.map((e) => path.join(outDir, path.relative(DECLARATIONS, e))), files: seen.size };
 }

@@ -2,7 +2,8 @@
 // (here from the address, `?scene=<base64url of its JSON>`, the playground's own link form) and
 // shows its 3D spaces with what they hold through the plug-in's widgets. No editor, no settings
 // panel: what it loads before the first frame is what `npm run bench` weighs (docs/benchmarks.md).
-import { createThreeDPlugin, parseDashboard } from 'dash3d';
+// It imports from `dash3d/space`, the part of the package a viewer needs (README, "What a viewer loads").
+import { parseDashboard, WIDGET_VIEWS } from 'dash3d/space';
 import { createVariables } from './variables.js';
 
 const variables = createVariables({ temperature: 21.5 });
@@ -14,7 +15,6 @@ const host = {
   variables,
   supportsLayoutInheritance: false,
 };
-const views = new Map(createThreeDPlugin(host).widgets.map((w) => [w.type, w.View]));
 
 /** The dashboard in the address, checked by the plug-in's own schema. */
 function openDashboard() {
@@ -33,7 +33,7 @@ const opened = openDashboard();
 const spaces = {};
 
 function Widget({ widget }) {
-  const View = views.get(widget.type);
+  const View = WIDGET_VIEWS[widget.type];
   if (!View) return null;
   const ref = widget.type === 'threeD-space' ? (handle) => void (spaces[widget.id] = handle) : undefined;
   return (
