@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkHost } from './support/checks';
+import { run } from './support/setup';
 import { startBackend } from './support/host';
 import { expectNoThreeOnMainThread, launchChromium } from './support/page';
 
 /*
  * Issue 17 point 9: a host that serves the package's files itself (PackageFiles: createWorker and
- * assetBase) from a copy under /vendor/dash3d/ of its own site. Every check passes as before, the
+ * assetBase) from a copy under /vendor/dash3d/ of its own site, made by the package's own command
+ * (`dash3d-assets`, issue 31). Every check passes as before, the
  * worker and every asset come from the copy, and nothing is fetched from where the bundler put
  * the package's own (its emitted worker, decoders and presets).
  */
@@ -27,8 +29,10 @@ describe.each([
 ])('the %s build with the package served from /vendor/dash3d/', (_name, app) => {
   it('runs every part of dash3d from the copy, and fetches nothing from the package files the bundler emitted', async () => {
     const built = join(app, 'dist');
-    // The host's own copy step: the package's dist/ as it was installed.
-    await cp(join(app, 'node_modules', 'dash3d', 'dist'), join(built, 'vendor', 'dash3d'), { recursive: true });
+    // The host's own copy step, the package's command as the README gives it (bin/dash3d-assets.mjs).
+    const said = await run(join(app, 'node_modules', '.bin', 'dash3d-assets'), ['dist/vendor/dash3d', '--url', '/vendor/dash3d/'], app);
+    expect(said).toContain("createWorker: () => new Worker(new URL('/vendor/dash3d/render-worker.js', location.href)");
+    expect(said).toContain("assetBase: '/vendor/dash3d/assets/'");
     const backend = await startBackend(app, built);
     try {
       const w = await checkHost(browser, `${backend.base}/?vendor`, backend.base);
