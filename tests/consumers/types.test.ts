@@ -22,8 +22,9 @@ async function snippet(file: string, heading: string, lang: string): Promise<str
   return m![1]!;
 }
 
-it("the README's host page and docs/plugin-contract.md's host compile against the packed types", async () => {
+it("the README's host page, its viewer page (dash3d/space) and docs/plugin-contract.md's host compile against the packed types", async () => {
   const readme = await snippet('README.md', '## Use it in your editor', 'tsx');
+  const viewer = await snippet('README.md', '**What a viewer loads.**', 'tsx');
   // The contract's snippet names the host's own things without declaring them: declared here, typed.
   const contract = `import type { VariableSource } from 'dash3d';
 declare const user: { permissions: string[] };
@@ -34,6 +35,7 @@ ${await snippet('docs/plugin-contract.md', '# The plug-in contract', 'ts')}
 export { widgets };
 `;
   await writeFile(join(app, 'src', 'readme-host.tsx'), readme);
+  await writeFile(join(app, 'src', 'readme-viewer.tsx'), viewer);
   await writeFile(join(app, 'src', 'contract-host.ts'), contract);
   await writeFile(
     join(app, 'tsconfig.snippets.json'),
@@ -49,7 +51,7 @@ export { widgets };
         skipLibCheck: false,
         types: [],
       },
-      files: ['src/readme-host.tsx', 'src/contract-host.ts'],
+      files: ['src/readme-host.tsx', 'src/readme-viewer.tsx', 'src/contract-host.ts'],
     }),
   );
   // skipLibCheck off: the package's own declarations are checked too, not only their use.
