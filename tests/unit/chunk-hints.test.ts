@@ -45,6 +45,15 @@ describe('describeChunkHint', () => {
       expect(hint).toContain(part);
   });
 
+  it('points to a README section and a command that exist', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain("**Serving the package's files yourself**");
+    expect(readme).toContain('npx dash3d-assets');
+    const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
+    expect(pkg.bin['dash3d-assets']).toBe('bin/dash3d-assets.mjs');
+  });
+
   it("leaves the spec's text as it is", () => {
     expect(describeChunkFailure(worker, 'en')).toBe('Loading chunk render-worker failed (missing: http://host/chunks/render-worker.js)');
   });
