@@ -39,7 +39,7 @@ export default defineConfig([
   // The consumer apps are plain JavaScript of the kind a host team writes, outside every tsconfig
   // (their own builds compile them in the consumer tests): linted without type information.
   {
-    files: ['tests/consumers/{host,vite-app,webpack-app}/**/*.{js,mjs,jsx}'],
+    files: ['tests/consumers/{host,vite-app,webpack-app,next-app}/**/*.{js,mjs,jsx}'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { parserOptions: { projectService: false, ecmaFeatures: { jsx: true } } },
   },

@@ -23,6 +23,8 @@ import { EXAMPLE_DASHBOARD_ID } from './store/persistence';
 import { useShareLink } from './editor/useShareLink';
 import { SessionNotice } from './editor/SessionNotice';
 import { createSceneBounds } from './editor/sceneBounds';
+import { createEditSession } from './editor/editSession';
+import type { EditorAction } from './store/dashboard';
 
 /**
  * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac), anywhere in the editor but in a
@@ -86,6 +88,9 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   const editing = settings.mode === 'edit';
   const ready = status.kind === 'ready';
   useUndoKeys(editing && ready, dispatch);
+  // What is typed into the inspector's fields and the name joins its field's edit session's step.
+  const [edits] = useState(createEditSession);
+  const typed = (a: EditorAction) => dispatch({ ...a, session: edits.current() });
   // Where the spaces draw their children (edit frames), and the selection they outline.
   const [sceneBounds] = useState(createSceneBounds);
   useEffect(() => sceneBounds.setEditing(editing), [sceneBounds, editing]);
@@ -161,10 +166,15 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
   }
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }} data-mode={settings.mode} className="dash3d-playground">
+    <div
+      style={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      data-mode={settings.mode}
+      className="dash3d-playground"
+      {...edits.handlers}
+    >
       <Toolbar
         name={state.doc.name}
-        onRename={(name) => dispatch({ type: 'rename', name })}
+        onRename={(name) => typed({ type: 'rename', name })}
         mode={settings.mode}
         onMode={on.onMode}
         locale={settings.locale}
@@ -209,7 +219,7 @@ export function Editor({ host, variables, settings, ...on }: EditorProps) {
               found={state.selected ? findWidget(state.doc.widgets, state.selected) : null}
               descriptors={byType}
               host={docHost}
-              dispatch={dispatch}
+              dispatch={typed}
               titleOf={titleOf}
             />
           </aside>

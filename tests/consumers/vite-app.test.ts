@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { checkHost } from './support/checks';
+import { afterAll, beforeAll, inject, it } from 'vitest';
+import { checkHost, checkViewer } from './support/checks';
 import { startBackend, startViteDev } from './support/host';
-import { expectClean, expectNoThreeOnMainThread, keepFrame, launchChromium, openHost, until } from './support/page';
+import { launchChromium } from './support/page';
 
 /*
  * A host app built with Vite (tests/consumers/vite-app: a stock React setup, nothing for dash3d)
@@ -40,26 +39,7 @@ it('its dev server (the dependency optimizer moves the package) runs every part 
 it("its dashboard viewer page (the plug-in's widgets, no editor) draws a saved scene and keeps three.js and antd off the main thread", async () => {
   const backend = await startBackend(app, join(app, 'dist'));
   try {
-    const doc = await readFile(join(import.meta.dirname, 'viewer-scene.json'));
-    const w = await openHost(browser, `${backend.base}/viewer.html?scene=${doc.toString('base64url')}`);
-    await until(w.page, 'the saved space to draw its first frame', `document.querySelector('.dash3d-space')?.dataset.state === 'ready'`);
-    // The scene and the card are drawn (the ground and the card's body against the background).
-    await keepFrame(w.page, 'view', 'window.viewer.spaces.space');
-    expect(await w.page.evaluate(`window.__px.spread('view')`)).toBeGreaterThan(0.2);
-    const rects = await w.page.evaluate<Record<string, { visible: boolean }>>('window.viewer.spaces.space.cardRects()');
-    expect(rects.card?.visible).toBe(true);
-    const mirror = w.page.locator('.dash3d-card-mirror__value').first();
-    await expect.poll(() => mirror.textContent()).toBe('21.5');
-    await w.page.evaluate(`window.viewer.write('temperature', 18)`);
-    await expect.poll(() => mirror.textContent()).toBe('18');
-    const urls = await expectNoThreeOnMainThread(w);
-    // The settings panels (and antd with them) arrive only when a panel is shown: never here.
-    const sources = await Promise.all(w.mainScripts.filter((s) => s.url.startsWith(w.origin)).map((s) => w.sourceOf(s.id)));
-    expect(
-      sources.filter((src) => /\banticon\b/.test(src)),
-      urls.join('\n'),
-    ).toEqual([]);
-    expectClean(w);
+    await checkViewer(browser, `${backend.base}/viewer.html`);
   } finally {
     await backend.stop();
   }

@@ -26,6 +26,8 @@ export interface Gizmo {
   set(selected: string | null, options: GizmoOptions): void;
   /** Before a frame: the gizmo sits on the selected model (its file may have just loaded). */
   beforeDraw(): void;
+  /** After a frame: which handle is under a pointer at rest, the handles being where it shows them. */
+  afterDraw(): void;
   stats(): { mode: string; axis: string | null; attached: string | null; dragging: boolean };
   dispose(): void;
 }
@@ -36,7 +38,9 @@ export interface Gizmo {
  * placement. Its press listener comes first (capture) and keeps the press from the camera
  * controls and model picking when it lands on a handle: orbit pauses while dragging. Each change
  * is sent as a 'model-transform' event (the panel shows it live), the last with `final` (the
- * host's one change for the gesture).
+ * host's one change for the gesture). The handle under the pointer (`controls.axis`) is the state
+ * the page copies ('gizmo-hover') to tell the host which presses are the gizmo's: every change of
+ * it is sent, whatever made it (a move, the end of a drag, the handles moving under a still pointer).
  */
 export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
   const controls = new TransformControls(ctx.camera);
@@ -57,8 +61,13 @@ export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
     return { x: (x / Math.max(1, rect.width)) * 2 - 1, y: 1 - (y / Math.max(1, rect.height)) * 2, button: e.button ?? 0 };
   };
   const active = () => attached !== null && controls.enabled;
+  // Where a mouse or pen rests on the canvas (null: off it, or a finger, which does not hover):
+  // the handles may move under it without a pointer event (an undo, a panel's edit, the camera).
+  let resting: ReturnType<typeof pointer> | null = null;
+  const rest = (e: StandInEvent) => (resting = e.pointerType === 'touch' ? null : pointer(e));
   // Not three's own handlers: they read the page's `document`, which a worker has not.
   const down = (e: StandInEvent) => {
+    rest(e);
     // A finger's first press is answered whenever the gizmo is on, attached yet or not: the page
     // holds it from the host until then (useGizmo).
     const finger = options.enabled && e.pointerType === 'touch' && e.isPrimary !== false;
@@ -73,25 +82,33 @@ export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
     if (controls.dragging) e.stopImmediatePropagation();
   };
   const move = (e: StandInEvent) => {
+    rest(e);
     if (!active()) return;
     if (controls.dragging) {
       controls.pointerMove(pointer(e));
       e.stopImmediatePropagation();
-    } else if (e.pointerType !== 'touch') {
-      const was = controls.axis;
-      controls.pointerHover(pointer(e));
-      // The page must know a press here is the gizmo's (not a host's selection of the space).
-      if (controls.axis !== was) ctx.emit({ type: 'gizmo-hover', axis: controls.axis });
-    }
+    } else if (resting) controls.pointerHover(resting);
   };
   const up = (e: StandInEvent) => {
+    rest(e);
     if (!active() || !controls.dragging) return;
+    // three's pointerUp forgets the axis: the handle under the pointer is worked out again where
+    // it was let go (often off the handle after a turn or a scale, on it after a move).
     controls.pointerUp(pointer(e));
+    if (resting) controls.pointerHover(resting);
     e.stopImmediatePropagation();
+  };
+  const leave = () => {
+    resting = null;
+    if (!controls.dragging) controls.axis = null;
   };
   ctx.element.addEventListener('pointerdown', down, true);
   ctx.element.addEventListener('pointermove', move, true);
   ctx.element.addEventListener('pointerup', up, true);
+  ctx.element.addEventListener('pointerleave', leave);
+  // The page must know whether a press is the gizmo's (not a host's selection of the space): told
+  // from the one place every change of the axis passes (hover, press, let go, detach, leave).
+  controls.addEventListener('axis-changed', () => ctx.emit({ type: 'gizmo-hover', axis: controls.axis }));
 
   const send = (final: boolean) => {
     const o = controls.object;
@@ -133,11 +150,17 @@ export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
         helper.removeFromParent();
       }
     },
+    afterDraw() {
+      // The handles may have moved under a pointer at rest: what is under it now is what this
+      // frame shows (its matrices are the ones just drawn). A changed axis asks for a frame itself.
+      if (resting && active() && !controls.dragging) controls.pointerHover(resting);
+    },
     stats: () => ({ mode: options.mode, axis: controls.axis, attached, dragging: controls.dragging }),
     dispose() {
       ctx.element.removeEventListener('pointerdown', down, true);
       ctx.element.removeEventListener('pointermove', move, true);
       ctx.element.removeEventListener('pointerup', up, true);
+      ctx.element.removeEventListener('pointerleave', leave);
       helper.removeFromParent();
       controls.detach();
       controls.dispose();

@@ -264,6 +264,7 @@ export class Stage {
     } finally {
       restore();
     }
+    this.gizmo.afterDraw();
     this.groups.update();
     this.childBounds.update();
     this.opts.afterDraw();

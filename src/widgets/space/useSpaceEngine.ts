@@ -124,6 +124,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     setHeldCode([]);
     // Its script runs as it starts: an error from then on is the new engine's.
     scriptErrors.clear();
+    // The pointer on a handle is the engine's to say (its 'gizmo-hover'): a new one has said nothing.
+    gizmoHover.current = false;
     // Coming back into view, the space shows its last frame until the new engine drew it again.
     if (!context.resuming()) setState('loading');
     // The host's caps are parsed here first; a bad one is shown and its default used.

@@ -1,14 +1,17 @@
 // A host editor's page, as small as a host team would write it to try dash3d: the plug-in's
 // widgets from createThreeDPlugin (a 3D space holding two compressed models and a data card bound
-// to a host variable) and the material editor. Both consumer apps (vite-app, webpack-app) render
-// it; nothing here knows which bundler built it. The tests drive it through window.consumer.
-import { useMemo, useRef, useState } from 'react';
+// to a host variable) and the material editor. Every consumer app (vite-app, webpack-app, next-app)
+// renders it; nothing here knows which bundler built it, or whether a server rendered it first
+// (next-app prerenders it). The tests drive it through window.consumer.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createThreeDPlugin, MaterialEditorModal } from 'dash3d';
 import { createVariables } from './variables.js';
 
-const params = new URLSearchParams(location.search);
+/** The page's address; on the server, where the page is prerendered, it has none. */
+const address = typeof location === 'undefined' ? { search: '', hash: '' } : location;
+const params = new URLSearchParams(address.search);
 /** A session token the test made for this page (the media library's listing needs one). */
-const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+const token = new URLSearchParams(address.hash.slice(1)).get('token') ?? '';
 /**
  * ?vendor: the package's files served by the host itself, from a copy under /vendor/dash3d/;
  * ?assets: only the asset files moved (to /static/dash3d-assets/), the worker where the bundler put it.
@@ -57,14 +60,16 @@ export function App() {
   const [models, setModels] = useState([]);
   const [space, setSpace] = useState(null);
   const preview = useRef(null);
-  window.consumer = {
-    space,
-    preview,
-    events,
-    setEnvironment,
-    setModels: (urls) => setModels(urls.map(modelWidget)),
-    write: variables.write,
-  };
+  useEffect(() => {
+    window.consumer = {
+      space,
+      preview,
+      events,
+      setEnvironment,
+      setModels: (urls) => setModels(urls.map(modelWidget)),
+      write: variables.write,
+    };
+  }, [space]);
 
   const spaceConfig = useMemo(
     () => ({

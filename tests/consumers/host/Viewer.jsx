@@ -3,6 +3,7 @@
 // shows its 3D spaces with what they hold through the plug-in's widgets. No editor, no settings
 // panel: what it loads before the first frame is what `npm run bench` weighs (docs/benchmarks.md).
 // It imports from `dash3d/space`, the part of the package a viewer needs (README, "What a viewer loads").
+import { useMemo, useSyncExternalStore } from 'react';
 import { parseDashboard, WIDGET_VIEWS } from 'dash3d/space';
 import { createVariables } from './variables.js';
 
@@ -16,9 +17,9 @@ const host = {
   supportsLayoutInheritance: false,
 };
 
-/** The dashboard in the address, checked by the plug-in's own schema. */
-function openDashboard() {
-  const param = new URLSearchParams(location.search).get('scene') ?? '';
+/** The dashboard in the address's query, checked by the plug-in's own schema. */
+function openDashboard(search) {
+  const param = new URLSearchParams(search).get('scene') ?? '';
   try {
     const b64 = param.replace(/-/g, '+').replace(/_/g, '/');
     const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
@@ -27,10 +28,21 @@ function openDashboard() {
     return { ok: false, issues: [{ path: 'scene', message: String(err) }] };
   }
 }
-const opened = openDashboard();
+
+/**
+ * The address's query. A page rendered on the server first (next-app prerenders it) has none
+ * there, nor while it hydrates: the dashboard appears right after.
+ */
+const useSearch = () =>
+  useSyncExternalStore(
+    () => () => {},
+    () => location.search,
+    () => null,
+  );
 
 /** The spaces' handles by widget id, for the tests (window.viewer.spaces). */
 const spaces = {};
+if (typeof window !== 'undefined') window.viewer = { write: variables.write, spaces };
 
 function Widget({ widget }) {
   const View = WIDGET_VIEWS[widget.type];
@@ -46,7 +58,9 @@ function Widget({ widget }) {
 }
 
 export function Viewer() {
-  window.viewer = { write: variables.write, spaces };
+  const search = useSearch();
+  const opened = useMemo(() => (search === null ? null : openDashboard(search)), [search]);
+  if (!opened) return null;
   if (!opened.ok) return <pre role="alert">{opened.issues.map((i) => `${i.path}: ${i.message}`).join('\n')}</pre>;
   return opened.dashboard.widgets.map((w) => (
     <div key={w.id} style={{ position: 'relative', width: w.layout.w, height: w.layout.h }}>

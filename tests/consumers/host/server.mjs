@@ -3,8 +3,9 @@
 //   node server.mjs <built page folder or '-'> <media root>      (MEDIA_TOKEN from the environment)
 // Prints one JSON line `{ "listening": "<url>" }`, then one `{ "url", "status" }` line per answered
 // request: the test reads what the page and its workers fetched, and what they got.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { mediaLibrary } from 'dash3d/server';
@@ -20,6 +21,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.png': 'image/png',
   '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /**
@@ -43,27 +45,50 @@ const policy = (script) =>
     "img-src 'self' data: blob:",
     "connect-src 'self' data: blob:",
   ].join('; ');
-const PAGE_POLICY = policy(HOST_CSP === 'no-eval' ? "'self' 'wasm-unsafe-eval'" : "'self'");
+const PAGE_SCRIPT = HOST_CSP === 'no-eval' ? "'self' 'wasm-unsafe-eval'" : "'self'";
+const PAGE_POLICY = policy(PAGE_SCRIPT);
 const WORKER_POLICY = policy("'self' 'unsafe-eval' 'wasm-unsafe-eval'");
-/** The render worker's script as Vite (render-worker-<hash>.js), webpack (its name option) or the package itself names it. */
-const RENDER_WORKER = /\/(render-worker|dash3d-render)[.-][^/]*js$|\/render-worker\.js$/;
+/**
+ * The render worker's script as Vite (render-worker-<hash>.js), webpack (its name option: Next.js's
+ * webpack build too), Turbopack (Next.js: the bootstrap script every worker of the app starts
+ * from, turbopack-worker-<hash>.js) or the package itself names it.
+ */
+const RENDER_WORKER = /\/(render-worker|dash3d-render)[.-][^/]*js$|\/render-worker\.js$|\/turbopack-worker-[^/]*\.js$/;
+
+/**
+ * A page's own inline scripts, as hash sources for its policy: a statically exported Next.js page
+ * has a few (its router's data and chunk list), written at build time, so the page's policy allows
+ * them by hash and stays without 'unsafe-inline'. The Vite and webpack pages have none.
+ */
+const inlineScriptHashes = (html) =>
+  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+  );
 
 const app = Fastify({ forceCloseConnections: true });
-app.addHook(
-  'onSend',
-  async (req, reply) =>
-    void reply.header('content-security-policy', !strict && RENDER_WORKER.test(req.url.split('?')[0]) ? WORKER_POLICY : PAGE_POLICY),
-);
+app.addHook('onSend', async (req, reply) => {
+  if (reply.hasHeader('content-security-policy')) return; // a page's, with its inline scripts' hashes
+  reply.header('content-security-policy', !strict && RENDER_WORKER.test(req.url.split('?')[0]) ? WORKER_POLICY : PAGE_POLICY);
+});
 app.addHook('onResponse', async (req, reply) => console.log(JSON.stringify({ url: req.url, status: reply.statusCode })));
 await app.register(mediaLibrary, { root: mediaRoot, token });
 
 if (pageDir !== '-') {
   const root = path.resolve(pageDir);
   app.get('/*', async (req, reply) => {
-    const rel = decodeURIComponent(new URL(req.url, 'http://host').pathname).replace(/^\/+/, '') || 'index.html';
+    // A folder's address (`/`, Next.js's `/viewer/`) is its index.html.
+    const rel = decodeURIComponent(new URL(req.url, 'http://host').pathname)
+      .replace(/^\/+/, '')
+      .replace(/(^|\/)$/, '$1index.html');
     const file = path.resolve(root, rel);
     const info = file.startsWith(root + path.sep) ? await stat(file).catch(() => null) : null;
     if (!info?.isFile()) return reply.code(404).send({ error: 'not found' });
+    if (path.extname(file) === '.html') {
+      const html = await readFile(file, 'utf8');
+      const hashes = inlineScriptHashes(html);
+      if (hashes.length > 0) reply.header('content-security-policy', policy([PAGE_SCRIPT, ...hashes].join(' ')));
+      return reply.type(TYPES['.html']).send(html);
+    }
     return reply.type(TYPES[path.extname(file)] ?? 'application/octet-stream').send(createReadStream(file));
   });
 }

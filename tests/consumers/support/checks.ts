@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { expect } from 'vitest';
 import { expectClean, expectNoThreeOnMainThread, keepFrame, openHost, until, untilChanged, type Watched } from './page';
@@ -73,4 +75,33 @@ export async function checkHost(browser: Browser, pageUrl: string, backend: stri
       { cause: err },
     );
   }
+}
+
+/**
+ * A host's dashboard viewer page at `pageUrl` (host/Viewer.jsx, a query string may follow) opening
+ * the saved dashboard of viewer-scene.json: the space and its card draw, the card follows a host
+ * variable, and neither three.js nor antd (the settings panels') reaches the main thread.
+ */
+export async function checkViewer(browser: Browser, pageUrl: string): Promise<Watched> {
+  const doc = await readFile(join(import.meta.dirname, '..', 'viewer-scene.json'));
+  const w = await openHost(browser, `${pageUrl}?scene=${doc.toString('base64url')}`);
+  await until(w.page, 'the saved space to draw its first frame', `document.querySelector('.dash3d-space')?.dataset.state === 'ready'`);
+  // The scene and the card are drawn (the ground and the card's body against the background).
+  await keepFrame(w.page, 'view', 'window.viewer.spaces.space');
+  expect(await w.page.evaluate(`window.__px.spread('view')`)).toBeGreaterThan(0.2);
+  const rects = await w.page.evaluate<Record<string, { visible: boolean }>>('window.viewer.spaces.space.cardRects()');
+  expect(rects.card?.visible).toBe(true);
+  const mirror = w.page.locator('.dash3d-card-mirror__value').first();
+  await expect.poll(() => mirror.textContent()).toBe('21.5');
+  await w.page.evaluate(`window.viewer.write('temperature', 18)`);
+  await expect.poll(() => mirror.textContent()).toBe('18');
+  const urls = await expectNoThreeOnMainThread(w);
+  // The settings panels (and antd with them) arrive only when a panel is shown: never here.
+  const sources = await Promise.all(w.mainScripts.filter((s) => s.url.startsWith(w.origin)).map((s) => w.sourceOf(s.id)));
+  expect(
+    sources.filter((src) => /\banticon\b/.test(src)),
+    urls.join('\n'),
+  ).toEqual([]);
+  expectClean(w);
+  return w;
 }

@@ -4,7 +4,7 @@
 // does (its prepack builds dist/), install the tarball into a temporary copy of an app (its own
 // node_modules, from the registry or npm's cache), build the app with its own bundler.
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readdir } from 'node:fs/promises';
+import { cp, mkdir, readdir, rename } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -52,9 +52,11 @@ export async function packTarball(work) {
   return join(dir, name);
 }
 
+/** @typedef {'vite-app' | 'webpack-app' | 'next-app'} App */
+
 /**
  * A copy of tests/consumers/<app> in `work` with the shared host pages in src/host, and the tarball installed.
- * @param {string} work @param {'vite-app' | 'webpack-app'} app @param {string} tarball
+ * @param {string} work @param {App} app @param {string} tarball
  */
 export async function installApp(work, app, tarball) {
   const dir = join(work, app);
@@ -72,6 +74,19 @@ export function buildApp(dir, app) {
   return app === 'vite-app'
     ? run(join(dir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], dir)
     : run(join(dir, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], dir);
+}
+
+/**
+ * The Next.js app's production build (a static export: every page prerendered on the server) with
+ * Turbopack, Next's default, or with `next build --webpack`, moved from out/ to out-<bundler>/:
+ * one install builds both, one after the other. Answers what the build printed.
+ * @param {string} dir @param {'turbopack' | 'webpack'} bundler
+ */
+export async function buildNext(dir, bundler) {
+  const args = ['build', ...(bundler === 'webpack' ? ['--webpack'] : [])];
+  const out = await run(join(dir, 'node_modules', '.bin', 'next'), args, dir, cleanEnv({ NEXT_TELEMETRY_DISABLED: '1' }));
+  await rename(join(dir, 'out'), join(dir, `out-${bundler}`));
+  return out;
 }
 
 /**

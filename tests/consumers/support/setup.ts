@@ -2,21 +2,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildApp, installApp, packTarball } from './prepare.mjs';
+import { buildApp, buildNext, installApp, packTarball } from './prepare.mjs';
 
 export { cleanEnv, CONSUMERS, PROJECT, run } from './prepare.mjs';
 
 /*
  * Once per run, before the consumer tests (vitest globalSetup): pack the package, install the
  * tarball into a temporary copy of each host app and build each app for production
- * (support/prepare.mjs). The tests then serve and drive these builds; nothing is built twice.
+ * (support/prepare.mjs); the Next.js app, installed once, is built with Turbopack and with webpack.
+ * The tests then serve and drive these builds; nothing is built twice.
  */
 
 export interface Consumers {
   /** The packed dash3d-<version>.tgz. */
   tarball: string;
-  /** Each app's folder: its package.json, node_modules, sources and its production build. */
-  apps: { vite: string; webpack: string };
+  /** Each app's folder: its package.json, node_modules, sources and its production build(s). */
+  apps: { vite: string; webpack: string; next: string };
+  /** What each Next.js build printed (its warnings are a host's first sight of dash3d). */
+  nextBuilds: { turbopack: string; webpack: string };
   /** Seconds each step took, printed by the tests for the CI log. */
   timings: Record<string, number>;
 }
@@ -40,11 +43,15 @@ export default async function setup(project: TestProject) {
   const timings: Record<string, number> = {};
   const work = await mkdtemp(join(tmpdir(), 'dash3d-consumers-'));
   const tarball = await timed(timings, 'pack', () => packTarball(work));
-  const [vite, webpack] = await timed(timings, 'install', () =>
-    Promise.all([installApp(work, 'vite-app', tarball), installApp(work, 'webpack-app', tarball)]),
+  const [vite, webpack, next] = await timed(timings, 'install', () =>
+    Promise.all([installApp(work, 'vite-app', tarball), installApp(work, 'webpack-app', tarball), installApp(work, 'next-app', tarball)]),
   );
   await timed(timings, 'vite build', () => buildApp(vite, 'vite-app'));
   await timed(timings, 'webpack build', () => buildApp(webpack, 'webpack-app'));
-  project.provide('consumers', { tarball, apps: { vite, webpack }, timings });
+  const nextBuilds = {
+    turbopack: await timed(timings, 'next build (Turbopack)', () => buildNext(next, 'turbopack')),
+    webpack: await timed(timings, 'next build --webpack', () => buildNext(next, 'webpack')),
+  };
+  project.provide('consumers', { tarball, apps: { vite, webpack, next }, nextBuilds, timings });
   return () => rm(work, { recursive: true, force: true });
 }

@@ -50,6 +50,32 @@ describe('the editor history (undo, redo)', () => {
     expect(moved.past).toHaveLength(3);
   });
 
+  it("a field's edit session is one step however late its keys were handled; another session, or a move, is another step", () => {
+    // "20" typed while the page was busy: the second key handled two seconds after the first.
+    const typed = run(
+      start(),
+      { type: 'config', id: 's', config: { a: 2 }, at: 0, session: 1 },
+      { type: 'config', id: 's', config: { a: 20 }, at: 2000, session: 1 },
+    );
+    expect(typed.past).toHaveLength(1);
+    expect(configOf(run(typed, { type: 'undo' }))).toEqual({ a: 0 });
+    // Typed again after an Enter (a new session), at once: a step of its own.
+    const again = run(typed, { type: 'config', id: 's', config: { a: 4 }, at: 2010, session: 2 });
+    expect(again.past).toHaveLength(2);
+    // A change from outside any session (a colour dragged in a panel) never joins a typed one.
+    expect(run(typed, { type: 'config', id: 's', config: { a: 5 }, at: 2010 }).past).toHaveLength(2);
+    // A layout typed into a field joins its session; a frame dragged on the canvas never joins.
+    const layout = (x: number, session?: number) => ({
+      type: 'layout' as const,
+      id: 's',
+      layout: { x, y: 0, w: 1000, h: 600 },
+      at: x,
+      session,
+    });
+    expect(run(start(), layout(2, 3), layout(20, 3)).past).toHaveLength(1);
+    expect(run(start(), layout(2), layout(20)).past).toHaveLength(2);
+  });
+
   it('a new change after an undo drops what could be redone; selection survives only where the widget does', () => {
     const card = newWidget('threeD-card', { x: 1, y: 2, w: 3, h: 4 }, {});
     const added = run(start(), { type: 'add', widget: card, parentId: 's', at: 0 });

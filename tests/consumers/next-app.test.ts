@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkHost, checkViewer } from './support/checks';
+import { startBackend } from './support/host';
+import { launchChromium } from './support/page';
+
+/*
+ * A host app built with Next.js (tests/consumers/next-app: the App Router, 'use client' pages that
+ * render the shared host pages, nothing for dash3d in its config), installed once from the tarball
+ * and built twice per run (support/setup.ts): with Turbopack (`next build`, Next's default) and
+ * with `next build --webpack`. Both builds are driven from this one file, with one Chromium.
+ *
+ * The app is a static export: `next build` renders every page on the server (React's server
+ * renderer in Node, the 'use client' pages included) and writes the HTML, so a build that finished
+ * is a server render without an error, and the pages the browser gets are that HTML, which React
+ * hydrates (a mismatch would be a console error, which checkHost fails on). The host's backend
+ * (host/server.mjs) serves the export with the media library, as it serves the other apps' builds.
+ */
+
+const { apps, nextBuilds } = inject('consumers');
+let browser: Browser;
+beforeAll(async () => void (browser = await launchChromium()));
+afterAll(() => browser?.close());
+
+/**
+ * What a build printed about dash3d: each warning on one of its files once (webpack repeats them
+ * for the client and the server compile), and how many other lines name the package.
+ */
+function aboutDash3d(log: string): { warnings: string[]; lines: number } {
+  const found = [...log.matchAll(/^(?:⚠ )?\.\/node_modules\/dash3d\/(\S+)\n(?!\.\/)(.+)$/gm)].map(
+    ([, file, message]) => `${file}: ${message}`,
+  );
+  return { warnings: [...new Set(found)], lines: log.split('\n').filter((l) => l.includes('dash3d')).length };
+}
+
+describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
+  const out = join(apps.next, `out-${bundler}`);
+
+  it('prerendered the editor page on the server: the space in its loading state, the card in the HTML', async () => {
+    const html = await readFile(join(out, 'index.html'), 'utf8');
+    expect(html).toMatch(/<div class="dash3d-space" data-state="loading"/);
+    expect(html).toContain('data-card-id="card"');
+    expect(html).toContain('>Material editor</button>');
+  });
+
+  it('says nothing about dash3d as it builds', () => {
+    // The chunk retry's import of a computed URL (shared/import-url.ts) carries webpackIgnore and
+    // turbopackIgnore: webpack leaves it to the browser instead of warning "Critical dependency"
+    // and compiling it into a stub that rejects, and Turbopack instead of compiling it into a
+    // throw ("too dynamic"). The retry imports a URL only after a native import() failed with the
+    // browser's TypeError; both bundlers load their own chunks themselves.
+    const { warnings, lines } = aboutDash3d(nextBuilds[bundler]);
+    expect(warnings).toEqual([]);
+    expect(lines).toBe(0);
+  });
+
+  it('served by the host backend, hydrates without a warning and runs every part of dash3d', async () => {
+    const backend = await startBackend(apps.next, out);
+    try {
+      await checkHost(browser, `${backend.base}/`, backend.base);
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('its dashboard viewer page draws a saved scene and keeps three.js and antd off the main thread', async () => {
+    const backend = await startBackend(apps.next, out);
+    try {
+      await checkViewer(browser, `${backend.base}/viewer/`);
+    } finally {
+      await backend.stop();
+    }
+  });
+});
