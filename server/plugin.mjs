@@ -8,9 +8,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { dashboardRoutes } from './dashboards.mjs';
 import { answerError } from './errors.mjs';
-import { seedExampleDashboard } from './example.mjs';
 import { mediaRoutes } from './media-routes.mjs';
 import { resolveOptions } from './options.mjs';
+import { seedExampleDashboard } from './example.mjs';
+import { outageLog } from './outages.mjs';
 import { seedMediaRoot } from './seed.mjs';
 import { serveRoutes } from './serve.mjs';
 import { healthRoutes } from './health.mjs';
@@ -41,18 +42,21 @@ async function ensureMultipart(app) {
 /**
  * Registers list, upload, delete and config (/core/mediaLibrary…), /media/…, /api/session,
  * /api/health and, with `dashboardsRoot` (or `s3`), /api/dashboards. Before the routes exist it
- * connects to the stores (a wrong bucket or an unreachable Redis fails the registration with a
- * message naming it), removes what a crash left and, with `seed` (the default), writes the built-in
- * resources: a request can never see a half-seeded root. A register prefix moves every route under it.
+ * connects to the stores (a wrong bucket, a store or a Redis that is unreachable or does not answer
+ * within its deadline fails the registration with a message naming the setting), removes what a
+ * crash left on the disk and, with `seed` (the default), writes the built-in resources: a request
+ * can never see a half-seeded root. A register prefix moves every route under it.
  * @type {import('fastify').FastifyPluginAsync<import('./options.mjs').MediaLibraryOptions>}
  */
 export const mediaLibrary = async (app, options) => {
   const opts = resolveOptions(options, app.prefix);
-  const shared = await openSharedState(opts);
+  // Failures of the stores go to the app's logger, once per outage.
+  const outages = outageLog(app.log);
+  const shared = await openSharedState(opts, outages);
   /** @type {import('./stores.mjs').Stores} */
   let stores;
   try {
-    stores = await openStores(opts, shared);
+    stores = await openStores(opts, shared, { outages, log: app.log });
   } catch (err) {
     await shared.close();
     throw err;
@@ -89,7 +93,7 @@ export const mediaLibrary = async (app, options) => {
   mediaRoutes(app, opts, media, auth, activity);
   serveRoutes(app, media);
   sessionRoutes(app, sessions, matches, auth);
-  healthRoutes(app, { store: media, shared, sessionStore: opts.sessionStore, activity });
+  healthRoutes(app, { store: media, shared, sessionStore: opts.sessionStore, activity, storeTimeoutMs: opts.storeTimeoutMs });
   if (dashboards) await dashboardRoutes(app, { maxDashboardBytes: opts.maxDashboardBytes }, dashboards, auth);
   options.onRegistered?.({ options: opts, sessions, removedTempFiles, store: stores.describe, sessionStore: shared.describe });
 };
