@@ -126,7 +126,7 @@ export async function openS3Stores(s3, o) {
   const record = uploadRecord({ calls, bucket: s3.bucket, prefix: s3.prefix, beatMs, staleMs: 4 * beatMs, log, where });
   const area = (/** @type {string} */ name) =>
     s3Store({ calls, bucket: s3.bucket, prefix: `${s3.prefix}${name}/`, conditionalWrites, lock, partSize, record, lockMs });
-  const writes = conditionalWrites ? 'conditional writes' : 'no conditional writes: create-only uploads are locked';
+  const writes = conditionalWrites ? 'conditional writes' : 'no conditional writes: writes of one name are locked';
   return {
     media: area('media'),
     ...(o.dashboards ? { dashboards: area('dashboards') } : {}),

@@ -3,10 +3,13 @@
 // a folder is a common prefix, a file is an object. S3 has no folders of its own, so the rules the
 // disk gets from its file system are kept here by asking first: a file cannot be stored below a
 // file (409), a name that holds files is a folder (409), a file is not a catalog (400). A PUT or a
-// completed multipart upload replaces an object whole, so readers see the old or the new version,
-// never a mix. "Create only" (no cover) uses the store's conditional write (If-None-Match: *) where
-// it has one, else a lock around "is the name free?" and the commit (locks.mjs). Every call to the
-// store has a deadline and a store failure answers 503 (s3-calls.mjs).
+// completed multipart upload replaces an object whole on AWS S3 and most stores, so readers see the
+// old or the new version, never a mix. "Create only" (no cover) uses the store's conditional write
+// (If-None-Match: *) where it has one. A store without conditional writes may also lack atomic
+// replace (some write an object in place as its bytes arrive, and two racing writes of one key end
+// as a mix of both): there every write of a name, cover or not, takes the name's lock (locks.mjs),
+// so writes of one name follow each other and the last one is whole. Every call to the store has
+// a deadline and a store failure answers 503 (s3-calls.mjs).
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -50,6 +53,8 @@ const isMissing = (err) => statusOf(err) === 404 || ['NoSuchKey', 'NotFound'].in
  */
 export function s3Store({ calls, bucket, prefix, conditionalWrites, lock, partSize, record, lockMs }) {
   const Bucket = bucket;
+  /** Writes of one name in turn, on a store that may write objects in place (see above). @type {<T>(key: string, write: () => Promise<T>) => Promise<T>} */
+  const inTurn = (key, write) => (conditionalWrites ? write() : lock(`${bucket}/${key}`, lockMs, write));
   const keyOf = (/** @type {string[]} */ segs) => prefix + segs.join('/');
   const folderOf = (/** @type {string[]} */ segs) => (segs.length ? `${keyOf(segs)}/` : prefix);
 
@@ -81,15 +86,14 @@ export function s3Store({ calls, bucket, prefix, conditionalWrites, lock, partSi
     const name = segs.at(-1);
     if (await holdsAnything(`${Key}/`)) throw new HttpError(409, `"${name}" is a folder`);
     const taken = new HttpError(409, `a file named "${name}" already exists (upload with action=cover to replace it)`);
-    if (replace) return staged.complete({});
-    if (conditionalWrites) {
+    if (conditionalWrites && !replace) {
       // 412: the name exists; 409: another conditional write of it is under way (it wins).
       return staged.complete({ IfNoneMatch: '*' }).catch((err) => {
         throw [409, 412].includes(statusOf(err) ?? 0) ? taken : err;
       });
     }
-    return lock(`${bucket}/${Key}`, lockMs, async () => {
-      if (await head(Key)) throw taken;
+    return inTurn(Key, async () => {
+      if (!replace && (await head(Key))) throw taken;
       await staged.complete({});
     });
   };
@@ -163,9 +167,11 @@ export function s3Store({ calls, bucket, prefix, conditionalWrites, lock, partSi
 
     async put(segs, data, { contentType }) {
       const Body = typeof data === 'string' ? Buffer.from(data) : data;
-      await calls.send(
-        new PutObjectCommand({ Bucket, Key: keyOf(segs), Body, ContentType: contentType, CacheControl: 'no-cache', Metadata: savedAt() }),
-        { body: Body },
+      const Key = keyOf(segs);
+      await inTurn(Key, () =>
+        calls.send(new PutObjectCommand({ Bucket, Key, Body, ContentType: contentType, CacheControl: 'no-cache', Metadata: savedAt() }), {
+          body: Body,
+        }),
       );
     },
 
