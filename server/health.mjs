@@ -3,7 +3,7 @@
 // and its session store, 503 naming which one it cannot and why, in the words a failed request
 // gets (`the media store did not answer within 5 s`). No token needed, and nothing in the answer is
 // secret: kinds of store, counts and causes from a fixed vocabulary, never URLs, bucket names or
-// credentials.
+// credentials. It also says how the seed of the built-ins is getting on (seeding.mjs).
 import { DependencyError, MEDIA_STORE, SESSION_STORE, causeOf, checkMs, seconds } from './dependency.mjs';
 
 /**
@@ -28,9 +28,10 @@ async function problemOf(check, name, ms) {
 /**
  * @param {import('fastify').FastifyInstance} app
  * @param {{ store: import('./store.mjs').Store, shared: import('./shared-state.mjs').SharedState,
- *   sessionStore: string, activity: { uploading: number }, storeTimeoutMs: number }} o
+ *   sessionStore: string, activity: { uploading: number }, seeding: import('./seeding.mjs').Seeding,
+ *   storeTimeoutMs: number }} o
  */
-export function healthRoutes(app, { store, shared, sessionStore, activity, storeTimeoutMs }) {
+export function healthRoutes(app, { store, shared, sessionStore, activity, seeding, storeTimeoutMs }) {
   // A load balancer's own check gives up after a few seconds: answer within them.
   const ms = checkMs(storeTimeoutMs);
   app.get('/api/health', async (_req, reply) => {
@@ -52,6 +53,8 @@ export function healthRoutes(app, { store, shared, sessionStore, activity, store
         },
         // Uploads this instance is receiving now: drain to 0 before taking it out of a pool.
         uploading: activity.uploading,
+        // The built-in files: written in the background after a start; the rest serves meanwhile.
+        seed: seeding.state(),
       });
   });
 }

@@ -39,7 +39,7 @@ export interface MediaLibraryOptions {
   maxDashboardBytes?: number;
   /** Put before `/media/...` in upload answers' `url`: a path or an http(s) URL. Default the register prefix. */
   publicUrl?: string;
-  /** Write the built-in resources (and, with dashboardsRoot, the example dashboard) when registered. Default true. */
+  /** Write the built-in resources (and, with dashboardsRoot, the example dashboard) once registered, in the background (`seeded` says when). Default true. */
   seed?: boolean;
   /** The longest one call to the S3 store or to Redis may take; past it the request answers 503 naming the store. Milliseconds, default 10 000. */
   storeTimeoutMs?: number;
@@ -90,6 +90,8 @@ export interface MediaLibrary {
   store: string;
   /** Where sessions are kept, one line for a start banner (no credentials). */
   sessionStore: string;
+  /** Settles when the built-in resources are in the store (at once without `seed`, or when the service closes first). The service serves meanwhile. */
+  seeded: Promise<void>;
 }
 
 /** Spec §7's routes (list, upload, delete, config), /media/…, /api/session and, with dashboardsRoot, /api/dashboards. */

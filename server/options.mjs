@@ -32,7 +32,7 @@ const MAX_STORE_TIMEOUT_MS = 10 * 60_000;
  * @property {number} [maxUploadBytes] per uploaded file; default 100 MiB
  * @property {number} [maxDashboardBytes] per dashboard document (and any other request body of the service); default 10 MiB
  * @property {string} [publicUrl] prepended to '/media/...' in upload answers' `url`; default the register prefix ('' without one)
- * @property {boolean} [seed] write the built-in resources (and the example dashboard) when registered; default true
+ * @property {boolean} [seed] write the built-in resources (and the example dashboard) once registered, in the background; default true
  * @property {number} [storeTimeoutMs] the longest one call to the S3 store or to Redis may take before the request answers 503; default 10 s
  * @property {(library: MediaLibrary) => void} [onRegistered] called once the routes are in place, with what the caller may need
  */
@@ -62,6 +62,8 @@ const MAX_STORE_TIMEOUT_MS = 10 * 60_000;
  * @property {string[]} removedTempFiles temporary files a crash had left, removed at registration (relative to their root)
  * @property {string} store where the files are kept, for a start banner (no credentials)
  * @property {string} sessionStore where sessions are kept, for a start banner (no credentials)
+ * @property {Promise<void>} seeded settles when the built-ins are in the store (at once without
+ *   `seed`, or when the service closes first); the service serves meanwhile
  */
 
 /** Fastify hands the plugin its own register options (`{ prefix }`) in the same object. */

@@ -19,6 +19,7 @@ export const MARGIN_MS = 5000;
 
 export interface Instance extends Served {
   app: Awaited<ReturnType<typeof startMediaServer>>['app'];
+  seeded: Promise<void>;
   /** Where it keeps its files, as its start banner says. */
   store: string;
   /** The messages the instance logged, oldest first. */
@@ -60,7 +61,7 @@ export function keptLog(lines: string[]) {
 export async function startInstance(o: InstanceOptions): Promise<Instance> {
   const logs: string[] = [];
   const s = await startMediaServer({ ...instanceOptions(o), logger: keptLog(logs) });
-  return { url: s.url, app: s.app, store: s.store, logs, close: () => s.app.close() };
+  return { url: s.url, app: s.app, seeded: s.seeded, store: s.store, logs, close: () => s.app.close() };
 }
 
 /** Waits until `check` holds, polling; fails naming `what` after `ms`. */

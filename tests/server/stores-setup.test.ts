@@ -111,7 +111,7 @@ describe('GET /api/health', () => {
       const up = await fetch(`${s.url}/api/health`);
       expect([up.status, await up.json()]).toEqual([
         200,
-        { status: 'ok', store: { kind: 's3', ok: true }, sessions: { kind: 'redis', ok: true }, uploading: 0 },
+        { status: 'ok', store: { kind: 's3', ok: true }, sessions: { kind: 'redis', ok: true }, uploading: 0, seed: { state: 'off' } },
       ]);
       await own.stop();
       const down = await fetch(`${s.url}/api/health`);
