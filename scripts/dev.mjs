@@ -9,7 +9,7 @@ import { createServer } from 'vite';
 import { optionsFromEnv, portFrom, startMediaServer } from 'dash3d/server';
 import { PROJECT_ROOT } from './project-root.mjs';
 import { denyNonSources } from './dev-guard.mjs';
-import { printBanner, stopOnSignals } from './launch.mjs';
+import { printBanner, seededFirst, stopOnSignals } from './launch.mjs';
 
 const port = portFrom(process.env.PORT, 5173);
 const { options, tokenGenerated } = optionsFromEnv(process.env, PROJECT_ROOT);
@@ -43,6 +43,7 @@ try {
 for (const l of process.listeners('SIGTERM')) if (!sigtermBefore.has(l)) process.off('SIGTERM', l);
 
 const url = `http://127.0.0.1:${port}`;
+await seededFirst(media);
 printBanner({
   url,
   what: 'the playground from its sources (Vite, hot reload) and the media-library service',

@@ -32,6 +32,18 @@ export function printBanner({ url, what, media, options, tokenGenerated }) {
 }
 
 /**
+ * Waits until the built-in files are in the store (the service seeds them in the background while
+ * it already answers), so the sign-in link opens a library that holds them; says so when it takes
+ * a while (a slow store: the service logs its progress and any failure).
+ * @param {{ seeded: Promise<void>, store: string }} media
+ */
+export async function seededFirst(media) {
+  const slow = setTimeout(() => console.log(`  dash3d: writing the built-in files into ${media.store}…`), 2000);
+  await media.seeded;
+  clearTimeout(slow);
+}
+
+/**
  * Ctrl-C or SIGTERM: the servers finish what they are doing and close, then exit 0.
  * @param {() => Promise<unknown>} close
  */

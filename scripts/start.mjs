@@ -8,7 +8,7 @@
 // through package.json's exports to server/index.mjs (and its index.d.mts), no install needed.
 import { optionsFromEnv, portFrom, startMediaServer } from 'dash3d/server';
 import { PROJECT_ROOT } from './project-root.mjs';
-import { printBanner, stopOnSignals } from './launch.mjs';
+import { printBanner, seededFirst, stopOnSignals } from './launch.mjs';
 import { ensureBuilt } from './build-once.mjs';
 
 const port = portFrom(process.env.PORT, 5173);
@@ -16,6 +16,7 @@ const { options, tokenGenerated } = optionsFromEnv(process.env, PROJECT_ROOT);
 
 const { dist } = await ensureBuilt();
 const media = await startMediaServer({ ...options, staticRoot: dist, host: '127.0.0.1', port, logger: { level: 'warn' } });
-
-printBanner({ url: media.url, what: 'the playground (production build) and the media-library service', media, options, tokenGenerated });
 stopOnSignals(() => media.app.close());
+
+await seededFirst(media);
+printBanner({ url: media.url, what: 'the playground (production build) and the media-library service', media, options, tokenGenerated });

@@ -3,7 +3,7 @@
 // the CLI (cli.mjs), `npm start` and the tests. With `staticRoot` it also serves the built
 // playground, so `npm start` is one origin on one port. Everything the routes do is plugin.mjs's:
 // a host registering the plugin on its own app gets the same service.
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { answerError } from './errors.mjs';
 import { mediaLibrary } from './plugin.mjs';
 import { staticRoutes } from './static.mjs';
@@ -21,8 +21,16 @@ import { staticRoutes } from './static.mjs';
 /** @param {AppOptions} options */
 export async function buildApp(options) {
   const { staticRoot, logger, ...libraryOptions } = options;
-  // forceCloseConnections: closing (Ctrl-C, tests) must not wait for clients' keep-alive sockets.
-  const app = Fastify({ logger: logger ?? false, forceCloseConnections: true });
+  const app = Fastify({
+    logger: logger ?? false,
+    // Closing (Ctrl-C, tests) must not wait for clients' keep-alive sockets.
+    forceCloseConnections: true,
+    // The log says what an operator acts on (outages, the seed, failed requests), not every request.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Every wait of the registration has a deadline of its own (the stores' checks), whose failure
+    // names what did not answer; fastify's 10 s for the whole would only cut it short naming nothing.
+    pluginTimeout: 0,
+  });
   // Our app, so the not-found answer (and the error answer of the static files) is ours too.
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'not found' }));

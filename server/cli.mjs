@@ -107,7 +107,8 @@ if (!settings) {
 }
 
 const { options, tokenGenerated, host, port } = settings;
-const server = await startMediaServer({ ...options, host, port, logger: { level: 'warn' } }).catch((/** @type {unknown} */ err) => {
+// info: the seed's progress and the end of an outage (request lines are off: app.mjs).
+const server = await startMediaServer({ ...options, host, port, logger: { level: 'info' } }).catch((/** @type {unknown} */ err) => {
   console.error(`dash3d-media: could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

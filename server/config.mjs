@@ -74,6 +74,7 @@ export function formatsFrom(value, name) {
  * | MEDIA_PUBLIC_URL | prefix of upload answers' url | '' (same origin) |
  * | MEDIA_STORE | 'disk' or 's3' | disk |
  * | MEDIA_S3_BUCKET, MEDIA_S3_PREFIX, MEDIA_S3_ENDPOINT, MEDIA_S3_REGION, MEDIA_S3_FORCE_PATH_STYLE | the bucket (s3Options) | |
+ * | MEDIA_STORE_TIMEOUT_S | the deadline of one call to the S3 store or Redis, seconds | 10 |
  * | SESSION_STORE | 'memory' or a redis:// URL | memory |
  * | SESSION_PREFIX | Redis keys' prefix | dash3d: |
  * @param {Record<string, string | undefined>} [env]
@@ -84,6 +85,9 @@ export function optionsFromEnv(env = process.env, base = process.cwd()) {
   const formats = formatsFrom(env.MEDIA_ALLOWED_FORMATS, 'MEDIA_ALLOWED_FORMATS');
   const uploadMb = positiveNumber(env.MEDIA_MAX_UPLOAD_MB, 'MEDIA_MAX_UPLOAD_MB');
   const dashboardMb = positiveNumber(env.MEDIA_MAX_DASHBOARD_MB, 'MEDIA_MAX_DASHBOARD_MB');
+  const timeoutS = positiveNumber(env.MEDIA_STORE_TIMEOUT_S, 'MEDIA_STORE_TIMEOUT_S');
+  if (timeoutS !== undefined && timeoutS > 600)
+    throw new Error(`MEDIA_STORE_TIMEOUT_S must be at most 600 (seconds), got "${env.MEDIA_STORE_TIMEOUT_S}"`);
   const token = env.MEDIA_TOKEN || newToken();
   const s3 = s3Options(env);
   const sessionStore = env.SESSION_STORE || 'memory';
@@ -98,6 +102,7 @@ export function optionsFromEnv(env = process.env, base = process.cwd()) {
       ...(formats ? { allowedFormats: formats } : {}),
       ...(uploadMb ? { maxUploadBytes: Math.round(uploadMb * MIB) } : {}),
       ...(dashboardMb ? { maxDashboardBytes: Math.round(dashboardMb * MIB) } : {}),
+      ...(timeoutS ? { storeTimeoutMs: Math.max(1, Math.round(timeoutS * 1000)) } : {}),
       publicUrl: env.MEDIA_PUBLIC_URL ?? '',
       ...(s3 ? { s3 } : {}),
       sessionStore,

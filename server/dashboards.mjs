@@ -2,6 +2,7 @@
 // Saved dashboards for the playground: stored as sent (any JSON), listed by id, name and date.
 // The content is not validated here: the client parses it with the shared schema on load.
 // Each dashboard is one file `<id>.json` in the dashboards' store (store.mjs), written whole.
+import { DependencyError } from './dependency.mjs';
 import { HttpError } from './storage.mjs';
 import { EXAMPLE_DASHBOARD_ID } from './example.mjs';
 
@@ -62,7 +63,15 @@ export async function dashboardRoutes(app, opts, store, auth) {
         .filter((n) => n.endsWith('.json'))
         .map((n) => n.slice(0, -5))
         .filter((id) => DASHBOARD_ID.test(id));
-      const all = await Promise.all(ids.map((id) => summaryOf(store, id).catch(() => null)));
+      // A dashboard that cannot be read is left out; a store that fails is a 503, not a shorter list.
+      const all = await Promise.all(
+        ids.map((id) =>
+          summaryOf(store, id).catch((err) => {
+            if (err instanceof DependencyError) throw err;
+            return null;
+          }),
+        ),
+      );
       // The seeded example first (a new user's way in), then the most recently saved.
       const first = (/** @type {{ id: string }} */ d) => (d.id === EXAMPLE_DASHBOARD_ID ? 0 : 1);
       return all

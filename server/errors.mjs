@@ -17,6 +17,18 @@ function drain(stream) {
   });
 }
 
+/**
+ * Reads and drops the rest of a request body that a parser (busboy) was reading, when the request
+ * failed before its end: the answer then comes after its last byte, so a client still sending
+ * gets it (not a reset), and its connection stays usable for its next request.
+ * @param {import('node:http').IncomingMessage} stream
+ */
+export async function dropRest(stream) {
+  if (stream.readableEnded || stream.destroyed) return;
+  stream.unpipe();
+  await drain(stream);
+}
+
 /** @type {import('fastify').FastifyInstance['errorHandler']} */
 export async function answerError(err, req, reply) {
   const e = /** @type {{ statusCode?: number, message?: string, code?: string, details?: Record<string, unknown> }} */ (err);

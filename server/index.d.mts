@@ -39,8 +39,10 @@ export interface MediaLibraryOptions {
   maxDashboardBytes?: number;
   /** Put before `/media/...` in upload answers' `url`: a path or an http(s) URL. Default the register prefix. */
   publicUrl?: string;
-  /** Write the built-in resources (and, with dashboardsRoot, the example dashboard) when registered. Default true. */
+  /** Write the built-in resources (and, with dashboardsRoot, the example dashboard) once registered, in the background (`seeded` says when). Default true. */
   seed?: boolean;
+  /** The longest one call to the S3 store or to Redis may take; past it the request answers 503 naming the store. Milliseconds, default 10 000. */
+  storeTimeoutMs?: number;
   /** Called once, when the routes are in place: what a caller may need afterwards (sign-in codes). */
   onRegistered?: (library: MediaLibrary) => void;
 }
@@ -62,6 +64,7 @@ export interface ResolvedMediaLibraryOptions {
   maxDashboardBytes: number;
   publicUrl: string;
   seed: boolean;
+  storeTimeoutMs: number;
 }
 
 /** Sign-in codes and sessions: in the service's memory (a restart ends them), or in Redis (`sessionStore`). */
@@ -87,6 +90,8 @@ export interface MediaLibrary {
   store: string;
   /** Where sessions are kept, one line for a start banner (no credentials). */
   sessionStore: string;
+  /** Settles when the built-in resources are in the store (at once without `seed`, or when the service closes first). The service serves meanwhile. */
+  seeded: Promise<void>;
 }
 
 /** Spec §7's routes (list, upload, delete, config), /media/…, /api/session and, with dashboardsRoot, /api/dashboards. */
@@ -119,7 +124,7 @@ export declare function startMediaServer(options: MediaServerOptions & { host?: 
 
 /**
  * The options from MEDIA_TOKEN, DATA_ROOT, MEDIA_ROOT, DASHBOARDS_ROOT, MEDIA_ALLOWED_FORMATS,
- * MEDIA_MAX_UPLOAD_MB, MEDIA_MAX_DASHBOARD_MB, MEDIA_PUBLIC_URL, MEDIA_STORE and MEDIA_S3_*,
+ * MEDIA_MAX_UPLOAD_MB, MEDIA_MAX_DASHBOARD_MB, MEDIA_PUBLIC_URL, MEDIA_STORE, MEDIA_S3_* and MEDIA_STORE_TIMEOUT_S,
  * SESSION_STORE and SESSION_PREFIX. Relative folders start from `base` (default: the current
  * folder). Without MEDIA_TOKEN a token is generated. Throws, naming the variable, on a wrong value.
  */

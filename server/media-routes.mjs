@@ -1,6 +1,8 @@
 // @ts-check
 // The media-library calls of spec §7: list a catalog, upload into one, delete a file or folder, and
 // the allowed formats. The files live in a store (store.mjs): the routes do not know which.
+import { DependencyError } from './dependency.mjs';
+import { dropRest } from './errors.mjs';
 import { contentTypeOf, refusedExtension, unsupportedFormatMessage } from './formats.mjs';
 import { BUILT_IN_ROOT } from './seed.mjs';
 import { HttpError, checkedSegments, listCatalog, segmentProblem, urlPathOf } from './storage.mjs';
@@ -100,8 +102,14 @@ export function mediaRoutes(app, opts, store, auth, activity) {
       if (!stored) throw new HttpError(400, 'no file in the form (expected a field "file")');
       await stored.staged.commit(replace);
     } catch (err) {
-      // Whatever went wrong (limit, refusal, client gone), no half-written file stays behind.
-      await stored?.staged.discard();
+      // Whatever went wrong (limit, refusal, client gone), no half-written file stays behind. When
+      // it was the store that failed, the answer does not wait for it a second time: the discard
+      // goes on behind it (and what the store does not drop yet is recorded: s3-open-uploads.mjs).
+      const discarding = stored?.staged.discard();
+      if (err instanceof DependencyError) discarding?.catch(() => undefined);
+      else await discarding;
+      // A store that failed mid-file leaves the rest of the request unread.
+      await dropRest(req.raw);
       throw err;
     } finally {
       activity.uploading--;

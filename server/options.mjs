@@ -5,6 +5,11 @@ import path from 'node:path';
 import { STANDARD_FORMATS, parseFormatList } from './formats.mjs';
 
 export const MIB = 1024 * 1024;
+/** A store call's deadline by default: far above a healthy store's answer (well under a second), short
+ * enough that a client or a proxy in front (nginx: 60 s) gets the 503 rather than giving up first. */
+export const STORE_TIMEOUT_MS = 10_000;
+/** The largest deadline accepted: a store that needs more than this is not one to wait for. */
+const MAX_STORE_TIMEOUT_MS = 10 * 60_000;
 
 /**
  * @typedef {object} S3Options where an S3-compatible store keeps the files (store-s3.mjs)
@@ -27,7 +32,8 @@ export const MIB = 1024 * 1024;
  * @property {number} [maxUploadBytes] per uploaded file; default 100 MiB
  * @property {number} [maxDashboardBytes] per dashboard document (and any other request body of the service); default 10 MiB
  * @property {string} [publicUrl] prepended to '/media/...' in upload answers' `url`; default the register prefix ('' without one)
- * @property {boolean} [seed] write the built-in resources (and the example dashboard) when registered; default true
+ * @property {boolean} [seed] write the built-in resources (and the example dashboard) once registered, in the background; default true
+ * @property {number} [storeTimeoutMs] the longest one call to the S3 store or to Redis may take before the request answers 503; default 10 s
  * @property {(library: MediaLibrary) => void} [onRegistered] called once the routes are in place, with what the caller may need
  */
 
@@ -45,6 +51,7 @@ export const MIB = 1024 * 1024;
  * @property {number} maxDashboardBytes
  * @property {string} publicUrl without a trailing '/'
  * @property {boolean} seed
+ * @property {number} storeTimeoutMs
  */
 
 /**
@@ -55,6 +62,8 @@ export const MIB = 1024 * 1024;
  * @property {string[]} removedTempFiles temporary files a crash had left, removed at registration (relative to their root)
  * @property {string} store where the files are kept, for a start banner (no credentials)
  * @property {string} sessionStore where sessions are kept, for a start banner (no credentials)
+ * @property {Promise<void>} seeded settles when the built-ins are in the store (at once without
+ *   `seed`, or when the service closes first); the service serves meanwhile
  */
 
 /** Fastify hands the plugin its own register options (`{ prefix }`) in the same object. */
@@ -71,6 +80,7 @@ const KEYS = [
   'maxDashboardBytes',
   'publicUrl',
   'seed',
+  'storeTimeoutMs',
   'onRegistered',
   ...REGISTER_KEYS,
 ];
@@ -85,7 +95,7 @@ const fail = (/** @type {string} */ message) => {
   throw new TypeError(`dash3d mediaLibrary: ${message}`);
 };
 const isText = (/** @type {unknown} */ v) => typeof v === 'string' && v.trim() !== '';
-const isByteCount = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isPositiveWhole = (/** @type {unknown} */ v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 
 /** Why a session store setting is unusable, or null. @param {unknown} v */
 export function sessionStoreProblem(v) {
@@ -127,7 +137,7 @@ function check(o) {
   }
   for (const key of ['maxUploadBytes', 'maxDashboardBytes']) {
     const v = o[key];
-    if (v !== undefined && !isByteCount(v))
+    if (v !== undefined && !isPositiveWhole(v))
       fail(`${key} must be a positive whole number of bytes, got ${typeof v === 'number' ? v : typeof v}`);
   }
   if (o.publicUrl !== undefined) {
@@ -135,6 +145,11 @@ function check(o) {
     if (problem) fail(`publicUrl ${problem}`);
   }
   if (o.seed !== undefined && typeof o.seed !== 'boolean') fail('seed must be true or false');
+  const t = o.storeTimeoutMs;
+  if (t !== undefined && !(isPositiveWhole(t) && /** @type {number} */ (t) <= MAX_STORE_TIMEOUT_MS))
+    fail(
+      `storeTimeoutMs must be a whole number of milliseconds from 1 to ${MAX_STORE_TIMEOUT_MS}, got ${typeof t === 'number' ? t : typeof t}`,
+    );
   const problem = o.sessionStore === undefined ? null : sessionStoreProblem(o.sessionStore);
   if (problem) fail(`sessionStore ${problem}`);
   if (o.sessionPrefix !== undefined && (typeof o.sessionPrefix !== 'string' || o.sessionPrefix.length > 100))
@@ -170,5 +185,6 @@ export function resolveOptions(o, prefix = '') {
     maxDashboardBytes: o.maxDashboardBytes ?? 10 * MIB,
     publicUrl: (o.publicUrl ?? prefix).replace(/\/+$/, ''),
     seed: o.seed ?? true,
+    storeTimeoutMs: o.storeTimeoutMs ?? STORE_TIMEOUT_MS,
   };
 }

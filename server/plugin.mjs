@@ -8,10 +8,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { dashboardRoutes } from './dashboards.mjs';
 import { answerError } from './errors.mjs';
-import { seedExampleDashboard } from './example.mjs';
 import { mediaRoutes } from './media-routes.mjs';
 import { resolveOptions } from './options.mjs';
-import { seedMediaRoot } from './seed.mjs';
+import { outageLog } from './outages.mjs';
+import { noSeeding, seedInBackground } from './seeding.mjs';
 import { serveRoutes } from './serve.mjs';
 import { healthRoutes } from './health.mjs';
 import { sessionRoutes } from './sessions.mjs';
@@ -41,31 +41,35 @@ async function ensureMultipart(app) {
 /**
  * Registers list, upload, delete and config (/core/mediaLibrary…), /media/…, /api/session,
  * /api/health and, with `dashboardsRoot` (or `s3`), /api/dashboards. Before the routes exist it
- * connects to the stores (a wrong bucket or an unreachable Redis fails the registration with a
- * message naming it), removes what a crash left and, with `seed` (the default), writes the built-in
- * resources: a request can never see a half-seeded root. A register prefix moves every route under it.
+ * connects to the stores (a wrong bucket, a store or a Redis that is unreachable or does not answer
+ * within its deadline fails the registration with a message naming the setting) and removes what a
+ * crash left on the disk. With `seed` (the default) the built-in resources are written afterwards,
+ * in the background (seeding.mjs): the service serves while a slow store takes its time, and
+ * `seeded` says when they are all there. A register prefix moves every route under it.
  * @type {import('fastify').FastifyPluginAsync<import('./options.mjs').MediaLibraryOptions>}
  */
 export const mediaLibrary = async (app, options) => {
   const opts = resolveOptions(options, app.prefix);
-  const shared = await openSharedState(opts);
+  // Failures of the stores go to the app's logger, once per outage.
+  const outages = outageLog(app.log);
+  const shared = await openSharedState(opts, outages);
   /** @type {import('./stores.mjs').Stores} */
   let stores;
   try {
-    stores = await openStores(opts, shared);
+    stores = await openStores(opts, shared, { outages, log: app.log });
   } catch (err) {
     await shared.close();
     throw err;
   }
-  app.addHook('onClose', async () => {
-    await Promise.all([stores.close(), shared.close()]);
-  });
   const { media, dashboards } = stores;
   const removedTempFiles = [...(await media.removeStale()), ...(dashboards ? await dashboards.removeStale() : [])];
-  if (opts.seed) {
-    await seedMediaRoot(media);
-    if (dashboards) await seedExampleDashboard(dashboards);
-  }
+  const seeding = opts.seed ? seedInBackground({ media, dashboards, log: app.log }) : noSeeding();
+  app.addHook('onClose', async () => {
+    // No new seed file; the one being written fails fast once the stores are closed.
+    seeding.stop();
+    await Promise.all([stores.close(), shared.close()]);
+    await seeding.done;
+  });
 
   await ensureMultipart(app);
   // One body limit for every route of the service, whatever the host's bodyLimit: a 413 names it.
@@ -89,7 +93,14 @@ export const mediaLibrary = async (app, options) => {
   mediaRoutes(app, opts, media, auth, activity);
   serveRoutes(app, media);
   sessionRoutes(app, sessions, matches, auth);
-  healthRoutes(app, { store: media, shared, sessionStore: opts.sessionStore, activity });
+  healthRoutes(app, { store: media, shared, sessionStore: opts.sessionStore, activity, seeding, storeTimeoutMs: opts.storeTimeoutMs });
   if (dashboards) await dashboardRoutes(app, { maxDashboardBytes: opts.maxDashboardBytes }, dashboards, auth);
-  options.onRegistered?.({ options: opts, sessions, removedTempFiles, store: stores.describe, sessionStore: shared.describe });
+  options.onRegistered?.({
+    options: opts,
+    sessions,
+    removedTempFiles,
+    store: stores.describe,
+    sessionStore: shared.describe,
+    seeded: seeding.done,
+  });
 };

@@ -5,7 +5,9 @@
 // a file smaller than one part is held (at most partSize) and sent with one PutObject at
 // completion; a larger one becomes a multipart upload whose parts are sent as they fill, one part
 // in flight while the next one is read. Until CompleteMultipartUpload nothing is listed, and an
-// aborted upload (AbortMultipartUpload) leaves nothing behind.
+// aborted upload (AbortMultipartUpload) leaves nothing behind. A multipart upload is recorded
+// (s3-open-uploads.mjs) from its first part until it is completed or aborted, so one whose abort
+// fails, or whose instance dies, is aborted later. Every call has the store's deadline (s3-calls.mjs).
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -13,6 +15,8 @@ import {
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { DependencyError } from './dependency.mjs';
+import { statusOf } from './s3-calls.mjs';
 
 /** S3's smallest part (all parts but the last); ours are larger so that 10,000 parts hold a big file. */
 export const MIN_PART_BYTES = 8 * 1024 * 1024;
@@ -31,15 +35,19 @@ export const partSizeFor = (/** @type {number} */ maxBytes) => Math.max(MIN_PART
  * @property {() => Promise<void>} abort drops what was sent (safe to call more than once)
  */
 
+/** Completing a multipart upload gets 1 s more per this many bytes of the file: the store joins the parts. */
+const COMPLETE_BYTES_PER_S = 10 * 1024 * 1024;
+
 /**
  * Reads `source` to its end into the store without making it visible.
- * @param {import('@aws-sdk/client-s3').S3Client} client
+ * @param {import('./s3-calls.mjs').StoreCalls} calls
  * @param {ObjectParams} params
  * @param {AsyncIterable<Uint8Array>} source
  * @param {number} partSize
+ * @param {import('./s3-open-uploads.mjs').UploadRecord} record
  * @returns {Promise<StagedUpload>}
  */
-export async function stageUpload(client, params, source, partSize) {
+export async function stageUpload(calls, params, source, partSize, record) {
   const { Bucket, Key } = params;
   /** @type {string | undefined} */
   let uploadId;
@@ -52,22 +60,34 @@ export async function stageUpload(client, params, source, partSize) {
   /** @type {Promise<void> | null} */
   let inFlight = null;
 
+  // Never throws: a failed abort must not hide the first failure. What the store did not agree
+  // to drop stays recorded, and is aborted on a later beat of the record.
   const abort = async () => {
     const id = uploadId;
     uploadId = undefined;
     held = [];
-    // Best effort: a store that lost it already, or a network error, must not hide the first failure.
-    if (id) await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: id })).catch(() => undefined);
+    if (!id) return;
+    try {
+      await calls.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: id }));
+    } catch (err) {
+      // 404: the store has no such upload (any more): nothing to drop.
+      if (statusOf(err) !== 404) return record.abandoned(Key, id);
+    }
+    await record.ended(id);
   };
 
   /** @param {Buffer} body */
   const sendPart = async (body) => {
-    uploadId ??= (await client.send(new CreateMultipartUploadCommand(params))).UploadId;
+    if (!uploadId) {
+      const created = (await calls.send(new CreateMultipartUploadCommand(params))).UploadId ?? '';
+      uploadId = created;
+      await record.opened(Key, created);
+    }
     const PartNumber = parts.length + 1;
     // Reserved before the request, so the parts keep their order whatever answers first.
     const part = { PartNumber, ETag: /** @type {string | undefined} */ (undefined) };
     parts.push(part);
-    const answer = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body }));
+    const answer = await calls.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: body }), { body });
     part.ETag = answer.ETag;
   };
 
@@ -89,7 +109,10 @@ export async function stageUpload(client, params, source, partSize) {
     if (uploadId && heldBytes > 0) await sendPart(Buffer.concat(held, heldBytes));
   } catch (err) {
     if (inFlight) await inFlight.catch(() => undefined);
-    await abort();
+    // A store that failed is not waited for a second time before the answer: its abort goes on
+    // behind it (and stays recorded if the store does not agree yet).
+    if (err instanceof DependencyError) void abort();
+    else await abort();
     throw err;
   }
 
@@ -99,14 +122,17 @@ export async function stageUpload(client, params, source, partSize) {
     abort,
     async complete(condition) {
       if (last) {
-        await client.send(new PutObjectCommand({ ...params, ...condition, Body: last, ContentLength: last.length }));
+        await calls.send(new PutObjectCommand({ ...params, ...condition, Body: last, ContentLength: last.length }), { body: last });
         held = [];
         return;
       }
-      await client.send(
+      await calls.send(
         new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, ...condition, MultipartUpload: { Parts: parts } }),
+        { timeoutMs: calls.timeoutMs + Math.ceil((size / COMPLETE_BYTES_PER_S) * 1000) },
       );
+      const id = uploadId ?? '';
       uploadId = undefined;
+      await record.ended(id);
     },
   };
 }

@@ -38,14 +38,68 @@ export function seedFiles() {
   return files;
 }
 
+/** Files written at the same time: a slow store is used in parallel, within this bound. */
+export const SEED_CONCURRENCY = 8;
+
 /**
- * Writes the built-ins when the marker is missing or older than SEED_VERSION. Each file is written
- * whole and the marker last, so an interrupted seed simply runs again on the next start. Two
+ * @typedef {object} SeedProgress
+ * @property {number} total built-in files
+ * @property {number} written written by this run
+ * @property {number} inPlace already in the store with the same bytes (an earlier, interrupted run)
+ */
+
+/** A seed that stopped at one file: names it. */
+export class SeedError extends Error {
+  /** @param {string} file root-relative @param {unknown} cause */
+  constructor(file, cause) {
+    super(`${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.file = file;
+  }
+}
+
+/** Whether the store holds exactly these bytes under this name. @param {import('./store.mjs').Store} store @param {string[]} segs @param {Uint8Array} bytes */
+async function holds(store, segs, bytes) {
+  const file = await store.read(segs);
+  if (!file) return false;
+  if (file.size !== bytes.length) {
+    file.body.destroy();
+    return false;
+  }
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of file.body) chunks.push(chunk);
+  return Buffer.concat(chunks).equals(bytes);
+}
+
+/**
+ * Runs `task` on each item, at most `limit` at a time. On the first failure no new task starts; the
+ * running ones finish, then it rejects with that failure.
+ * @template T @param {T[]} items @param {number} limit @param {(item: T) => Promise<void>} task
+ */
+async function eachLimited(items, limit, task) {
+  let next = 0;
+  /** @type {unknown[]} */
+  const failures = [];
+  const worker = async () => {
+    while (failures.length === 0 && next < items.length) {
+      const item = /** @type {T} */ (items[next++]);
+      await task(item).catch((err) => failures.push(err));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failures.length > 0) throw failures[0];
+}
+
+/**
+ * Writes the built-ins when the marker is missing or older than SEED_VERSION, SEED_CONCURRENCY at
+ * a time. A file the store already holds with the same bytes is not written again, and the marker
+ * is written last, so a seed interrupted by a failure or a restart goes on where it stopped. Two
  * instances starting together on one store both write the same bytes: harmless.
  * @param {import('./store.mjs').Store} store the media library's
- * @returns {Promise<boolean>} whether it seeded
+ * @param {{ progress?: (p: SeedProgress) => void }} [o] told at the start and after each file
+ * @returns {Promise<boolean>} whether it seeded; rejects with a SeedError naming the file it stopped at
  */
-export async function seedMediaRoot(store) {
+export async function seedMediaRoot(store, { progress = () => {} } = {}) {
   const text = await store.readText([SEED_MARKER]).catch(() => null);
   let seen = 0;
   try {
@@ -54,8 +108,27 @@ export async function seedMediaRoot(store) {
     // A damaged marker seeds again.
   }
   if (seen >= SEED_VERSION) return false;
-  for (const [rel, data] of seedFiles()) await store.put(rel.split('/'), data, { contentType: contentTypeOf(rel) });
+  const files = seedFiles();
+  /** @type {SeedProgress} */
+  const counts = { total: files.length, written: 0, inPlace: 0 };
+  progress({ ...counts });
+  await eachLimited(files, SEED_CONCURRENCY, async ([rel, data]) => {
+    const segs = rel.split('/');
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    try {
+      if (await holds(store, segs, bytes)) counts.inPlace++;
+      else {
+        await store.put(segs, bytes, { contentType: contentTypeOf(rel) });
+        counts.written++;
+      }
+    } catch (err) {
+      throw new SeedError(rel, err);
+    }
+    progress({ ...counts });
+  });
   const marker = JSON.stringify({ version: SEED_VERSION, at: new Date().toISOString() }) + '\n';
-  await store.put([SEED_MARKER], marker, { contentType: 'application/json' });
+  await store.put([SEED_MARKER], marker, { contentType: 'application/json' }).catch((err) => {
+    throw new SeedError(SEED_MARKER, err);
+  });
   return true;
 }

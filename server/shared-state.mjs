@@ -11,15 +11,16 @@ import { importOptional } from './optional.mjs';
  * @property {import('./sessions.mjs').Sessions} sessions
  * @property {import('./locks.mjs').Lock} lock
  * @property {string} describe one line for the start banner (no credentials)
- * @property {() => Promise<void>} check throws when the session store does not answer (health endpoint)
+ * @property {(timeoutMs?: number) => Promise<void>} check throws when the session store does not answer (health endpoint)
  * @property {() => Promise<void>} close
  */
 
 /**
- * @param {{ sessionStore: string, sessionPrefix: string }} opts
+ * @param {{ sessionStore: string, sessionPrefix: string, storeTimeoutMs: number }} opts
+ * @param {import('./outages.mjs').Outages} outages
  * @returns {Promise<SharedState>}
  */
-export async function openSharedState(opts) {
+export async function openSharedState(opts, outages) {
   if (opts.sessionStore === 'memory') {
     return {
       sessions: createSessions(),
@@ -34,12 +35,12 @@ export async function openSharedState(opts) {
     import('./sessions-redis.mjs'),
     import('./locks.mjs'),
   ]);
-  const redis = await connectRedis(opts.sessionStore);
+  const redis = await connectRedis(opts.sessionStore, { timeoutMs: opts.storeTimeoutMs, outages });
   return {
     sessions: redisSessions(redis, opts.sessionPrefix),
     lock: redisLock(redis, opts.sessionPrefix),
     describe: `redis ${maskedUrl(opts.sessionStore)} (keys ${opts.sessionPrefix}*)`,
-    check: () => redis.check(),
+    check: (timeoutMs) => redis.check(timeoutMs),
     close: () => redis.close(),
   };
 }

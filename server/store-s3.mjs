@@ -3,27 +3,28 @@
 // a folder is a common prefix, a file is an object. S3 has no folders of its own, so the rules the
 // disk gets from its file system are kept here by asking first: a file cannot be stored below a
 // file (409), a name that holds files is a folder (409), a file is not a catalog (400). A PUT or a
-// completed multipart upload replaces an object whole, so readers see the old or the new version,
-// never a mix. "Create only" (no cover) uses the store's conditional write (If-None-Match: *) where
-// it has one, else a lock around "is the name free?" and the commit (locks.mjs).
+// completed multipart upload replaces an object whole on AWS S3 and most stores, so readers see the
+// old or the new version, never a mix. "Create only" (no cover) uses the store's conditional write
+// (If-None-Match: *) where it has one. A store without conditional writes may also lack atomic
+// replace (some write an object in place as its bytes arrive, and two racing writes of one key end
+// as a mix of both): there every write of a name, cover or not, takes the name's lock (locks.mjs),
+// so writes of one name follow each other and the last one is whole. Every call to the store has
+// a deadline and a store failure answers 503 (s3-calls.mjs).
 import {
-  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
-  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
+import { statusOf } from './s3-calls.mjs';
 import { stageUpload } from './s3-upload.mjs';
 import { HttpError } from './storage.mjs';
 
 /** Pages of 1000 keys a listing or a folder delete reads at most (a bound, whatever is stored). */
 const MAX_PAGES = 100;
-/** A multipart upload older than this was left by a crash (nothing takes that long): aborted at start. */
-export const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 /** S3 has no date for a common prefix: folders list with this one. */
 const NO_DATE = new Date(0);
 
@@ -40,31 +41,33 @@ const mtimeOf = (answer) => {
 };
 
 /** @param {unknown} err */
-export const statusOf = (err) => /** @type {{ $metadata?: { httpStatusCode?: number } }} */ (err)?.$metadata?.httpStatusCode;
-/** @param {unknown} err */
 const isMissing = (err) => statusOf(err) === 404 || ['NoSuchKey', 'NotFound'].includes(/** @type {Error} */ (err)?.name);
 
 /**
- * @param {{ client: import('@aws-sdk/client-s3').S3Client, bucket: string, prefix: string,
- *   conditionalWrites: boolean, lock: import('./locks.mjs').Lock, partSize: number }} o
- *   `prefix`: this area's, ending in '/'
+ * @param {{ calls: import('./s3-calls.mjs').StoreCalls, bucket: string, prefix: string,
+ *   conditionalWrites: boolean, lock: import('./locks.mjs').Lock, partSize: number,
+ *   record: import('./s3-open-uploads.mjs').UploadRecord, lockMs: number }} o
+ *   `prefix`: this area's, ending in '/'; `lockMs`: longest a write of one name can take (its
+ *   calls' deadlines), which its lock is held for at most
  * @returns {import('./store.mjs').Store}
  */
-export function s3Store({ client, bucket, prefix, conditionalWrites, lock, partSize }) {
+export function s3Store({ calls, bucket, prefix, conditionalWrites, lock, partSize, record, lockMs }) {
   const Bucket = bucket;
+  /** Writes of one name in turn, on a store that may write objects in place (see above). @type {<T>(key: string, write: () => Promise<T>) => Promise<T>} */
+  const inTurn = (key, write) => (conditionalWrites ? write() : lock(`${bucket}/${key}`, lockMs, write));
   const keyOf = (/** @type {string[]} */ segs) => prefix + segs.join('/');
   const folderOf = (/** @type {string[]} */ segs) => (segs.length ? `${keyOf(segs)}/` : prefix);
 
   /** @param {string} Key */
   const head = (Key) =>
-    client.send(new HeadObjectCommand({ Bucket, Key })).catch((err) => {
+    calls.send(new HeadObjectCommand({ Bucket, Key })).catch((err) => {
       if (isMissing(err)) return null;
       throw err;
     });
 
   /** Whether any key lies under this folder prefix. @param {string} folder */
   const holdsAnything = async (folder) =>
-    ((await client.send(new ListObjectsV2Command({ Bucket, Prefix: folder, MaxKeys: 1 }))).KeyCount ?? 0) > 0;
+    ((await calls.send(new ListObjectsV2Command({ Bucket, Prefix: folder, MaxKeys: 1 }))).KeyCount ?? 0) > 0;
 
   /** @param {string[]} segs */
   const throughFile = async (segs) => {
@@ -83,15 +86,14 @@ export function s3Store({ client, bucket, prefix, conditionalWrites, lock, partS
     const name = segs.at(-1);
     if (await holdsAnything(`${Key}/`)) throw new HttpError(409, `"${name}" is a folder`);
     const taken = new HttpError(409, `a file named "${name}" already exists (upload with action=cover to replace it)`);
-    if (replace) return staged.complete({});
-    if (conditionalWrites) {
+    if (conditionalWrites && !replace) {
       // 412: the name exists; 409: another conditional write of it is under way (it wins).
       return staged.complete({ IfNoneMatch: '*' }).catch((err) => {
         throw [409, 412].includes(statusOf(err) ?? 0) ? taken : err;
       });
     }
-    return lock(`${bucket}/${Key}`, async () => {
-      if (await head(Key)) throw taken;
+    return inTurn(Key, async () => {
+      if (!replace && (await head(Key))) throw taken;
       await staged.complete({});
     });
   };
@@ -108,7 +110,7 @@ export function s3Store({ client, bucket, prefix, conditionalWrites, lock, partS
       let ContinuationToken;
       for (let page = 0; page < MAX_PAGES; page++) {
         /** @type {import('@aws-sdk/client-s3').ListObjectsV2CommandOutput} */
-        const answer = await client.send(new ListObjectsV2Command({ Bucket, Prefix: folder, Delimiter: '/', ContinuationToken }));
+        const answer = await calls.send(new ListObjectsV2Command({ Bucket, Prefix: folder, Delimiter: '/', ContinuationToken }));
         for (const p of answer.CommonPrefixes ?? []) {
           const name = (p.Prefix ?? '').slice(folder.length, -1);
           if (name) found.push({ name, isDir: true, mtime: NO_DATE });
@@ -127,7 +129,7 @@ export function s3Store({ client, bucket, prefix, conditionalWrites, lock, partS
     },
 
     async read(segs) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(segs) })).catch((err) => {
+      const answer = await calls.send(new GetObjectCommand({ Bucket, Key: keyOf(segs) })).catch((err) => {
         if (isMissing(err)) return null;
         throw err;
       });
@@ -137,16 +139,17 @@ export function s3Store({ client, bucket, prefix, conditionalWrites, lock, partS
         mtime: mtimeOf(answer),
         // The store's own validator: it changes with the content (the same bytes keep it, rightly).
         etag: answer.ETag ?? `"${(answer.LastModified ?? NO_DATE).getTime().toString(36)}"`,
-        body: /** @type {import('node:stream').Readable} */ (answer.Body),
+        // A store that stops sending mid-file fails the download after the deadline, not never.
+        body: calls.body(/** @type {import('node:stream').Readable} */ (answer.Body)),
       };
     },
 
     async readText(segs) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(segs) })).catch((err) => {
+      const answer = await calls.send(new GetObjectCommand({ Bucket, Key: keyOf(segs) })).catch((err) => {
         if (isMissing(err)) return null;
         throw err;
       });
-      return answer?.Body ? answer.Body.transformToString('utf8') : null;
+      return answer?.Body ? calls.text(answer.Body) : null;
     },
 
     async stat(segs) {
@@ -158,49 +161,44 @@ export function s3Store({ client, bucket, prefix, conditionalWrites, lock, partS
       await throughFile(segs);
       // no-cache on the object too: a bucket or CDN serving it (MEDIA_PUBLIC_URL) must revalidate after a cover.
       const params = { Bucket, Key: keyOf(segs), ContentType: contentType, CacheControl: 'no-cache', Metadata: savedAt() };
-      const staged = await stageUpload(client, params, source, partSize);
+      const staged = await stageUpload(calls, params, source, partSize, record);
       return { size: staged.size, commit: commitOf(segs, staged), discard: staged.abort };
     },
 
     async put(segs, data, { contentType }) {
       const Body = typeof data === 'string' ? Buffer.from(data) : data;
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: keyOf(segs), Body, ContentType: contentType, CacheControl: 'no-cache', Metadata: savedAt() }),
+      const Key = keyOf(segs);
+      await inTurn(Key, () =>
+        calls.send(new PutObjectCommand({ Bucket, Key, Body, ContentType: contentType, CacheControl: 'no-cache', Metadata: savedAt() }), {
+          body: Body,
+        }),
       );
     },
 
     async remove(segs) {
       const Key = keyOf(segs);
       if (await head(Key)) {
-        await client.send(new DeleteObjectCommand({ Bucket, Key }));
+        await calls.send(new DeleteObjectCommand({ Bucket, Key }));
         return { isDir: false };
       }
       let removed = 0;
       for (let page = 0; page < MAX_PAGES; page++) {
         // Always the first page: what was deleted is gone from the next listing.
-        const answer = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${Key}/` }));
+        const answer = await calls.send(new ListObjectsV2Command({ Bucket, Prefix: `${Key}/` }));
         const Objects = (answer.Contents ?? []).map((o) => ({ Key: o.Key }));
         if (Objects.length === 0) break;
-        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+        await calls.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
         removed += Objects.length;
       }
       return removed > 0 ? { isDir: true } : null;
     },
 
-    async removeStale() {
-      // Multipart uploads a crash (kill -9, power loss) left: not listed, but they hold storage.
-      // Only old ones: a young one may be another instance's upload in progress. A store that
-      // cannot list them answers an error or nothing; a bucket lifecycle rule then does the work.
-      const answer = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: prefix })).catch(() => null);
-      const old = (answer?.Uploads ?? []).filter((u) => u.Initiated && Date.now() - u.Initiated.getTime() > STALE_UPLOAD_MS);
-      await Promise.all(
-        old.map((u) => client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId })).catch(() => undefined)),
-      );
-      return old.map((u) => `${(u.Key ?? '').slice(prefix.length)} (unfinished upload)`);
-    },
+    // What a crash left on S3 is an open multipart upload: the record of open uploads
+    // (s3-open-uploads.mjs) aborts those in the background, so nothing waits for it here.
+    removeStale: () => Promise.resolve([]),
 
-    async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+    async check(timeoutMs) {
+      await calls.send(new HeadBucketCommand({ Bucket }), timeoutMs ? { timeoutMs } : {});
     },
   };
 }

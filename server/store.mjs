@@ -5,7 +5,9 @@
 // (storage.mjs): a store never sees a raw path. What each promise means, for both kinds:
 // - nothing half-written is ever listed or read: an upload is staged, then committed whole;
 // - `commit(false)` is "create only": it fails with 409 when the name is taken, even when another
-//   writer takes it at the same moment (see server/README.md for what each store guarantees).
+//   writer takes it at the same moment (see server/README.md for what each store guarantees);
+// - a store that fails (S3 not answering within its deadline, unreachable, 5xx) rejects with a
+//   DependencyError (dependency.mjs): 503 naming the media store.
 
 /**
  * @typedef {object} StoredFile what a read answers besides the bytes
@@ -50,7 +52,8 @@
  *   with everything in it; null when nothing is there
  * @property {() => Promise<string[]>} removeStale drops what an interrupted write left (a crash):
  *   answers what it removed, relative to the area
- * @property {() => Promise<void>} check throws when the store cannot be reached (health endpoint)
+ * @property {(timeoutMs?: number) => Promise<void>} check throws when the store cannot be reached
+ *   (health endpoint), within `timeoutMs` where the store has deadlines (S3)
  */
 
 export {};

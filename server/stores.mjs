@@ -17,12 +17,20 @@ import { importOptional } from './optional.mjs';
  * Opens the stores and checks that they can be used, or throws a message naming what to fix.
  * @param {import('./options.mjs').ResolvedOptions} opts
  * @param {import('./shared-state.mjs').SharedState} shared locks for stores without conditional writes
+ * @param {{ outages: import('./outages.mjs').Outages, log: import('./outages.mjs').Log }} o
  * @returns {Promise<Stores>}
  */
-export async function openStores(opts, shared) {
+export async function openStores(opts, shared, { outages, log }) {
   if (opts.s3) {
     const { openS3Stores } = await importOptional(() => import('./store-s3-open.mjs'), '@aws-sdk/client-s3', 'MEDIA_STORE=s3');
-    return openS3Stores(opts.s3, { dashboards: opts.dashboards, maxUploadBytes: opts.maxUploadBytes, lock: shared.lock });
+    return openS3Stores(opts.s3, {
+      dashboards: opts.dashboards,
+      maxUploadBytes: opts.maxUploadBytes,
+      lock: shared.lock,
+      timeoutMs: opts.storeTimeoutMs,
+      outages,
+      log,
+    });
   }
   const { root, dashboardsRoot } = opts;
   return {

@@ -190,6 +190,7 @@ npm run bench -- --scene=light,heavy --repeats=3 --warmup-ms=2000 --measure-ms=5
 npm run bench -- --scene=models --models=robot,flair,cturtle,mug   # only the model loads
 npm run bench -- --scene=cards  # only the data cards (worker vs CSS2DRenderer), 3 rounds unless --repeats
 npm run bench -- --scene=groups  # only the component groups (20 live panels in 3D vs none); runs only when named
+npm run bench -- --scene=service  # only the media-library service: soak, memory, store faults (no browser); runs only when named
 \`\`\`
 
 A run rewrites what it measured: the scenes part of this page, the model section, the data-cards

@@ -32,7 +32,7 @@ import { CONSUMER_PART, runConsumerBench } from './consumer.mjs';
 import { CONSUMER_BEGIN, CONSUMER_END, consumerChecks, consumerHuman, consumerSection, spliceConsumer } from './consumer-report.mjs';
 import { medianOf } from './median.mjs';
 import { runServiceBench, SERVICE_PART } from './service.mjs';
-import { serviceHuman } from './service-report.mjs';
+import { SERVICE_BEGIN, SERVICE_END, serviceHuman, serviceSection, spliceService } from './service-report.mjs';
 import { BROWSERS_DEFAULT_REPEATS, BROWSERS_PART, runBrowsersBench } from './browsers.mjs';
 import { BROWSERS_BEGIN, BROWSERS_END, browsersHuman, browsersSection, spliceBrowsers } from './browsers-report.mjs';
 
@@ -172,6 +172,9 @@ function writeDocs(
   if (browsers) page = spliceBrowsers(page, browsersSection(browsers, meta));
   else if (scenesPage && old && old.includes(BROWSERS_BEGIN))
     page = spliceBrowsers(page, old.slice(old.indexOf(BROWSERS_BEGIN), old.indexOf(BROWSERS_END) + BROWSERS_END.length));
+  // The service's section is written by its own runs only (serviceOnly): a page rebuilt keeps it.
+  if (scenesPage && old && old.includes(SERVICE_BEGIN))
+    page = spliceService(page, old.slice(old.indexOf(SERVICE_BEGIN), old.indexOf(SERVICE_END) + SERVICE_END.length));
   writeFileSync(file, page);
   log('[bench] wrote docs/benchmarks.md');
 }
@@ -179,8 +182,19 @@ function writeDocs(
 /** The service soak: no page to build, no browser. Answers whether it was the only part asked for. */
 async function serviceOnly(opts, log) {
   if (!opts.withService) return false;
+  const loads = [loadavg()[0]];
   const service = await runServiceBench({ log });
+  loads.push(loadavg()[0]);
   process.stdout.write(opts.json ? JSON.stringify({ service }) + '\n' : `${serviceHuman(service)}\n`);
+  if (opts.docs) {
+    const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const load = `1-minute load average before and after: ${loads.map((l) => l.toFixed(1)).join(' and ')}`;
+    const file = new URL('../../docs/benchmarks.md', import.meta.url);
+    if (existsSync(file)) {
+      writeFileSync(file, spliceService(readFileSync(file, 'utf8'), serviceSection(service, { date, load })));
+      log('[bench] wrote the service section of docs/benchmarks.md');
+    }
+  }
   const others = opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards;
   return !(others || opts.withMaterials || opts.withConsumer || opts.withBrowsers);
 }

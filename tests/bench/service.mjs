@@ -4,11 +4,13 @@
 // bounded in count and in time, with requests per second and p50/p95 latency; then the service's
 // peak resident memory while it receives single 10, 50 and 100 MB uploads (the goal: flat, not
 // growing with the file's size). Every answer is checked (status, and size or bytes), so a figure
-// counts only correct answers. No browser, no build.
+// counts only correct answers. Last, the faults column (service-faults.mjs, issue 32): the same
+// service on the S3 store while the store is slowed, frozen and back. No browser, no build.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runFaultsBench } from './service-faults.mjs';
 import { percentile, serviceChecks } from './service-report.mjs';
 import { pseudoRandomBytes } from '../server/bytes.mjs';
 
@@ -33,7 +35,7 @@ async function rssOf(pid) {
 }
 
 /** `dash3d-media` as an operator runs it; answers its URL and a stop function. */
-async function startService(env) {
+export async function startService(env) {
   const child = spawn(process.execPath, [join(PROJECT, 'server', 'cli.mjs'), '--port', '0', '--no-seed'], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, MEDIA_TOKEN: TOKEN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -213,7 +215,8 @@ export async function runServiceBench({ log }) {
       },
       log,
     );
-    const results = { soak: SOAK, stores: [disk, onS3] };
+    const faults = await runFaultsBench({ log, s3, bucket: BUCKET, credentials: FAUXQS_CREDENTIALS, startService });
+    const results = { soak: SOAK, stores: [disk, onS3], faults };
     return { ...results, checks: serviceChecks(results) };
   } finally {
     await s3.stop();

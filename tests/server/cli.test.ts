@@ -58,6 +58,8 @@ const cli = (args: string[], env?: Record<string, string>) => run([join(PROJECT,
 describe('dash3d-media (server/cli.mjs)', () => {
   it('listens where it says, seeds <root>/media (relative to the current folder) and takes MEDIA_TOKEN, never printing it', async () => {
     const url = await urlOf(seeded);
+    // The seed runs once the service listens, and says when it is done, naming the store.
+    await seeded.waitFor(new RegExp(`seeded the built-in files into ${join(dir, 'data', 'media')} in `), 20_000);
     const listing = await fetch(`${url}/core/mediaLibrary?catalog=built-in/models`, {
       headers: { authorization: `Bearer ${MEDIA_TOKEN}` },
     });

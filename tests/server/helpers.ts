@@ -40,6 +40,8 @@ export async function startTestServer(overrides: Partial<AppOptions> = {}) {
   const options = { ...storeOptions(dir), token: TOKEN, ...overrides };
   const { root } = options;
   const server = await startMediaServer(options);
+  // The suites read the built-ins, which the service writes in the background once it listens.
+  await server.seeded;
   return {
     ...server,
     dir,

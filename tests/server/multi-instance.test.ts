@@ -198,8 +198,8 @@ describe('two instances, one bucket, one Redis', () => {
     expect((await fetch(`${urlB}/media/3d/killed/new.glb`)).status).toBe(404);
     expect((await fetch(`${urlB}/api/health`)).status).toBe(200);
     expect((await upload(B(), '3d/after', 'x.obj', 'o x\n')).status).toBe(200);
-    // What the dead instance could not abort stays open, unlisted (a lifecycle rule, or a start a
-    // day later, removes it: server/README.md).
+    // What the dead instance could not abort stays open, unlisted, until B finds A's record of its
+    // open uploads unchanged for 8 deadlines (80 s here) and aborts them: faults-uploads.test.ts.
     expect(s3.openUploads(`${PREFIX}media/3d/killed/`)).toHaveLength(2);
   });
 

@@ -1,6 +1,8 @@
 // A real Redis (Debian's redis-server; .ci/run installs it when missing) on a free loopback port,
-// nothing saved to disk, for the tests that share sessions between instances.
-import { spawn } from 'node:child_process';
+// nothing saved to disk, for the tests that share sessions between instances. The fault tests
+// stop it and start it again on the same port (restart), or freeze it (SIGSTOP: connections are
+// accepted and nothing is answered) and thaw it.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { freePort } from './launch';
 
@@ -9,6 +11,11 @@ export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-ser
 export interface RedisTestServer {
   url: string;
   stop(): Promise<void>;
+  /** Starts it again on the same port after stop() (or stops it first). */
+  restart(): Promise<void>;
+  /** SIGSTOP: the kernel still accepts connections, Redis answers nothing. */
+  freeze(): void;
+  thaw(): void;
 }
 
 /** Resolves once the port accepts connections; rejects when the process ended first. */
@@ -29,8 +36,7 @@ async function accepting(port: number, exited: () => string | null) {
   throw new Error(`redis-server did not listen on 127.0.0.1:${port}`);
 }
 
-export async function startRedis(): Promise<RedisTestServer> {
-  const port = await freePort();
+async function run(port: number): Promise<ChildProcess> {
   const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,13 +47,28 @@ export async function startRedis(): Promise<RedisTestServer> {
   child.on('error', (err) => (ended = `${err.message} (install Debian's redis-server, or set REDIS_SERVER_PATH)`));
   child.on('exit', (code) => (ended ??= `exit code ${code}\n${out}`));
   await accepting(port, () => ended);
+  return child;
+}
+
+export async function startRedis(): Promise<RedisTestServer> {
+  const port = await freePort();
+  let child = await run(port);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((r) => child.once('exit', r));
+    // A frozen process handles SIGTERM only once it runs again.
+    child.kill('SIGCONT');
+    child.kill('SIGTERM');
+    await gone;
+  };
   return {
     url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await gone;
+    stop,
+    async restart() {
+      await stop();
+      child = await run(port);
     },
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
   };
 }

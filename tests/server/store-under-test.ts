@@ -55,6 +55,14 @@ export async function storeOf(options: Partial<AppOptions> & { root: string }, a
   const { openS3Stores } = await import('../../server/store-s3-open.mjs');
   const { resolveOptions } = await import('../../server/options.mjs');
   const { s3 } = resolveOptions({ ...options, token: 'x' });
-  const stores = await openS3Stores(s3!, { dashboards: true, maxUploadBytes: 1, lock: memoryLock() });
+  const log = { error: () => {}, warn: () => {}, info: () => {} };
+  const stores = await openS3Stores(s3!, {
+    dashboards: true,
+    maxUploadBytes: 1,
+    lock: memoryLock(),
+    timeoutMs: 10_000,
+    outages: { failed: () => {}, answered: () => {} },
+    log,
+  });
   return area === 'media' ? stores.media : stores.dashboards!;
 }

@@ -111,16 +111,23 @@ describe('GET /api/health', () => {
       const up = await fetch(`${s.url}/api/health`);
       expect([up.status, await up.json()]).toEqual([
         200,
-        { status: 'ok', store: { kind: 's3', ok: true }, sessions: { kind: 'redis', ok: true }, uploading: 0 },
+        { status: 'ok', store: { kind: 's3', ok: true }, sessions: { kind: 'redis', ok: true }, uploading: 0, seed: { state: 'off' } },
       ]);
       await own.stop();
       const down = await fetch(`${s.url}/api/health`);
       expect(down.status).toBe(503);
       const body = await answer<{ status: string; store: { ok: boolean }; sessions: { ok: boolean } }>(down);
-      expect(body).toMatchObject({ status: 'unavailable', store: { ok: true }, sessions: { ok: false } });
+      expect(body).toMatchObject({
+        status: 'unavailable',
+        store: { ok: true },
+        sessions: { ok: false, problem: 'the session store is not available (not connected): try again in a moment' },
+      });
       // A request that needs the session store says so, rather than hanging or answering 500.
       const refused = await fetch(`${s.url}/api/session`, { headers: { authorization: 'Bearer some-session' } });
-      expect([refused.status, (await answer(refused)).error]).toEqual([503, 'the session store is not available: try again in a moment']);
+      expect([refused.status, (await answer(refused)).error]).toEqual([
+        503,
+        'the session store is not available (not connected): try again in a moment',
+      ]);
       // The service's own token still works without Redis.
       expect((await fetch(`${s.url}/core/mediaLibrary`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     } finally {

@@ -21,7 +21,7 @@ interface MediaApp {
     dashboardsRoot: string;
     token: string;
     publicUrl: string;
-  }): Promise<{ port: number; app: { close(): Promise<void> } }>;
+  }): Promise<{ port: number; app: { close(): Promise<void> }; seeded: Promise<void> }>;
 }
 const APP = new URL('../../../server/app.mjs', import.meta.url).href;
 
@@ -43,6 +43,8 @@ function ensure(): Promise<Running> {
     const { startMediaServer } = (await import(APP)) as MediaApp;
     const root = join(dir, 'media');
     const s = await startMediaServer({ root, dashboardsRoot: join(dir, 'dashboards'), token: TOKEN, publicUrl: MEDIA_PREFIX });
+    // The built-ins are written in the background once the service listens: the tests browse them.
+    await s.seeded;
     return {
       port: s.port,
       root,
