@@ -39,12 +39,12 @@ export default defineConfig([
   // The consumer apps are plain JavaScript of the kind a host team writes, outside every tsconfig
   // (their own builds compile them in the consumer tests): linted without type information.
   {
-    files: ['tests/consumers/{host,vite-app,webpack-app,next-app}/**/*.{js,mjs,jsx}'],
+    files: ['tests/consumers/{host,vite-app,webpack-app,next-app,rspack-app,esbuild-app,parcel-app}/**/*.{js,mjs,jsx}'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { parserOptions: { projectService: false, ecmaFeatures: { jsx: true } } },
   },
   {
-    files: ['tests/consumers/host/server.mjs', 'tests/consumers/*/*.config.js'],
+    files: ['tests/consumers/host/server.mjs', 'tests/consumers/*/*.config.js', 'tests/consumers/esbuild-app/build.mjs'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -51,9 +51,10 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Host apps that are not ours (tests/consumers: Vite and webpack 5), built once per run from
-        // the packed tarball (support/setup.ts) and driven in Chromium. In a group of their own: they
-        // pack, install and build, then fight nobody for the cores.
+        // Host apps that are not ours (tests/consumers: Vite, webpack, Next.js, Rspack, esbuild and
+        // Parcel), built once per run from the packed tarball (support/setup.ts) and driven in
+        // Chromium. In a group of their own: they pack, install and build, then fight nobody for
+        // the cores.
         test: {
           name: 'consumers',
           include: ['tests/consumers/**/*.test.ts'],

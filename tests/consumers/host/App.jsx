@@ -1,8 +1,9 @@
 // A host editor's page, as small as a host team would write it to try dash3d: the plug-in's
 // widgets from createThreeDPlugin (a 3D space holding two compressed models and a data card bound
-// to a host variable) and the material editor. Every consumer app (vite-app, webpack-app, next-app)
-// renders it; nothing here knows which bundler built it, or whether a server rendered it first
-// (next-app prerenders it). The tests drive it through window.consumer.
+// to a host variable) and the material editor. Every consumer app (vite-app, webpack-app, next-app,
+// rspack-app, esbuild-app, parcel-app) renders it; nothing here knows which bundler built it, or
+// whether a server rendered it first (next-app prerenders it). The tests drive it through
+// window.consumer.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createThreeDPlugin, MaterialEditorModal } from 'dash3d';
 import { createVariables } from './variables.js';

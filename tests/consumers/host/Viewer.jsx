@@ -8,6 +8,11 @@ import { parseDashboard, WIDGET_VIEWS } from 'dash3d/space';
 import { createVariables } from './variables.js';
 
 const variables = createVariables({ temperature: 21.5 });
+/**
+ * ?vendor: the package's files served by the host itself, from a copy under /vendor/dash3d/ (the
+ * esbuild app's, which its bundler does not emit); on the server (next-app) the page has no address.
+ */
+const vendor = typeof location !== 'undefined' && new URLSearchParams(location.search).has('vendor');
 const host = {
   locale: 'en',
   mode: 'preview',
@@ -15,6 +20,13 @@ const host = {
   media: { baseUrl: '/', headers: () => ({}), allowedFormats: [] },
   variables,
   supportsLayoutInheritance: false,
+  files: vendor
+    ? {
+        createWorker: () =>
+          new Worker(new URL('/vendor/dash3d/render-worker.js', location.href), { type: 'module', name: 'dash3d-render' }),
+        assetBase: '/vendor/dash3d/assets/',
+      }
+    : undefined,
 };
 
 /** The dashboard in the address's query, checked by the plug-in's own schema. */

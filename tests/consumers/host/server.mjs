@@ -49,16 +49,18 @@ const PAGE_SCRIPT = HOST_CSP === 'no-eval' ? "'self' 'wasm-unsafe-eval'" : "'sel
 const PAGE_POLICY = policy(PAGE_SCRIPT);
 const WORKER_POLICY = policy("'self' 'unsafe-eval' 'wasm-unsafe-eval'");
 /**
- * The render worker's script as Vite (render-worker-<hash>.js), webpack (its name option: Next.js's
- * webpack build too), Turbopack (Next.js: the bootstrap script every worker of the app starts
- * from, turbopack-worker-<hash>.js) or the package itself names it.
+ * The render worker's script as Vite (render-worker-<hash>.js), webpack and Rspack (its name
+ * option: dash3d-render.<hash>.js; Next.js's webpack build too), Parcel (render-worker.<hash>.js),
+ * Turbopack (Next.js: the bootstrap script every worker of the app starts from,
+ * turbopack-worker-<hash>.js) or the package itself (a host's own copy, the esbuild app's) names it.
  */
 const RENDER_WORKER = /\/(render-worker|dash3d-render)[.-][^/]*js$|\/render-worker\.js$|\/turbopack-worker-[^/]*\.js$/;
 
 /**
  * A page's own inline scripts, as hash sources for its policy: a statically exported Next.js page
  * has a few (its router's data and chunk list), written at build time, so the page's policy allows
- * them by hash and stays without 'unsafe-inline'. The Vite and webpack pages have none.
+ * them by hash and stays without 'unsafe-inline'; a Parcel page has one, its import map. The Vite,
+ * webpack, Rspack and esbuild pages have none.
  */
 const inlineScriptHashes = (html) =>
   [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(

@@ -78,13 +78,13 @@ export async function checkHost(browser: Browser, pageUrl: string, backend: stri
 }
 
 /**
- * A host's dashboard viewer page at `pageUrl` (host/Viewer.jsx, a query string may follow) opening
+ * A host's dashboard viewer page at `pageUrl` (host/Viewer.jsx; a query of its own, `?vendor`, may follow) opening
  * the saved dashboard of viewer-scene.json: the space and its card draw, the card follows a host
  * variable, and neither three.js nor antd (the settings panels') reaches the main thread.
  */
 export async function checkViewer(browser: Browser, pageUrl: string): Promise<Watched> {
   const doc = await readFile(join(import.meta.dirname, '..', 'viewer-scene.json'));
-  const w = await openHost(browser, `${pageUrl}?scene=${doc.toString('base64url')}`);
+  const w = await openHost(browser, `${pageUrl}${pageUrl.includes('?') ? '&' : '?'}scene=${doc.toString('base64url')}`);
   await until(w.page, 'the saved space to draw its first frame', `document.querySelector('.dash3d-space')?.dataset.state === 'ready'`);
   // The scene and the card are drawn (the ground and the card's body against the background).
   await keepFrame(w.page, 'view', 'window.viewer.spaces.space');

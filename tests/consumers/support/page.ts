@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright';
 import { expect } from 'vitest';
 
@@ -35,9 +36,26 @@ export interface Watched {
   sourceOf(id: string): Promise<string>;
 }
 
+/**
+ * Records, in the page, when the first space reports its first frame (data-state="ready", which the
+ * engine sets once it has drawn with nothing pending), on the page's own clock: as the benchmark's
+ * consumer part does (tests/bench/consumer.mjs).
+ */
+const FIRST_FRAME_PROBE = () => {
+  const w = window as unknown as { __firstFrameAt: number | null };
+  w.__firstFrameAt = null;
+  const seen = () => {
+    if (w.__firstFrameAt === null && document.querySelector('.dash3d-space[data-state="ready"]')) w.__firstFrameAt = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+};
+
 export async function openHost(browser: Browser, url: string): Promise<Watched> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  // On the page, not the context: a context's init script runs in the new page's about:blank too,
+  // a script the debugger would then list and no longer find after the navigation.
+  await page.addInitScript(FIRST_FRAME_PROBE);
   const origin = new URL(url).origin;
   // The page's own V8 only: workers are other targets, whose scripts never reach this session.
   const cdp = await context.newCDPSession(page);
@@ -162,4 +180,35 @@ export function expectClean(w: Watched): void {
   expect(w.warnings).toEqual([]);
   expect(w.failures).toEqual([]);
   expect(w.offOrigin).toEqual([]);
+}
+
+/** One main-thread script of a page, weighed. */
+export interface Weighed {
+  url: string;
+  /** Its source, gzip -9. */
+  gzip: number;
+  /** It carries antd (its icons' class, as checkViewer finds it). */
+  antd: boolean;
+}
+
+/**
+ * The page's own-origin scripts its main thread parsed whose files had arrived before the space's
+ * first frame (after the page drew), each weighed as gzip -9 of its source: what the benchmark's
+ * consumer part weighs (tests/bench/consumer.mjs).
+ */
+export async function mainThreadBeforeFirstFrame(w: Watched): Promise<{ gzipBytes: number; scripts: Weighed[] }> {
+  const first = await w.page.evaluate<number | null>('window.__firstFrameAt');
+  expect(first, 'the first frame, as the page saw it').not.toBeNull();
+  const arrived = new Map(
+    await w.page.evaluate<[string, number][]>(`performance.getEntriesByType('resource').map((e) => [e.name.split('#')[0], e.responseEnd])`),
+  );
+  const scripts: Weighed[] = [];
+  for (const s of w.mainScripts) {
+    if (!s.url.startsWith(w.origin)) continue;
+    const at = arrived.get(s.url.split('#')[0]!);
+    if (at !== undefined && at > first!) continue;
+    const src = await w.sourceOf(s.id);
+    scripts.push({ url: new URL(s.url).pathname, gzip: gzipSync(src, { level: 9 }).length, antd: /\banticon\b/.test(src) });
+  }
+  return { gzipBytes: scripts.reduce((n, s) => n + s.gzip, 0), scripts };
 }

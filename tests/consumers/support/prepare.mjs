@@ -52,7 +52,7 @@ export async function packTarball(work) {
   return join(dir, name);
 }
 
-/** @typedef {'vite-app' | 'webpack-app' | 'next-app'} App */
+/** @typedef {'vite-app' | 'webpack-app' | 'next-app' | 'rspack-app' | 'esbuild-app' | 'parcel-app'} App */
 
 /**
  * A copy of tests/consumers/<app> in `work` with the shared host pages in src/host, and the tarball installed.
@@ -67,13 +67,26 @@ export async function installApp(work, app, tarball) {
 }
 
 /**
- * The app's production build with its own bundler, into its dist/.
- * @param {string} dir @param {'vite-app' | 'webpack-app'} app
+ * Each app's production build, as its package.json's `build` script runs it (the bundler's own
+ * command from the app's node_modules; the esbuild app's build script calls esbuild's API, then
+ * the package's `dash3d-assets`).
+ * @type {Record<Exclude<App, 'next-app'>, [string, string[]]>}
+ */
+const BUILDS = {
+  'vite-app': ['.bin/vite', ['build', '--logLevel', 'warn']],
+  'webpack-app': ['.bin/webpack', ['--mode', 'production']],
+  'rspack-app': ['.bin/rspack', ['build', '--mode', 'production']],
+  'esbuild-app': ['', ['build.mjs']],
+  'parcel-app': ['.bin/parcel', ['build', 'src/index.html', 'src/viewer.html', '--no-scope-hoist']],
+};
+
+/**
+ * The app's production build with its own bundler, into its dist/; answers what the build printed.
+ * @param {string} dir @param {Exclude<App, 'next-app'>} app
  */
 export function buildApp(dir, app) {
-  return app === 'vite-app'
-    ? run(join(dir, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], dir)
-    : run(join(dir, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], dir);
+  const [bin, args] = BUILDS[app];
+  return run(bin ? join(dir, 'node_modules', bin) : process.execPath, args, dir);
 }
 
 /**

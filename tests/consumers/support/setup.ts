@@ -9,7 +9,8 @@ export { cleanEnv, CONSUMERS, PROJECT, run } from './prepare.mjs';
 /*
  * Once per run, before the consumer tests (vitest globalSetup): pack the package, install the
  * tarball into a temporary copy of each host app and build each app for production
- * (support/prepare.mjs); the Next.js app, installed once, is built with Turbopack and with webpack.
+ * (support/prepare.mjs): Vite, webpack, Rspack, esbuild and Parcel; the Next.js app, installed
+ * once, is built with Turbopack and with webpack.
  * The tests then serve and drive these builds; nothing is built twice.
  */
 
@@ -17,9 +18,11 @@ export interface Consumers {
   /** The packed dash3d-<version>.tgz. */
   tarball: string;
   /** Each app's folder: its package.json, node_modules, sources and its production build(s). */
-  apps: { vite: string; webpack: string; next: string };
+  apps: { vite: string; webpack: string; next: string; rspack: string; esbuild: string; parcel: string };
   /** What each Next.js build printed (its warnings are a host's first sight of dash3d). */
   nextBuilds: { turbopack: string; webpack: string };
+  /** What the Rspack build printed. */
+  rspackBuild: string;
   /** Seconds each step took, printed by the tests for the CI log. */
   timings: Record<string, number>;
 }
@@ -43,15 +46,28 @@ export default async function setup(project: TestProject) {
   const timings: Record<string, number> = {};
   const work = await mkdtemp(join(tmpdir(), 'dash3d-consumers-'));
   const tarball = await timed(timings, 'pack', () => packTarball(work));
-  const [vite, webpack, next] = await timed(timings, 'install', () =>
-    Promise.all([installApp(work, 'vite-app', tarball), installApp(work, 'webpack-app', tarball), installApp(work, 'next-app', tarball)]),
+  const [vite, webpack, next, rspack, esbuild, parcel] = await timed(timings, 'install', () =>
+    Promise.all(
+      (['vite-app', 'webpack-app', 'next-app', 'rspack-app', 'esbuild-app', 'parcel-app'] as const).map((app) =>
+        installApp(work, app, tarball),
+      ),
+    ),
   );
-  await timed(timings, 'vite build', () => buildApp(vite, 'vite-app'));
-  await timed(timings, 'webpack build', () => buildApp(webpack, 'webpack-app'));
+  await timed(timings, 'vite build', () => buildApp(vite!, 'vite-app'));
+  await timed(timings, 'webpack build', () => buildApp(webpack!, 'webpack-app'));
+  const rspackBuild = await timed(timings, 'rspack build', () => buildApp(rspack!, 'rspack-app'));
+  await timed(timings, 'esbuild build (and dash3d-assets)', () => buildApp(esbuild!, 'esbuild-app'));
+  await timed(timings, 'parcel build', () => buildApp(parcel!, 'parcel-app'));
   const nextBuilds = {
-    turbopack: await timed(timings, 'next build (Turbopack)', () => buildNext(next, 'turbopack')),
-    webpack: await timed(timings, 'next build --webpack', () => buildNext(next, 'webpack')),
+    turbopack: await timed(timings, 'next build (Turbopack)', () => buildNext(next!, 'turbopack')),
+    webpack: await timed(timings, 'next build --webpack', () => buildNext(next!, 'webpack')),
   };
-  project.provide('consumers', { tarball, apps: { vite, webpack, next }, nextBuilds, timings });
+  project.provide('consumers', {
+    tarball,
+    apps: { vite: vite!, webpack: webpack!, next: next!, rspack: rspack!, esbuild: esbuild!, parcel: parcel! },
+    nextBuilds,
+    rspackBuild,
+    timings,
+  });
   return () => rm(work, { recursive: true, force: true });
 }

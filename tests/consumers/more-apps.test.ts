@@ -1,0 +1,109 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkHost, checkViewer } from './support/checks';
+import { startBackend } from './support/host';
+import { launchChromium, mainThreadBeforeFirstFrame, type Watched } from './support/page';
+
+/*
+ * Host apps built with the other bundlers of issue 31, each installed from the packed tarball and
+ * built once per run (support/setup.ts), driven from this one file with one Chromium:
+ * - rspack-app: Rspack 2 with its built-in SWC loader and HTML plugin, nothing for dash3d;
+ * - esbuild-app: esbuild's `--bundle --splitting --format=esm` (build.mjs), which emits neither the
+ *   render worker nor the package's assets: the package's `dash3d-assets` command copies them into
+ *   dist/vendor/dash3d/ and the pages set `files` to that copy (`?vendor`), as the README tells an
+ *   esbuild host; its viewer page imports from `dash3d/space`;
+ * - parcel-app: Parcel 2.16 with what the README says it needs, `packageExports` in its package.json
+ *   and `parcel build --no-scope-hoist`; its inline import map is allowed by its hash in the page's
+ *   policy (host/server.mjs hashes a page's inline scripts).
+ * Each app's editor page passes checkHost and its viewer page checkViewer, as the Vite, webpack and
+ * Next.js apps' do.
+ */
+
+const { apps, rspackBuild } = inject('consumers');
+let browser: Browser;
+beforeAll(async () => void (browser = await launchChromium()));
+afterAll(() => browser?.close());
+
+/** A viewer page's main-thread script before its first frame, for the log. */
+async function weigh(name: string, w: Watched) {
+  const weighed = await mainThreadBeforeFirstFrame(w);
+  console.log(
+    `${name} viewer page: ${(weighed.gzipBytes / 1000).toFixed(1)} kB (gzip) of main-thread script before the first frame, in ${weighed.scripts.length} scripts`,
+  );
+  return weighed;
+}
+
+describe('Rspack 2 (rspack-app)', () => {
+  it('builds with no warning from dash3d', () => {
+    // Rspack prints "compiled with N warnings" and each as "WARNING in <module>" when there are any.
+    const fromDash3d = [...rspackBuild.matchAll(/^WARNING in (\S+)/gm)].map((m) => m[1]).filter((m) => m!.includes('dash3d'));
+    expect(fromDash3d).toEqual([]);
+    expect(rspackBuild.split('\n').filter((l) => l.includes('dash3d'))).toEqual([]);
+    expect(rspackBuild).toMatch(/compiled successfully/);
+  });
+
+  it('its production build, served by the host backend, runs every part of dash3d', async () => {
+    const backend = await startBackend(apps.rspack, join(apps.rspack, 'dist'));
+    try {
+      await checkHost(browser, `${backend.base}/`, backend.base);
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('its dashboard viewer page draws a saved scene and keeps three.js and antd off the main thread', async () => {
+    const backend = await startBackend(apps.rspack, join(apps.rspack, 'dist'));
+    try {
+      await weigh('Rspack', await checkViewer(browser, `${backend.base}/viewer.html`));
+    } finally {
+      await backend.stop();
+    }
+  });
+});
+
+describe('esbuild 0.28 (esbuild-app), the package files copied by dash3d-assets', () => {
+  it('its production build with the copy runs every part of dash3d, the worker from the copy', async () => {
+    const backend = await startBackend(apps.esbuild, join(apps.esbuild, 'dist'));
+    try {
+      const w = await checkHost(browser, `${backend.base}/?vendor`, backend.base);
+      expect(w.workers.filter((u) => !u.startsWith('blob:')).map((u) => new URL(u).pathname)).toContain('/vendor/dash3d/render-worker.js');
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('its viewer page from dash3d/space draws a saved scene on at most 200 kB (gzip) of main-thread script before its first frame, no antd', async () => {
+    const backend = await startBackend(apps.esbuild, join(apps.esbuild, 'dist'));
+    try {
+      const w = await checkViewer(browser, `${backend.base}/viewer.html?vendor`);
+      const { gzipBytes, scripts } = await weigh('esbuild', w);
+      const list = scripts.map((s) => `${s.url} ${s.gzip}`).join('\n');
+      expect(scripts.length, list).toBeGreaterThan(0);
+      expect(scripts.filter((s) => s.antd).map((s) => s.url)).toEqual([]);
+      expect(gzipBytes, list).toBeLessThanOrEqual(200_000);
+    } finally {
+      await backend.stop();
+    }
+  });
+});
+
+describe('Parcel 2.16 (parcel-app), packageExports and --no-scope-hoist', () => {
+  it('its production build, served by the host backend, runs every part of dash3d', async () => {
+    const backend = await startBackend(apps.parcel, join(apps.parcel, 'dist'));
+    try {
+      await checkHost(browser, `${backend.base}/`, backend.base);
+    } finally {
+      await backend.stop();
+    }
+  });
+
+  it('its dashboard viewer page draws a saved scene and keeps three.js and antd off the main thread', async () => {
+    const backend = await startBackend(apps.parcel, join(apps.parcel, 'dist'));
+    try {
+      await weigh('Parcel', await checkViewer(browser, `${backend.base}/viewer.html`));
+    } finally {
+      await backend.stop();
+    }
+  });
+});
