@@ -71,7 +71,14 @@ eachBrowser('one model of each format', ({ name, base, page }) => {
         return loaded && m?.total === 1 && m.loaded === 1;
       },
       120_000,
-    );
+    ).catch(async (err: Error) => {
+      // What the engine said at the deadline (its parser, its models, the heartbeat's restarts):
+      // a Firefox load was once stuck here for 120 s, with no error and no evidence of why.
+      const stats = await page()
+        .evaluate((sid) => window.__dash3d!.spaces.get(sid)?.stats(), MODEL_SPACE)
+        .catch((e: unknown) => `(unreadable: ${String(e)})`);
+      throw new Error(`${err.message}; the space's stats then: ${JSON.stringify(stats)}`);
+    });
     await spaceReady(page(), MODEL_SPACE);
     const shown = await screenOf(page(), await canvasRect(page(), MODEL_SPACE));
     expect(empty, 'no empty scene to compare with (its test failed)').toBeDefined();

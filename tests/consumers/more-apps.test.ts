@@ -20,7 +20,10 @@ import { launchChromium, mainThreadBeforeFirstFrame, type Watched } from './supp
  * Next.js apps' do.
  */
 
-const { apps, rspackBuild } = inject('consumers');
+const { apps, rspackBuild: printed } = inject('consumers');
+// Read as text: where colour is on (CI=true, as .ci/run sets), Rspack wraps words in ANSI escapes.
+// eslint-disable-next-line no-control-regex
+const rspackBuild = printed.replace(/\u001b\[[0-9;]*m/g, '');
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
 afterAll(() => browser?.close());
