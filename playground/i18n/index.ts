@@ -1,5 +1,6 @@
 import {
   describeIssues as describePluginIssues,
+  interpolate,
   isMessageKey,
   t as pluginText,
   type Locale,
@@ -26,14 +27,6 @@ export function isPlaygroundKey(key: string): key is PlaygroundKey {
 
 export function isTextKey(key: string): key is TextKey {
   return isPlaygroundKey(key) || isMessageKey(key);
-}
-
-/** Fills `{name}` placeholders as the plug-in's `t` does: one without a value stays visible. */
-function interpolate(text: string, params?: Params): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
-  );
 }
 
 /** A playground key from this catalogue (English for a gap at runtime), any other from the plug-in's. */

@@ -14,8 +14,11 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
 
-/** Fills `{name}` placeholders; a placeholder without a value stays visible rather than vanish. */
-function interpolate(text: string, params?: Record<string, string | number>): string {
+/**
+ * Fills `{name}` placeholders; a placeholder without a value stays visible rather than vanish.
+ * Public: a host with a catalogue of its own (the playground) fills its texts the same way.
+ */
+export function interpolate(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,

@@ -36,5 +36,5 @@ export { SpaceConfigSchema, type SpaceConfig, type SpaceConfigInput } from '../.
 export { ModelConfigSchema, type ModelConfig, type ModelConfigInput } from '../../shared/schema/model';
 export { CardConfigSchema, type CardConfig, type CardConfigInput } from '../../shared/schema/card';
 export { GroupConfigSchema, type GroupConfig, type GroupConfigInput } from '../../shared/schema/group';
-export { t, describeIssues, isMessageKey, type Locale, type MessageKey } from '../../shared/i18n';
+export { t, describeIssues, isMessageKey, interpolate, type Locale, type MessageKey } from '../../shared/i18n';
 export { chooseMainFile, type ChosenFile } from '../../shared/model-files';
