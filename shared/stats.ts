@@ -29,8 +29,9 @@ export interface EngineStats {
   gizmo: { mode: string; axis: string | null; attached: string | null; dragging: boolean };
   /**
    * Adaptive resolution (renderConfig.resolution): the scale of the screen's pixel ratio chosen for
-   * a moving view (1 when fixed), the last drawn frame's drawing-buffer ratio, and how many times
-   * the scale changed since the stage was built.
+   * a moving view (1 when fixed), the ratio the last drawn frame drew the scene at, and how many
+   * times the scale changed since the stage was built. Cards, pins and the editor's outline are
+   * drawn at the screen's ratio whatever the scene's (issue 34).
    */
   resolution: {
     mode: 'auto' | 'fixed';
@@ -38,8 +39,13 @@ export interface EngineStats {
     pixelRatio: number;
     devicePixelRatio: number;
     changes: number;
-    /** The drawing buffer's size in pixels now, read from the WebGL context. */
+    /**
+     * The pixels the last frame drew the scene into: the canvas' drawing buffer, or the scene's own
+     * target when overlays were drawn over a scene drawn at a lower ratio than the screen's.
+     */
     buffer: [number, number];
+    /** The canvas' drawing buffer's size in pixels now, read from the WebGL context. */
+    canvas: [number, number];
   };
   /**
    * Frames whose render drew the shadow maps, since the stage was built: only frames after a

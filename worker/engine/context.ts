@@ -1,4 +1,4 @@
-import type { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
+import type { PerspectiveCamera, Scene, WebGLRenderer, WebGLRenderTarget } from 'three';
 import type { EngineEvent } from '../../shared/protocol';
 import type { ElementStandIn } from './element';
 import type { ViewHub } from './view';
@@ -7,6 +7,11 @@ import type { UserCode } from '../scripting/gate';
 /** What every feature gets: the stage it draws on and the loop it asks for frames. */
 export interface EngineContext {
   readonly scene: Scene;
+  /**
+   * What is drawn over the scene at the screen's full pixel ratio, whatever the scene's (cards,
+   * pins, badges, the editor's outline and gizmo: engine/compose.ts). Never hidden by the scene's depth.
+   */
+  readonly overlay: Scene;
   readonly camera: PerspectiveCamera;
   readonly renderer: WebGLRenderer;
   /** The stand-in the controls listen on; forwarded input is dispatched to it. */
@@ -14,9 +19,9 @@ export interface EngineContext {
   /** The camera pose shared by controls and snapshots. */
   readonly view: ViewHub;
   /**
-   * The view's size in CSS pixels; `pixelRatio` is the drawing buffer's now (adaptive resolution
-   * lowers it while the view moves), `devicePixelRatio` the screen's (capped): text drawn into
-   * textures uses that one, so a change of scale redraws nothing.
+   * The view's size in CSS pixels; `pixelRatio` is the scene's drawing ratio now (adaptive
+   * resolution lowers it while the view moves), `devicePixelRatio` the screen's (capped): text drawn
+   * into textures and the overlays use that one, so a change of scale redraws nothing.
    */
   readonly size: { width: number; height: number; pixelRatio: number; devicePixelRatio: number };
   /**
@@ -29,10 +34,12 @@ export interface EngineContext {
   /** Run `fn(width, height)` after the view is resized (cameras, composers). */
   onResize(fn: (width: number, height: number) => void): () => void;
   /**
-   * Replace how a frame is drawn (bloom draws through a composer). Pass null to restore the plain
+   * Replace how the scene is drawn (bloom draws through a composer). The drawer draws into `target`
+   * (null: the canvas) what the canvas would show: tone mapped, in the output colour space. The
+   * overlays are drawn after it by the stage. Pass null to restore the plain
    * `renderer.render(scene, camera)`.
    */
-  setDrawer(draw: ((dt: number) => void) | null): void;
+  setDrawer(draw: ((dt: number, target: WebGLRenderTarget | null) => void) | null): void;
   /** Track an asset load for the loading bar; the engine reports progress and readiness. */
   track<T>(label: string, work: Promise<T>): Promise<T>;
   /**

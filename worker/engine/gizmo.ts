@@ -143,7 +143,8 @@ export function createGizmo(ctx: EngineContext, models: ModelRegistry): Gizmo {
       if (target) {
         controls.attach(target);
         attached = selected;
-        if (!helper.parent) ctx.scene.add(helper);
+        // With the cards and the outline, over the scene at the screen's ratio (engine/compose.ts).
+        if (!helper.parent) ctx.overlay.add(helper);
       } else {
         controls.detach();
         attached = null;

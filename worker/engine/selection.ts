@@ -30,7 +30,8 @@ export function createSelectionOutline(ctx: EngineContext, models: ModelRegistry
   helper.visible = false;
   // Picking and Pick in scene ignore it (models.ts picks model nodes only; this keeps rays off it anyway).
   helper.raycast = () => undefined;
-  ctx.scene.add(helper);
+  // Drawn with the cards, over the scene at the screen's ratio: over them, as its render order says.
+  ctx.overlay.add(helper);
   let selected: string | null = null;
 
   const target = (): Object3D | null => (selected ? (models.get(selected)?.object ?? null) : null);

@@ -1,4 +1,4 @@
-import { PerspectiveCamera, Scene, WebGLRenderer } from 'three';
+import { PerspectiveCamera, Scene, WebGLRenderer, type WebGLRenderTarget } from 'three';
 import type { EngineEvent, ViewSize } from '../../shared/protocol';
 import type { SpaceConfig } from '../../shared/schema/space';
 import { CameraConfigSchema } from '../../shared/schema/scene';
@@ -18,6 +18,7 @@ import { createChildBounds, type ChildBoundsTracker } from './childBounds';
 import { createSelectionOutline, type SelectionOutline } from './selection';
 import { createGizmo, type Gizmo } from './gizmo';
 import { ShadowCache } from './shadows';
+import { FrameComposer, hasOverlays } from './compose';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -60,6 +61,8 @@ export interface StageOptions {
 export class Stage {
   readonly renderer: WebGLRenderer;
   readonly scene = new Scene();
+  /** Drawn after the scene at the screen's full ratio, whatever the scene's (compose.ts). */
+  readonly overlay = new Scene();
   readonly camera = new PerspectiveCamera(LENS.fov, 1, LENS.near, LENS.far);
   readonly loop: Loop;
   readonly ctx: EngineContext;
@@ -80,7 +83,13 @@ export class Stage {
   readonly gizmo: Gizmo;
   private features: { name: string; select(c: SpaceConfig): unknown; feature: Feature<unknown>; last?: string }[] = [];
   private resizeCallbacks = new Set<(w: number, h: number) => void>();
-  private drawer: ((dt: number) => void) | null = null;
+  private drawer: ((dt: number, target: WebGLRenderTarget | null) => void) | null = null;
+  /** The scene's own target when it is drawn at a lower ratio than the overlays over it. */
+  private readonly composer: FrameComposer;
+  /** The canvas' ratio: the scene's, or the screen's when overlays are drawn over a scaled scene. */
+  private canvasRatio = 1;
+  /** The last frame drew the scene into its own target (stats). */
+  private split = false;
   private isDisposed = false;
   private holds = 0;
   /** Adaptive resolution (resolution.ts) and the fixed ratio of renderConfig. */
@@ -88,7 +97,7 @@ export class Stage {
   /** Shadow maps drawn only when a light or a caster changed (shadows.ts). */
   private readonly shadows: ShadowCache;
   private fixedRatio: number | null = null;
-  /** CSS size, the drawing buffer's ratio now, and the screen's own ratio (capped). */
+  /** CSS size, the ratio the scene is drawn at now, and the screen's own ratio (capped). */
   size: { width: number; height: number; pixelRatio: number; devicePixelRatio: number };
 
   constructor(private opts: StageOptions) {
@@ -101,6 +110,7 @@ export class Stage {
       powerPreference: 'high-performance',
     });
     this.shadows = new ShadowCache(this.renderer);
+    this.composer = new FrameComposer(this.renderer);
     this.size = { width: 1, height: 1, pixelRatio: 1, devicePixelRatio: 1 };
     this.loop = createLoop(
       (dt, info) => this.draw(dt, info),
@@ -116,6 +126,7 @@ export class Stage {
     const disposed = () => this.isDisposed;
     this.ctx = {
       scene: this.scene,
+      overlay: this.overlay,
       camera: this.camera,
       renderer: this.renderer,
       element: opts.element,
@@ -194,7 +205,8 @@ export class Stage {
     const width = Math.max(1, Math.round(size.width));
     const height = Math.max(1, Math.round(size.height));
     this.size = { width, height, pixelRatio: this.fixedRatio ?? devicePixelRatio, devicePixelRatio };
-    this.renderer.setPixelRatio(this.size.pixelRatio);
+    this.canvasRatio = this.size.pixelRatio;
+    this.renderer.setPixelRatio(this.canvasRatio);
     // false: an OffscreenCanvas has no style to update.
     this.renderer.setSize(width, height, false);
     this.opts.element.setRect(width, height, size.left ?? 0, size.top ?? 0);
@@ -204,19 +216,25 @@ export class Stage {
     this.loop.invalidate();
   }
 
-  /** The drawing buffer's ratio for a frame: fixed, or the screen's, scaled down while the view moves. */
+  /** The scene's ratio for a frame: fixed, or the screen's, scaled down while the view moves. */
   private ratioFor(moving: boolean): number {
     if (this.fixedRatio !== null) return this.fixedRatio;
     return this.size.devicePixelRatio * (moving ? this.adaptive.scale : 1);
   }
 
-  /** A new drawing-buffer ratio; the canvas keeps its CSS size, so picking and overlays are unchanged. */
-  private setRatio(ratio: number): void {
-    if (ratio === this.size.pixelRatio) return;
+  /**
+   * A frame's ratios: the scene's (what features size their buffers by) and the canvas' drawing
+   * buffer's. The canvas keeps its CSS size, so picking and overlays are unchanged.
+   */
+  private setRatio(scene: number, canvas: number): void {
     const { width, height } = this.size;
-    this.size = { ...this.size, pixelRatio: ratio };
-    this.renderer.setPixelRatio(ratio);
-    this.renderer.setSize(width, height, false);
+    if (canvas !== this.canvasRatio) {
+      this.canvasRatio = canvas;
+      this.renderer.setPixelRatio(canvas);
+      this.renderer.setSize(width, height, false);
+    }
+    if (scene === this.size.pixelRatio) return;
+    this.size = { ...this.size, pixelRatio: scene };
     for (const cb of this.resizeCallbacks) cb(width, height);
   }
 
@@ -232,14 +250,18 @@ export class Stage {
 
   /** Adaptive resolution's state, for stats(). */
   resolution() {
+    // Read from the context and the target, not worked out: what the GPU really fills.
+    const gl = this.renderer.getContext();
+    const canvas: [number, number] = [gl.drawingBufferWidth, gl.drawingBufferHeight];
+    const target = this.split ? this.composer.current() : null;
     return {
       mode: this.fixedRatio === null ? ('auto' as const) : ('fixed' as const),
       scale: this.adaptive.scale,
       pixelRatio: this.size.pixelRatio,
       devicePixelRatio: this.size.devicePixelRatio,
       changes: this.adaptive.changes,
-      // Read from the context, not worked out: what the GPU really fills.
-      buffer: [this.renderer.getContext().drawingBufferWidth, this.renderer.getContext().drawingBufferHeight] as [number, number],
+      buffer: target ? ([target.width, target.height] as [number, number]) : canvas,
+      canvas,
     };
   }
 
@@ -252,18 +274,31 @@ export class Stage {
     if (this.isDisposed || this.holds > 0) return;
     // Frames back to back at the moving scale tell how long a frame takes at it.
     if (info.continuing && this.size.pixelRatio === this.ratioFor(true)) this.adaptive.sample(info.intervalMs, performance.now());
-    this.setRatio(this.ratioFor(info.continuing));
+    const ratio = this.ratioFor(info.continuing);
     // After every frame callback moved the camera: cards sit where this very frame shows their anchors.
     this.cards.place();
     this.selection.beforeDraw();
     this.gizmo.beforeDraw();
+    // Text is read at the screen's ratio: a scene drawn with fewer pixels goes to a target of its
+    // own, stretched under the overlays (compose.ts). Without overlays the canvas itself is smaller.
+    const overlays = hasOverlays(this.overlay);
+    const { width, height, devicePixelRatio } = this.size;
+    this.split = overlays && ratio < devicePixelRatio;
+    this.setRatio(ratio, this.split ? devicePixelRatio : ratio);
+    const target = this.split ? this.composer.sceneTarget(Math.floor(width * ratio), Math.floor(height * ratio)) : null;
     const restore = this.shadows.prepare(this.scene, this.camera);
     try {
-      if (this.drawer) this.drawer(dt);
+      this.renderer.setRenderTarget(target);
+      if (this.drawer) this.drawer(dt, target);
       else this.renderer.render(this.scene, this.camera);
     } finally {
       restore();
+      this.renderer.setRenderTarget(null);
     }
+    if (this.split) this.composer.present();
+    if (overlays) this.composer.drawOverlays(this.overlay, this.camera);
+    // No overlay left (the last card went): the target's memory goes with them.
+    else this.composer.release();
     this.gizmo.afterDraw();
     this.groups.update();
     this.childBounds.update();
@@ -280,6 +315,7 @@ export class Stage {
     this.selection.dispose();
     this.gizmo.dispose();
     this.preview.dispose();
+    this.composer.dispose();
     for (const f of this.features.reverse()) {
       try {
         f.feature.dispose();

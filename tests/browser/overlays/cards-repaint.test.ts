@@ -27,6 +27,7 @@ function setup() {
   element.setRect(400, 300);
   const ctx = {
     scene: new Scene(),
+    overlay: new Scene(),
     camera,
     element,
     size: { width: 400, height: 300, pixelRatio: 1, devicePixelRatio: 1 },

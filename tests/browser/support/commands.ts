@@ -91,7 +91,33 @@ const screenColours: BrowserCommand<[regions: ScreenRegion[]]> = async (ctx, reg
   return regions.map((r) => meanRgb(shot, r.x0, r.y0, r.x1, r.y1));
 };
 
-export const browserCommands = { mouseDrag, mouseMove, mouseClick, mouseWheel, keyDown, keyUp, keyHold, screenColours, ...touchCommands };
+/**
+ * The pixels of a region of the 3D canvas as it is on screen (RGBA, top row first), in the
+ * screenshot's own pixels: what the compositor shows, to compare two frames' sharpness.
+ */
+const screenPixels: BrowserCommand<[region: ScreenRegion]> = async (ctx, r) => {
+  const shot = decodePng(await (await ctx.frame()).locator(CANVAS).first().screenshot({ animations: 'disabled' }));
+  const x0 = Math.floor(r.x0 * shot.width);
+  const y0 = Math.floor(r.y0 * shot.height);
+  const width = Math.max(1, Math.floor(r.x1 * shot.width) - x0);
+  const height = Math.max(1, Math.floor(r.y1 * shot.height) - y0);
+  const data: number[] = [];
+  for (let y = y0; y < y0 + height; y++) data.push(...shot.data.subarray((y * shot.width + x0) * 4, (y * shot.width + x0 + width) * 4));
+  return { width, height, data };
+};
+
+export const browserCommands = {
+  mouseDrag,
+  mouseMove,
+  mouseClick,
+  mouseWheel,
+  keyDown,
+  keyUp,
+  keyHold,
+  screenColours,
+  screenPixels,
+  ...touchCommands,
+};
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -103,5 +129,6 @@ declare module 'vitest/browser' {
     keyUp(key: string): Promise<void>;
     keyHold(key: string, ms: number): Promise<void>;
     screenColours(regions: ScreenRegion[]): Promise<[number, number, number][]>;
+    screenPixels(region: ScreenRegion): Promise<{ width: number; height: number; data: number[] }>;
   }
 }

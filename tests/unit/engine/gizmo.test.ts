@@ -23,13 +23,23 @@ function fixture(mode: GizmoOptions['mode']) {
   const placement = new Object3D();
   scene.add(placement);
   const events: EngineEvent[] = [];
-  const ctx = { scene, camera, element, emit: (e: EngineEvent) => events.push(e), invalidate: () => undefined } as unknown as EngineContext;
+  // The gizmo is drawn over the scene (engine/compose.ts): its own scene, updated with the frame.
+  const overlay = new Scene();
+  const ctx = {
+    scene,
+    overlay,
+    camera,
+    element,
+    emit: (e: EngineEvent) => events.push(e),
+    invalidate: () => undefined,
+  } as unknown as EngineContext;
   const models = { get: (id: string) => (id === 'm' ? { object: new Object3D(), placement } : undefined) } as unknown as ModelRegistry;
   const gizmo = createGizmo(ctx, models);
   gizmo.set('m', { enabled: true, mode, snap: false, space: 'world' });
   const frame = () => {
     gizmo.beforeDraw();
     scene.updateMatrixWorld();
+    overlay.updateMatrixWorld();
     gizmo.afterDraw();
   };
   frame();

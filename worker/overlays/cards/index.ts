@@ -81,7 +81,8 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   const renderer = ctx.renderer as WebGLRenderer | undefined;
   const atlas = new CardAtlas(renderer?.capabilities.maxTextureSize ?? FALLBACK_MAX_TEXTURE);
   const batch = new CardBatch(atlas, () => cards.values());
-  ctx.scene.add(batch.root);
+  // Over the scene at the screen's full ratio, whatever the scene's (engine/compose.ts).
+  ctx.overlay.add(batch.root);
   const occlusion = createOcclusion(ctx.scene, batch.root);
   const anchor = new Vector3();
   const cover = createCoverGrid();
