@@ -31,8 +31,9 @@ import {
  * (tests/browser/overlays/cards-sharp.test.tsx, linear output above all).
  *
  * Overlays are never hidden by the scene's depth (a card is hidden by its anchor's test,
- * overlays/cards/occlusion.ts; pins, lines, outline and gizmo never test depth): the depth buffer is
- * cleared before them, so they look the same whichever way the scene was drawn.
+ * overlays/cards/occlusion.ts; lines, outline and gizmo never test depth, pins only against the
+ * cards' bodies): the depth buffer is cleared before them, so they look the same whichever way the
+ * scene was drawn.
  */
 export class FrameComposer {
   private target: WebGLRenderTarget | null = null;

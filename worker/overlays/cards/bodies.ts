@@ -17,7 +17,7 @@ import type { CardNode } from './card';
  * are (no decoding on sampling): drawing to the canvas, they go out unchanged, which is what three
  * does for an sRGB texture through linear and back (blending happens on the canvas' sRGB values in
  * both cases), without a per-pixel conversion each way, the costliest part of a card pixel on a
- * software rasteriser. Into a linear target (a composer) they are decoded, then encoded for it.
+ * software rasteriser. Onto a canvas whose output is linear (renderConfig.outputEncoding) they are decoded.
  * Colour stays premultiplied by alpha, as the canvases hold it, and is blended as such.
  */
 const VERTEX = /* glsl */ `
@@ -37,9 +37,10 @@ void main() {
 /**
  * Depth between cards (window depth units, a few hundred steps of a 24-bit buffer each). The card
  * k-th nearest has its opaque core (coreOf) at (2k + 1) steps and its body at (2k + 2): a body
- * is not blended again where its own core or a nearer one is drawn, and passes the scene's depth
- * everywhere (a card is hidden by its anchor's occlusion test, never by a model in front of its
- * body: spec §3), save geometry within a fraction of a percent of the near plane.
+ * is not blended again where its own core or a nearer one is drawn. Cards are drawn after the
+ * scene with the depth buffer cleared (engine/compose.ts): a card is hidden by its anchor's
+ * occlusion test, never by a model in front of its body (spec §3). Every body writes its depth,
+ * whatever its opacity: the pins drawn after them (pins.ts) do not show through a whole card.
  */
 const CARD_DEPTH_STEP = 2 ** -16;
 const FRAGMENT = /* glsl */ `
@@ -157,8 +158,8 @@ export class BodyQuads {
 }
 
 /**
- * The bodies' material (blended, premultiplied, tested against nearer cards' cores) or the cores'
- * (opaque: no blending, depth written). Neither is hidden by the scene's depth (CARD_DEPTH_STEP).
+ * The bodies' material (blended, premultiplied, tested against nearer cards' cores and bodies) or
+ * the cores' (opaque: no blending). Both write depth (CARD_DEPTH_STEP).
  */
 export function bodyMaterial(opaque: boolean): ShaderMaterial {
   const material = new ShaderMaterial({
@@ -170,7 +171,8 @@ export function bodyMaterial(opaque: boolean): ShaderMaterial {
     // The atlas holds premultiplied colour: blended as such (the same result as straight colour).
     premultipliedAlpha: true,
     depthTest: true,
-    depthWrite: opaque,
+    // A see-through body too: what is under a whole card on screen is the card's (issue 34 point 2).
+    depthWrite: true,
   });
   if (opaque) material.blending = NoBlending;
   material.toneMapped = false;

@@ -11,10 +11,11 @@ import {
 import { CARD_RENDER_ORDER } from './batch';
 
 /**
- * Drawn over the leader lines and under the cards' bodies (batch.ts): a whole card is what a
- * designer reads, and a pin must not cover its text.
+ * Drawn after the cards' bodies (batch.ts), behind them in depth: where a whole card is, its body's
+ * depth hides the pins, however see-through the body (issue 34 point 2). A whole card is what a
+ * designer reads: a pin must neither cover its text nor show through it.
  */
-const PIN_RENDER_ORDER = CARD_RENDER_ORDER + 0.5;
+const PIN_RENDER_ORDER = CARD_RENDER_ORDER + 3;
 /** A single pin's diameter, and a cluster badge's, in CSS px. */
 export const PIN_PX = 12;
 export const BADGE_PX = 22;
@@ -42,6 +43,9 @@ void main() {
   float size = pinDigits.w > 1.5 ? ${BADGE_PX.toFixed(1)} : ${PIN_PX.toFixed(1)};
   // A quad of size CSS px around the anchor, in clip space (pixel ratio cancels out).
   clip.xy += position.xy * size * 2.0 / viewport * clip.w;
+  // Window depth 0.5: behind every card body (bodies.ts, within 2^-8 of the near plane), in front
+  // of the cleared depth the overlays are drawn on (engine/compose.ts).
+  clip.z = 0.0;
   gl_Position = clip;
   vLocal = position.xy * 2.0;
   vColour = pinColour;
@@ -135,7 +139,7 @@ export class PinBatch {
     uniforms: { glyphs: { value: null }, viewport: { value: [1, 1] } },
     transparent: true,
     premultipliedAlpha: true,
-    depthTest: false,
+    depthTest: true,
     depthWrite: false,
   });
 
