@@ -17,13 +17,21 @@ export const WRITES_COUNTS = [500, 5000];
 /** Counts that also get a busy-host window (issue 10's comparison at 500) and a camera-still window. */
 export const BUSY_COUNTS = [0, 500];
 export const STILL_COUNTS = [500, 5000];
+/**
+ * Issue 34: the scene drawn at this share of the screen's pixels (renderConfig fixed at it, the
+ * lowest adaptive step), the cards over it at the screen's: what the extra pass costs, against the
+ * no-card scene at the same scale. Orbiting and idle only.
+ */
+export const SCALED = 0.5;
+export const SCALED_COUNTS = [0, 500, 5000];
 
-const kase = (mode, count) => ({
-  key: mode === 'none' ? 'none' : `${mode}-${count}`,
+const kase = (mode, count, scale = 1) => ({
+  key: `${mode === 'none' ? 'none' : `${mode}-${count}`}${scale === 1 ? '' : `@${scale}`}`,
   mode,
   count,
-  busy: mode !== 'writes' && BUSY_COUNTS.includes(count),
-  still: (mode === 'engine' || mode === 'host') && STILL_COUNTS.includes(count),
+  scale,
+  busy: scale === 1 && mode !== 'writes' && BUSY_COUNTS.includes(count),
+  still: scale === 1 && (mode === 'engine' || mode === 'host') && STILL_COUNTS.includes(count),
 });
 /** Every case of a round: the no-card reference, then per count the engine and host paths and the baseline. */
 export const CASES = [
@@ -34,6 +42,7 @@ export const CASES = [
     ...(WRITES_COUNTS.includes(count) ? [kase('writes', count)] : []),
     ...(CSS2D_COUNTS.includes(count) ? [kase('css2d', count)] : []),
   ]),
+  ...SCALED_COUNTS.map((count) => kase(count ? 'engine' : 'none', count, SCALED)),
 ];
 /**
  * Short windows: eleven cases a round (each a fresh page, 3 to 7 s to get ready), three rounds, in
@@ -99,14 +108,14 @@ export function cardFigures(stats) {
   };
 }
 
-export async function measureCardsOnce(browser, cardsUrl, { mode, count, busy, still, warmupMs, measureMs, settleMs, log }) {
+export async function measureCardsOnce(browser, cardsUrl, { mode, count, scale, busy, still, warmupMs, measureMs, settleMs, log }) {
   const { context, page, pageErrors } = await openBenchPage(browser);
-  const name = `cards/${mode}${mode === 'none' ? '' : `-${count}`}`;
+  const name = `cards/${mode}${mode === 'none' ? '' : `-${count}`}${scale === 1 ? '' : `@${scale}`}`;
   const started = Date.now();
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    await page.goto(`${cardsUrl}?mode=${mode}&count=${count}`);
+    await page.goto(`${cardsUrl}?mode=${mode}&count=${count}${scale === 1 ? '' : `&scale=${scale}`}`);
     await within(
       120_000,
       'the page to get ready',
@@ -148,6 +157,10 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, busy, s
         workerFps: w ? (w.windowFrames * 1000) / w.windowMs : 0,
         // Adaptive resolution (issue 20, on by default): the render scale chosen at the window's end.
         scale: w?.resolution?.scale ?? null,
+        // The width in pixels of what the last frame drew the scene into, and of the canvas (issue 34:
+        // apart when cards are drawn over a scene at a lower scale; one and the same before it).
+        sceneWidth: num(w?.resolution?.buffer?.[0]),
+        canvasWidth: num(w?.resolution?.canvas?.[0]),
         // The engine counts gaps between two frames of the window: with fewer than two there was none
         // to count, and the gap is (at least half) the window: reported as the window.
         workerGapMs: w ? (w.windowFrames > 1 ? w.longestGapMs : w.windowMs) : null,
@@ -208,7 +221,7 @@ export async function measureCardsOnce(browser, cardsUrl, { mode, count, busy, s
     const f = (v, d = 0) => (v === null || v === undefined ? 'n/a' : v.toFixed(d));
     log(
       `  ${name}: ready in ${(readyMs / 1000).toFixed(1)} s; main thread ${idle.taskMsPerSec.toFixed(0)} ms/s (script ${idle.scriptMsPerSec.toFixed(0)}, style+layout ${idle.styleLayoutMsPerSec.toFixed(0)}), ` +
-        `worker ${idle.workerFps.toFixed(1)} fps (scale ${f(idle.scale, 2)})` +
+        `worker ${idle.workerFps.toFixed(1)} fps (scale ${f(idle.scale, 2)}; scene ${f(idle.sceneWidth)} px wide, canvas ${f(idle.canvasWidth)})` +
         (busyWindow ? `, ${busyWindow.workerFps.toFixed(1)} busy, gap ${busyWindow.workerGapMs?.toFixed(0) ?? 'no answer'} ms` : '') +
         (idle.labelFps === null ? '' : `; labels ${idle.labelFps.toFixed(1)} fps`) +
         (mode === 'engine' || mode === 'host'

@@ -36,6 +36,8 @@ import { createSimulatedVariables } from '../../../playground/host/variables';
  *   ?mode=writes&count=N   the host's own feed alone: the same N x 3 variables written every 100 ms,
  *                          the space without cards (what the host path costs the page before the plug-in)
  *   ?mode=none             the same scene with no cards at all (the worker's reference frame rate)
+ *   &scale=S               (engine and none) the scene drawn at S of the screen's pixels
+ *                          (renderConfig fixed at that ratio), the cards at the screen's (issue 34)
  */
 export interface CardsBenchApi {
   ready: Promise<{ mode: string; count: number; description: string }>;
@@ -60,13 +62,24 @@ declare global {
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') ?? 'engine';
 const count = mode === 'none' ? 0 : Number(params.get('count') ?? '100');
-const scene = SCENES.light!;
+const scale = Number(params.get('scale') ?? '1');
+const light = SCENES.light!;
+/** At a scale below 1, the scene's ratio fixed there (0.5 is adaptive resolution's lowest step). */
+const scene =
+  scale === 1
+    ? light
+    : {
+        ...light,
+        config: { ...light.config, renderConfig: { resolution: 'fixed' as const, pixelRatio: Math.max(0.5, scale * devicePixelRatio) } },
+      };
 const errors: string[] = [];
 const ref = createRef<ThreeDSpaceHandle>();
 const HEARTBEAT = { intervalMs: 1000, silentTicks: 60 };
 const TRUSTED = { trusted: true };
 if (!['engine', 'host', 'writes', 'css2d', 'none'].includes(mode) || !Number.isInteger(count) || count < 0)
   errors.push(`bad page parameters: mode=${mode} count=${count}`);
+if (!(scale >= 0.5 && scale <= 1) || (scale !== 1 && mode !== 'engine' && mode !== 'none'))
+  errors.push(`bad page parameters: scale=${scale} (0.5 to 1, engine and none only)`);
 
 /** The scene with the orbit's auto-rotation off: the camera stays where it got to. */
 const stillConfig: SpaceConfigInput = {
