@@ -56,6 +56,13 @@ const ON_TIME = 1.25;
 const DISPLAY_TICK_MS = 21;
 /** The tick is the shortest interval of this many recent windows (the window may move to another screen). */
 const TICK_WINDOWS = 8;
+/**
+ * With overlays drawn over a scaled scene (engine/compose.ts, see setComposed): a smaller scale
+ * whose frames come no faster than this share of full scale's is no gain, and a scale held this
+ * long without a change is tried at full scale again.
+ */
+const NO_GAIN = 0.95;
+const PROBE_MS = 2000;
 
 export type ResolutionSettings = Pick<SpaceConfig['renderConfig'], 'resolution' | 'pixelRatio' | 'targetFps'>;
 
@@ -76,6 +83,15 @@ export class AdaptiveScale {
   private windowMins: number[] = [];
   /** The step held before the last step up: where a step up that proved wrong goes back to. */
   private upFrom = 0;
+  /** When the scale last changed. */
+  private changedAt = 0;
+  /** Frames below full scale carry a cost their pixels do not say (setComposed). */
+  private composed = false;
+  /** The typical interval of the last window at full scale (null: none yet since the reset). */
+  private fullMs: number | null = null;
+  /** Stepping down from full scale proved no gain (composed): not tried again before this. */
+  private downBlockedUntil = 0;
+  private downRegrets = 0;
   /** Scale changes since creation (stats, tests). */
   changes = 0;
 
@@ -102,6 +118,21 @@ export class AdaptiveScale {
     this.reset();
   }
 
+  /**
+   * Whether a frame below full scale also draws the overlays at the screen's full ratio over the
+   * scaled scene (engine/compose.ts): one full-resolution pass, which no step makes cheaper and
+   * which full scale does not draw. The pixel count then misreads the steps (on a software
+   * rasteriser that pass costs as much as a light scene's pixels): a frame slow for another reason
+   * than its pixels (a busy machine, thousands of cards) is slower drawn smaller, and a scale
+   * stepped down for a passing load never reads fast enough to step up. So, while composed: a
+   * smaller scale no faster than full scale was (NO_GAIN) goes back to full scale, and stepping
+   * down waits, longer each time; a smaller scale held PROBE_MS is tried at full scale, kept when
+   * frames are not slow there, undone and backed off like any step up when they are.
+   */
+  setComposed(on: boolean): void {
+    this.composed = on;
+  }
+
   /** Forget what was measured: a new setting starts where a screen of this ratio starts. */
   reset(): void {
     this.step = this.start;
@@ -109,6 +140,9 @@ export class AdaptiveScale {
     this.windowStart = -1;
     this.regrets = 0;
     this.upBlockedUntil = 0;
+    this.fullMs = null;
+    this.downBlockedUntil = 0;
+    this.downRegrets = 0;
   }
 
   /**
@@ -126,8 +160,14 @@ export class AdaptiveScale {
     this.samples = [];
     this.windowStart = -1;
     const last = SCALE_STEPS.length - 1;
+    if (this.step === 0) this.fullMs = typical;
+    const backoff = (n: number) => BACKOFF_MS[Math.min(n, BACKOFF_MS.length - 1)]!;
     let next = this.step;
-    if (typical > this.targetMs * SLOW && this.step < last) {
+    if (this.composed && this.step > 0 && this.fullMs !== null && typical >= this.fullMs * NO_GAIN) {
+      // Drawn smaller, no faster than at full scale: full scale, sharp, and the next try waits.
+      next = 0;
+      this.downBlockedUntil = now + backoff(this.downRegrets++);
+    } else if (typical > this.targetMs * SLOW && this.step < last && !(this.composed && this.step === 0 && now < this.downBlockedUntil)) {
       // Fill cost goes with the pixel count (the scale squared): jump to the step that should fit,
       // at least one. Where the frame is not bound by pixels this overshoots: smooth first.
       next = this.step + 1;
@@ -137,7 +177,7 @@ export class AdaptiveScale {
         // A step up that proved wrong goes back to where frames were fine, not past it: at the
         // display's rate a late frame counts two ticks, which overstates its cost.
         next = Math.max(this.step + 1, Math.min(next, this.upFrom));
-        this.upBlockedUntil = now + BACKOFF_MS[Math.min(this.regrets, BACKOFF_MS.length - 1)]!;
+        this.upBlockedUntil = now + backoff(this.regrets);
         this.regrets++;
       }
     } else if (typical < this.targetMs * FAST && this.step > 0 && now >= this.upBlockedUntil) {
@@ -152,10 +192,22 @@ export class AdaptiveScale {
       next = this.step - 1;
       this.lastUpAt = now;
       this.upFrom = this.step;
+    } else if (
+      this.composed &&
+      typical <= this.targetMs * SLOW &&
+      this.step > 0 &&
+      now >= this.upBlockedUntil &&
+      now - this.changedAt >= PROBE_MS
+    ) {
+      // Not slow, not fast by the pixels: with the overlays' pass the pixels do not tell (setComposed).
+      next = 0;
+      this.lastUpAt = now;
+      this.upFrom = this.step;
     }
     if (next === this.step) return false;
     this.step = next;
     this.changes++;
+    this.changedAt = now;
     this.settleUntil = now + SETTLE_MS;
     return true;
   }

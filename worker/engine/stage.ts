@@ -282,6 +282,7 @@ export class Stage {
     // Text is read at the screen's ratio: a scene drawn with fewer pixels goes to a target of its
     // own, stretched under the overlays (compose.ts). Without overlays the canvas itself is smaller.
     const overlays = hasOverlays(this.overlay);
+    this.adaptive.setComposed(overlays);
     const { width, height, devicePixelRatio } = this.size;
     this.split = overlays && ratio < devicePixelRatio;
     this.setRatio(ratio, this.split ? devicePixelRatio : ratio);

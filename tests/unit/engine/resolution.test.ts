@@ -184,3 +184,80 @@ describe('where a moving view starts, by the screen’s pixel ratio (issue 30 po
     expect(a.scale).toBe(0.7);
   });
 });
+
+describe('adaptive resolution with overlays drawn over the scaled scene (issue 34)', () => {
+  /**
+   * Below full scale a frame also stretches the scene and draws the cards at full resolution: a
+   * cost no step makes smaller (20 ms here, a software rasteriser's). At full scale there is none.
+   */
+  const composed = (pixels: number) => (s: number) => (s === 1 ? pixels : 20 + pixels * s * s);
+  const fresh = (on: boolean) => {
+    const a = new AdaptiveScale();
+    a.configure(AUTO);
+    a.setComposed(on);
+    return a;
+  };
+
+  it('a scale stepped down for a passing load comes back to full, though its frames never read fast', () => {
+    const after = (on: boolean) => {
+      const a = fresh(on);
+      // A passing load bound by pixels: 200 ms a frame at full scale, down to the lowest step.
+      const now = run(a, (s) => 200 * s * s, 0, 2000);
+      expect(a.scale).toBe(SCALE_STEPS.at(-1));
+      // Then the scene costs 25 ms at full scale, 26 ms at 0.5 with the overlays' pass: never under
+      // the fast threshold (22 ms, 0.66 of the target), never slow (40 ms) either.
+      run(a, composed(25), now, 15_000);
+      return a.scale;
+    };
+    expect(after(false)).toBe(SCALE_STEPS.at(-1));
+    expect(after(true)).toBe(1);
+  });
+
+  it('frames slow whatever the scale, drawn smaller no faster: full scale most of the time, sharp', () => {
+    const a = fresh(true);
+    // Bound by something else than pixels, and the overlays' pass below full scale: 45 ms at full
+    // scale (slow: over 40), 44 ms and more smaller.
+    let atFull = 0;
+    let frames = 0;
+    run(
+      a,
+      (s) => {
+        frames++;
+        if (s === 1) atFull++;
+        return s === 1 ? 45 : 44 + s;
+      },
+      0,
+      40_000,
+    );
+    expect(atFull / frames).toBeGreaterThan(0.8);
+    // Tried again after 2, 4, 8, 16 and 30 s: a handful of changes in 40 s.
+    expect(a.changes).toBeLessThan(12);
+  });
+
+  it('frames slow at the lowest step are not tried at full scale', () => {
+    const a = fresh(true);
+    // Bound by pixels: 600 ms at full scale, 150 at 0.5 (faster, still slow).
+    const cost = (s: number) => 600 * s * s;
+    const now = run(a, cost, 0, 3000);
+    expect(a.scale).toBe(SCALE_STEPS.at(-1));
+    const changes = a.changes;
+    run(a, cost, now, 10_000);
+    expect(a.changes).toBe(changes);
+  });
+
+  it('a scene bound by its pixels keeps the step that fits: full scale tried, undone, less and less often', () => {
+    const a = fresh(true);
+    // 60 ms at full scale; 0.7 fits (32 ms with the overlays' pass: in the band).
+    const cost = (s: number) => (s === 1 ? 60 : 5 + 55 * s * s);
+    const now = run(a, cost, 0, 3000);
+    const held = a.scale;
+    expect(held).toBeLessThan(1);
+    expect(cost(held)).toBeLessThanOrEqual((1000 / 30) * 1.2);
+    const changes = a.changes;
+    run(a, cost, now, 40_000);
+    expect(a.scale).toBe(held);
+    // Tries at 2 s, then after 2, 4, 8, 16 and 30 s of back-off: a handful in 40 s, not one every 2 s.
+    expect(a.changes - changes).toBeLessThan(14);
+    expect(a.changes - changes).toBeGreaterThan(1);
+  });
+});
