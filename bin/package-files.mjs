@@ -15,8 +15,8 @@ export const USAGE = `Usage: dash3d-assets <folder> [--url <path>]
 
 Copies dash3d's browser files (the render worker, its chunks, the decoders and environment
 presets) into <folder>, for a host whose bundler does not emit them (esbuild), or that serves
-them from a path or CDN of its own. Then set ThreeDHost.files as it prints (README, "Serving the
-package's files yourself"). Copy again after each update of dash3d.
+them from a path or CDN of its own. Then set ThreeDHost.files as it prints (docs/host-guide.md,
+"Serving the package's files yourself"). Copy again after each update of dash3d.
 
   --url <path>   the URL path the folder is served under (default: its path after the last
                  public/ or static/ folder, e.g. public/vendor/dash3d -> /vendor/dash3d/)
@@ -131,7 +131,7 @@ export async function copyBrowserFiles(argv, { dist, cwd = process.cwd(), out = 
       `Copied dash3d's browser files into ${folder}: ${counts.join(', ')}.`,
       '',
       `Serve that folder with your page, and tell dash3d where it is: in your ThreeDHost (or the files prop`,
-      `of ThreeDSpace), as the README says under "Serving the package's files yourself":`,
+      `of ThreeDSpace), as docs/host-guide.md says under "Serving the package's files yourself":`,
       '',
       hostSettings(url).replace(/^/gm, '  '),
       '',

@@ -4,7 +4,7 @@ import type { WidgetEventRecord } from './host/widgetEvents';
 /**
  * `window.__dash3d`: what end-to-end tests (tests/e2e) read from the running playground, so they can
  * check the scene itself (pixels, config patches that reached the worker) and the document, not
- * only the DOM. Documented in the README; nothing in the editor depends on it.
+ * only the DOM. Documented in docs/playground.md ("Test hook"); nothing in the editor depends on it.
  */
 export interface Dash3dTestHook {
   /** The handle of each mounted 3D space by widget id (readPixels, settled, stats, ...). */

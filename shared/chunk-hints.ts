@@ -6,7 +6,7 @@ import type { ChunkFailure } from './schema/chunks';
  * worker (`new Worker(new URL(...))`) nor the files named by `new URL(..., import.meta.url)`
  * (esbuild, for one), so a host built with them meets a missing render worker or decoder first:
  * the spec's text (shared/chunks.ts) names the file, and this hint, shown under it and logged with
- * it, names the fix (the host's PackageFiles, the package's copy command, the README section).
+ * it, names the fix (the host's PackageFiles, the package's copy command, the host guide's section).
  */
 
 /** The hint's key for a failure, or null when no hint applies (a file that came too late, a settings panel). */

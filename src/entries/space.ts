@@ -1,7 +1,7 @@
 // `dash3d/space`: what a page that shows dashboards needs, and nothing it does not: the 3D space
 // and the widgets' views, a saved dashboard's schema, the texts. No settings panel, no material
 // editor, no antd, no media-library client: a host's bundler that keeps whole modules a barrel
-// reaches (esbuild with code splitting) loads only this for a viewer (README, "What a viewer loads").
+// reaches (esbuild with code splitting) loads only this for a viewer (docs/host-guide.md, "What a viewer loads").
 export { ThreeDSpace } from '../widgets/space/ThreeDSpace';
 export type { ThreeDSpaceHandle, ThreeDSpaceProps } from '../widgets/space/ThreeDSpace';
 export type { CardFeed } from '../bridge/cards';

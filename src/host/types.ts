@@ -55,7 +55,7 @@ export interface UserCodePolicy {
  * decoders, the 18 environment presets, the material preview's environment image). By default
  * the host's bundler finds them next to the package's code and emits them with the host's build;
  * a host that serves them itself (its own path, its own CDN) says where, as with Monaco's
- * `getWorker` and pdf.js's `workerSrc`. README "Use it in your editor".
+ * `getWorker` and pdf.js's `workerSrc`. docs/host-guide.md, "Serving the package's files yourself".
  */
 export interface PackageFiles {
   /**
@@ -75,7 +75,7 @@ export interface PackageFiles {
   assetBase?: string;
 }
 
-/** What the host dashboard editor gives the plug-in. Documented in the README. */
+/** What the host dashboard editor gives the plug-in. Documented in docs/host-guide.md, "The host interface". */
 export interface ThreeDHost {
   locale: Locale;
   mode: 'edit' | 'preview';
@@ -88,11 +88,11 @@ export interface ThreeDHost {
   userCode?: UserCodePolicy;
   /**
    * Per-model caps: `{ maxModelBytes, maxPoints, comfortablePoints }`, any subset; the rest keep
-   * their defaults (shared/schema/limits.ts, README "Limits"). Beyond a cap a model is refused with
+   * their defaults (shared/schema/limits.ts, docs/host-guide.md "The 3D model widget"). Beyond a cap a model is refused with
    * the limit named; a point cloud between comfortablePoints and maxPoints is drawn decimated.
    */
   limits?: ModelLimitsInput;
-  /** Most 3D spaces holding a live WebGL context at once on the page (default 12; README "Many spaces"). */
+  /** Most 3D spaces holding a live WebGL context at once on the page (default 12; docs/host-guide.md "Many spaces on one page"). */
   liveContexts?: number;
   /** Where the package's render worker and assets are served from; absent: where the host's bundler put them. */
   files?: PackageFiles;

@@ -37,7 +37,7 @@ for (const type of ['missing', 'timeout'] as const) {
     const hint = panel.querySelector('.dash3d-chunk-hint')?.textContent ?? null;
     if (type === 'missing') {
       expect(hint).toContain('`files.createWorker` and `files.assetBase`');
-      expect(hint).toContain('README, "Serving the package\'s files yourself"');
+      expect(hint).toContain('docs/host-guide.md, "Serving the package\'s files yourself"');
       expect(errors.mock.calls.some((c) => String(c[0]).includes(`${text}\n${hint}`))).toBe(true);
     } else expect(hint).toBeNull();
     // Not hidden behind the main-thread fallback.

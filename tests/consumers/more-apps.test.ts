@@ -11,9 +11,9 @@ import { launchChromium, mainThreadBeforeFirstFrame, type Watched } from './supp
  * - rspack-app: Rspack 2 with its built-in SWC loader and HTML plugin, nothing for dash3d;
  * - esbuild-app: esbuild's `--bundle --splitting --format=esm` (build.mjs), which emits neither the
  *   render worker nor the package's assets: the package's `dash3d-assets` command copies them into
- *   dist/vendor/dash3d/ and the pages set `files` to that copy (`?vendor`), as the README tells an
+ *   dist/vendor/dash3d/ and the pages set `files` to that copy (`?vendor`), as the host guide tells an
  *   esbuild host; its viewer page imports from `dash3d/space`;
- * - parcel-app: Parcel 2.16 with what the README says it needs, `packageExports` in its package.json
+ * - parcel-app: Parcel 2.16 with what the host guide says it needs, `packageExports` in its package.json
  *   and `parcel build --no-scope-hoist`; its inline import map is allowed by its hash in the page's
  *   policy (host/server.mjs hashes a page's inline scripts).
  * Each app's editor page passes checkHost and its viewer page checkViewer, as the Vite, webpack and

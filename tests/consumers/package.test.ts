@@ -35,6 +35,7 @@ describe('the tarball', () => {
     const needed = [
       'package.json',
       'README.md',
+      'docs/host-guide.md',
       'LICENSE',
       'CHANGELOG.md',
       'dist/index.js',
@@ -66,7 +67,9 @@ describe('the tarball', () => {
   it('holds nothing a host does not need: no sources, tests, fixtures, playground, data, CI or tool configuration', () => {
     const unwanted = files.filter(
       (f) =>
-        /^(src|worker|shared|tests|playground|scripts|data|docs|\.ci|node_modules)\//.test(f) ||
+        /^(src|worker|shared|tests|playground|scripts|data|\.ci|node_modules)\//.test(f) ||
+        // Of docs/, only the host guide, which the README and the package's messages point to.
+        (f.startsWith('docs/') && f !== 'docs/host-guide.md') ||
         /^(dist-playground|dist-bench|\.tsbuild)\//.test(f) ||
         /(^|\/)(eslint\.config|vite\.config|vitest\.config|tsconfig[^/]*|\.prettier[^/]*|\.gitignore)/.test(f) ||
         /\.(ts|tsx)$/.test(f.replace(/\.d\.m?ts$/, '')) ||

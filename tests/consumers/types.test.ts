@@ -22,9 +22,9 @@ async function snippet(file: string, heading: string, lang: string): Promise<str
   return m![1]!;
 }
 
-it("the README's host page, its viewer page (dash3d/space) and docs/plugin-contract.md's host compile against the packed types", async () => {
+it("the README's host page, the host guide's viewer page (dash3d/space) and docs/plugin-contract.md's host compile against the packed types", async () => {
   const readme = await snippet('README.md', '## Use it in your editor', 'tsx');
-  const viewer = await snippet('README.md', '**What a viewer loads.**', 'tsx');
+  const viewer = await snippet('docs/host-guide.md', '## What a viewer loads', 'tsx');
   // The contract's snippet names the host's own things without declaring them: declared here, typed.
   const contract = `import type { VariableSource } from 'dash3d';
 declare const user: { permissions: string[] };

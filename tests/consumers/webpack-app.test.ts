@@ -57,7 +57,7 @@ it("under a policy without 'wasm-unsafe-eval', a compressed model fails naming t
       `window.consumer.events.find((e) => e.name === 'error')?.payload.message`,
     );
     expect(message).toBe(
-      "gears.glb: the page's Content Security Policy does not allow the decoders' WebAssembly (the render worker's script-src needs 'wasm-unsafe-eval'; README, Content Security Policy)",
+      "gears.glb: the page's Content Security Policy does not allow the decoders' WebAssembly (the render worker's script-src needs 'wasm-unsafe-eval'; docs/host-guide.md, Content Security Policy)",
     );
   } finally {
     await backend.stop();

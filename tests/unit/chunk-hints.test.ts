@@ -31,7 +31,7 @@ describe('chunkHintKey', () => {
 });
 
 describe('describeChunkHint', () => {
-  it('names the host options, the copy command and the README section, in English', () => {
+  it("names the host options, the copy command and the host guide's section, in English", () => {
     const hint = describeChunkHint(worker, 'en')!;
     for (const part of ['files.createWorker', 'files.assetBase', 'npx dash3d-assets', "Serving the package's files yourself"])
       expect(hint).toContain(part);
@@ -45,11 +45,12 @@ describe('describeChunkHint', () => {
       expect(hint).toContain(part);
   });
 
-  it('points to a README section and a command that exist', async () => {
+  it('points to a host guide section and a command that exist', async () => {
     const { readFile } = await import('node:fs/promises');
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-    expect(readme).toContain("**Serving the package's files yourself**");
-    expect(readme).toContain('npx dash3d-assets');
+    const guide = await readFile(new URL('../../docs/host-guide.md', import.meta.url), 'utf8');
+    expect(guide).toContain("\n## Serving the package's files yourself\n");
+    expect(guide).toContain('npx dash3d-assets');
+    expect(describeChunkHint(worker, 'en')).toContain('docs/host-guide.md');
     const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { bin: Record<string, string> };
     expect(pkg.bin['dash3d-assets']).toBe('bin/dash3d-assets.mjs');
   });

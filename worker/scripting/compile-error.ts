@@ -1,7 +1,7 @@
 /**
  * What a failed compile of user code says. A page whose Content Security Policy leaves out
  * 'unsafe-eval' makes every `new Function` throw an EvalError: the code is fine, the page forbids
- * running it, and the message says so (README "Content Security Policy").
+ * running it, and the message says so (docs/host-guide.md, "Content Security Policy").
  */
 export function compileErrorText(err: unknown): string {
   if (err instanceof EvalError) {

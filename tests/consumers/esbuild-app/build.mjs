@@ -1,8 +1,8 @@
 // A plain esbuild React app's build, two pages (the editor host and a dashboard viewer): esbuild's
 // `--bundle --splitting --format=esm`, minified for production, then the pages. esbuild emits
 // neither the worker nor the files a package names with `new URL('./…', import.meta.url)`, so the
-// host serves dash3d's browser files itself, copied by the package's own command as the README
-// says (Serving the package's files yourself): `dash3d-assets dist/vendor/dash3d`, and
+// host serves dash3d's browser files itself, copied by the package's own command as the host
+// guide says (docs/host-guide.md, Serving the package's files yourself): `dash3d-assets dist/vendor/dash3d`, and
 // host/App.jsx and host/Viewer.jsx set `files` to that copy under `?vendor`.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, rmSync } from 'node:fs';

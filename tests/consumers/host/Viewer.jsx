@@ -2,7 +2,7 @@
 // (here from the address, `?scene=<base64url of its JSON>`, the playground's own link form) and
 // shows its 3D spaces with what they hold through the plug-in's widgets. No editor, no settings
 // panel: what it loads before the first frame is what `npm run bench` weighs (docs/benchmarks.md).
-// It imports from `dash3d/space`, the part of the package a viewer needs (README, "What a viewer loads").
+// It imports from `dash3d/space`, the part of the package a viewer needs (docs/host-guide.md, "What a viewer loads").
 import { useMemo, useSyncExternalStore } from 'react';
 import { parseDashboard, WIDGET_VIEWS } from 'dash3d/space';
 import { createVariables } from './variables.js';

@@ -26,13 +26,13 @@ const TYPES = {
 
 /**
  * HOST_CSP=no-eval: one policy everywhere that allows WebAssembly but no 'unsafe-eval', as a host
- * that skipped the README's worker policy would serve it; HOST_CSP=strict: 'self' only.
+ * that skipped the host guide's worker policy would serve it; HOST_CSP=strict: 'self' only.
  */
 const HOST_CSP = process.env.HOST_CSP;
 const strict = HOST_CSP === 'strict' || HOST_CSP === 'no-eval';
 
 /**
- * The policies the README gives hosts. The page's is strict. A worker's policy is the one its own
+ * The policies docs/host-guide.md gives hosts (Content Security Policy). The page's is strict. A worker's policy is the one its own
  * script's response carries (and the decoders' blob: workers inherit it), so the render worker's
  * script gets the worker policy: user code and the KTX2 transcoder compile code there.
  */

@@ -51,13 +51,13 @@ describe('dash3d-assets', () => {
     expect(r.err).toBe('');
   });
 
-  it('prints the two host options to set, for the URL the folder is served under, and the README section', async () => {
+  it("prints the two host options to set, for the URL the folder is served under, and the host guide's section", async () => {
     const { out } = await run('public/vendor/dash3d');
     expect(out).toContain(
       "createWorker: () => new Worker(new URL('/vendor/dash3d/render-worker.js', location.href), { type: 'module', name: 'dash3d-render' }),",
     );
     expect(out).toContain("assetBase: '/vendor/dash3d/assets/',");
-    expect(out).toContain('"Serving the package\'s files yourself"');
+    expect(out).toContain('docs/host-guide.md says under "Serving the package\'s files yourself"');
     expect(out).toContain("if public/ is your site's root; otherwise give the path with --url <path>");
   });
 

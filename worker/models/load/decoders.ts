@@ -41,7 +41,7 @@ function transcoderCanStart(): boolean {
   return evalAllowed;
 }
 const KTX2_NEEDS_EVAL =
-  "the page's Content Security Policy does not allow the KTX2 transcoder to start: the render worker's script needs 'unsafe-eval' (README, Content Security Policy)";
+  "the page's Content Security Policy does not allow the KTX2 transcoder to start: the render worker's script needs 'unsafe-eval' (docs/host-guide.md, Content Security Policy)";
 
 /** Each decoder runs its own workers; two are plenty on the machines dashboards run on. */
 const DECODER_WORKERS = 2;

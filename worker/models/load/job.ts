@@ -106,7 +106,7 @@ export function describeFailure(job: LoadJob, err: unknown): string {
   // The page, not the file: a decoder's WebAssembly (Draco, meshopt, Basis) that the Content
   // Security Policy refused to compile.
   if (/WebAssembly/.test(reason) && /Content Security Policy/i.test(reason)) {
-    return `${name}: the page's Content Security Policy does not allow the decoders' WebAssembly (the render worker's script-src needs 'wasm-unsafe-eval'; README, Content Security Policy)`;
+    return `${name}: the page's Content Security Policy does not allow the decoders' WebAssembly (the render worker's script-src needs 'wasm-unsafe-eval'; docs/host-guide.md, Content Security Policy)`;
   }
   return `${name}: the file is damaged or truncated (${reason.replace(/^THREE\.\w+:\s*/, '')})`;
 }
