@@ -5,8 +5,8 @@ import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
 import * as z from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
-import { Engine } from './engine/engine';
-import { pixelRatioFor } from './engine/stage';
+import { Engine } from './space/engine';
+import { pixelRatioFor } from './space/stage';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
 /*

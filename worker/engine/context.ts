@@ -2,7 +2,7 @@ import type { PerspectiveCamera, Scene, WebGLRenderer, WebGLRenderTarget } from 
 import type { EngineEvent } from '../../shared/protocol';
 import type { ElementStandIn } from './element';
 import type { ViewHub } from './view';
-import type { UserCode } from '../scripting/gate';
+import type { UserCode } from './user-code';
 
 /** What every feature gets: the stage it draws on and the loop it asks for frames. */
 export interface EngineContext {

@@ -18,7 +18,7 @@ import {
 import { materialKind, type Material as MaterialEntity } from '../../shared/schema/material';
 import { COLOUR_SLOTS, NOT_PROPERTIES, interpretValue, isTextureSlot } from './values';
 import { SHADER_CODE_ERROR, compileFrameScript, runShaderCode } from './code';
-import type { UserCode } from '../scripting/gate';
+import type { UserCode } from '../engine/user-code';
 
 /** Spec §5: side and combine are looked up by name as three.js constants. */
 export const SIDE_CONSTANTS: Record<string, number> = { FrontSide, BackSide, DoubleSide };

@@ -26,7 +26,7 @@ export interface ShaderParts {
 export async function runShaderCode(code: string): Promise<ShaderParts> {
   if (!code.trim()) throw new Error('the material has type "shader" but no shaderCode');
   // User code is what this runs (spec §4: shaderCode is a function body), behind the document's
-  // consent (worker/scripting/gate.ts), in the render worker, away from the page's credentials.
+  // consent (worker/engine/user-code.ts), in the render worker, away from the page's credentials.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const build = new Function('THREE', `"use strict";\n${code}`) as (three: typeof THREE) => unknown;
   const out = (await build(THREE)) as Partial<Record<keyof ShaderParts, unknown>> | null | undefined;

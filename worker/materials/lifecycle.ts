@@ -16,7 +16,7 @@ export function freeBuilt(built: BuiltMaterial): void {
 /**
  * Run the material's frame script before every frame until the returned stop is called (null when
  * it has none). A frame script that never returns must be known as user code to the heartbeat:
- * held while it runs (not while merely registered, see worker/scripting/gate.ts).
+ * held while it runs (not while merely registered, see worker/engine/user-code.ts).
  */
 export function runFrameScript(ctx: EngineContext, built: BuiltMaterial): (() => void) | null {
   const frame = built.frame;

@@ -17,7 +17,7 @@ export interface GroupOverlays {
   remove(id: string): void;
   /** Called after a frame was drawn (the camera's matrices are those of that frame). */
   update(): void;
-  /** Where each group's panel was drawn by the last update (edit frames, childBounds.ts). */
+  /** Where each group's panel was drawn by the last update (edit frames, space/childBounds.ts). */
   bounds(out: Map<string, ChildBounds>): void;
   dispose(): void;
 }

@@ -4,7 +4,7 @@ import type { EngineContext } from '../../../../worker/engine/context';
 import type { EngineEvent } from '../../../../shared/protocol';
 import type { ModelScope } from '../../../../worker/models/types';
 import { createMaterials } from '../../../../worker/models/features/materials';
-import { createUserCode } from '../../../../worker/scripting/gate';
+import { createUserCode } from '../../../../worker/engine/user-code';
 
 const airm = (material: object) => JSON.stringify({ formatVersion: 1, material });
 const FILES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { Box3, Box3Helper, Color, LineBasicMaterial, type Object3D } from 'three';
-import type { EngineContext } from './context';
+import type { EngineContext } from '../engine/context';
 import type { ModelRegistry } from '../models/registry';
 
 /** The editors' selection blue (the host's frames use it too). */

@@ -1,6 +1,6 @@
 import { Box3, Matrix4, Vector4, type Object3D } from 'three';
 import type { ChildBounds } from '../../shared/overlays';
-import type { EngineContext } from './context';
+import type { EngineContext } from '../engine/context';
 import type { ModelRegistry } from '../models/registry';
 import type { CardLayer } from '../overlays/cards';
 import type { GroupOverlays } from '../overlays/groups';

@@ -5,7 +5,7 @@ import type { InputMessage } from '../../../shared/input';
 import type { EngineContext } from '../../../worker/engine/context';
 import type { ModelRegistry } from '../../../worker/models/registry';
 import { ElementStandIn } from '../../../worker/engine/element';
-import { createGizmo } from '../../../worker/engine/gizmo';
+import { createGizmo } from '../../../worker/space/gizmo';
 
 const W = 400;
 const H = 200;

@@ -2,13 +2,13 @@ import { PerspectiveCamera, Scene, WebGLRenderer, type WebGLRenderTarget } from 
 import type { EngineEvent, ViewSize } from '../../shared/protocol';
 import type { SpaceConfig } from '../../shared/schema/space';
 import { CameraConfigSchema } from '../../shared/schema/scene';
-import type { EngineContext, Feature } from './context';
-import { ElementStandIn } from './element';
-import { createLoop, type FrameInfo, type Loop } from './loop';
-import { AdaptiveScale } from './resolution';
+import type { EngineContext, Feature } from '../engine/context';
+import { ElementStandIn } from '../engine/element';
+import { createLoop, type FrameInfo, type Loop } from '../engine/loop';
+import { AdaptiveScale } from '../engine/resolution';
 import { FEATURES } from '../features';
-import { ViewHub } from './view';
-import { isSoftwareRenderer } from './gpu';
+import { ViewHub } from '../engine/view';
+import { isSoftwareRenderer } from '../engine/gpu';
 import { ModelRegistry } from '../models/registry';
 import { createCardLayer, type CardLayer } from '../overlays/cards';
 import { createGroupOverlays, type GroupOverlays } from '../overlays/groups';
@@ -17,8 +17,8 @@ import { previewModelLoader } from './preview-model';
 import { createChildBounds, type ChildBoundsTracker } from './childBounds';
 import { createSelectionOutline, type SelectionOutline } from './selection';
 import { createGizmo, type Gizmo } from './gizmo';
-import { ShadowCache } from './shadows';
-import { FrameComposer, hasOverlays } from './compose';
+import { ShadowCache } from '../engine/shadows';
+import { FrameComposer, hasOverlays } from '../engine/compose';
 
 /** Sharper than 2 costs fill rate on dashboards full of widgets and is hardly visible. */
 const MAX_PIXEL_RATIO = 2;
@@ -39,7 +39,7 @@ export interface StageOptions {
   track<T>(label: string, work: Promise<T>): Promise<T>;
   /** Called after each drawn frame (readiness bookkeeping). */
   afterDraw(): void;
-  userCode: import('../scripting/gate').UserCode;
+  userCode: import('../engine/user-code').UserCode;
   /** A model widget's file joined the scene (the space's onModelLoaded hook). */
   modelLoaded(id: string, object: import('three').Object3D): void;
   /** Per-model caps (shared/schema/limits.ts), parsed. */

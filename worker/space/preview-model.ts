@@ -1,5 +1,5 @@
 import type { ModelLimits } from '../../shared/schema/limits';
-import type { EngineContext } from './context';
+import type { EngineContext } from '../engine/context';
 import type { PreviewModelLoader } from '../materials/preview/model';
 import { loadModel } from '../models/load/index';
 import { uploadBeforeShowing } from '../models/load/upload';

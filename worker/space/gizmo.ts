@@ -1,8 +1,8 @@
 import { MathUtils, type Object3D } from 'three';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { GizmoOptions, ModelTransform } from '../../shared/protocol';
-import type { EngineContext } from './context';
-import type { StandInEvent } from './element';
+import type { EngineContext } from '../engine/context';
+import type { StandInEvent } from '../engine/element';
 import type { ModelRegistry } from '../models/registry';
 
 /** Snapping steps when snapping is on: scene units, degrees, scale factor. */
