@@ -6,7 +6,7 @@ import { readInputMessage } from '../shared/input';
 import * as z from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './space/engine';
-import { pixelRatioFor } from './space/stage';
+import { pixelRatioFor } from './engine/surface';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
 /*

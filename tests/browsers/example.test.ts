@@ -84,7 +84,7 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
 
   it('a lost and restored WebGL context: the scene is drawn again, with no error (Firefox: in the worker)', async () => {
     // Firefox throws on a second getContext() of a transferred OffscreenCanvas: the engine must
-    // draw on with the restored context it has (worker/space/stage.ts, StageOptions.context).
+    // draw on with the restored context it has (worker/engine/surface.ts, SurfaceOptions.context).
     const stats = () => page().evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
     expect(await page().evaluate((id) => window.__dash3d!.spaces.get(id)!.simulateContextLoss(1000), SPACE)).toBe(true);
     await waitFor(`${name}: the context to be lost`, async () => (await stats()).contextLost);

@@ -6,7 +6,7 @@ import type { SpaceConfig } from '../../shared/schema/space';
  * down; comfortably fast, it steps back up. A still scene is drawn at full resolution: smooth
  * while moving, sharp as soon as it stops.
  *
- * Pure bookkeeping, no three.js: the stage asks it for the ratio of each frame (stage.ts).
+ * Pure bookkeeping, no three.js: the surface asks it for the ratio of each frame (surface.ts).
  */
 
 /** Render scales, of the screen's own pixel ratio, from sharpest to cheapest. */

@@ -9,9 +9,7 @@ import type {
   PixelReadout,
   ViewSize,
 } from '../../shared/protocol';
-import { SpaceConfigSchema, type SpaceConfig } from '../../shared/schema/space';
-import { toIssues, type SchemaIssue } from '../../shared/schema/common';
-import { repairParse } from '../../shared/schema/repair';
+import type { SchemaIssue } from '../../shared/schema/common';
 import type { InputMessage } from '../../shared/input';
 import { ElementStandIn } from '../engine/element';
 import { createLongPress } from '../engine/longPress';
@@ -20,14 +18,14 @@ import { windowEnd } from '../engine/loop';
 import { Readiness } from '../engine/readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 import { createUserCode, type UserCode } from '../engine/user-code';
-import { ModelConfigSchema, type ModelConfig } from '../../shared/schema/model';
-import { ModelLimitsSchema, type ModelLimits } from '../../shared/schema/limits';
 import { setChunkSettings } from '../engine/chunk-settings';
 import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from '../engine/thumbnail';
 import { readCanvas } from '../engine/readback';
 import { KeptPreview } from '../materials/preview/kept';
 import { prewarmModelLoading } from '../models/load/index';
+import { KeptConfig, KeptEditing, KeptModels } from './kept';
+import { ContextLossWatch } from './context-loss';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -47,12 +45,9 @@ export interface EngineOptions {
  * WebGL is missing, on the main thread (ARCHITECTURE.md example 10): one engine, two hosts.
  */
 export class Engine {
-  private input: Record<string, unknown>;
-  private config: SpaceConfig;
+  /** The space's config, last valid and as sent: a rebuilt stage applies it again. */
+  private readonly config: KeptConfig;
   private stage: Stage;
-  private watching = false;
-  private selected: string | null = null;
-  private gizmoOptions: GizmoOptions = { enabled: false, mode: 'translate', snap: false, space: 'world' };
   private scripts: ScriptRunner | null = null;
   private readonly element = new ElementStandIn();
   /** A finger resting on the canvas becomes the right button (longPress.ts) before the stand-in hears it. */
@@ -64,39 +59,28 @@ export class Engine {
     () => !this.contextLost && this.stage.current(),
   );
   private contextLost = false;
-  private loseExt: WEBGL_lose_context | null = null;
+  private readonly contextLoss: ContextLossWatch;
   private disposed = false;
   private patches = 0;
   private readonly userCode: UserCode;
-  /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
-  private readonly models = new Map<string, ModelConfig>();
-  private readonly limits: ModelLimits;
+  /** Model widgets by id, last valid config each, and their caps: a rebuilt stage gets them all again. */
+  private readonly models: KeptModels;
+  /** The host editor's selection, gizmo and watch of the children: a rebuilt stage gets them again. */
+  private readonly editing = new KeptEditing();
   /** Data cards, their theme and component groups, last valid input each: a rebuilt stage gets them again. */
   private readonly overlays = new KeptOverlays((e) => this.emit(e));
   /** The material preview's material (a space used as a material preview): a rebuilt stage shows it again. */
   private readonly preview = new KeptPreview();
 
   constructor(private opts: EngineOptions) {
-    const { value, issues } = repairParse(SpaceConfigSchema, opts.config);
-    if (issues.length) opts.emit({ type: 'config-rejected', issues });
-    this.config = value;
-    this.input = structuredClone(value);
+    this.config = new KeptConfig(opts.config, (e) => this.emit(e));
     this.size = opts.size;
-    // Never trust the main thread: a cap that does not parse leaves the defaults, and says so.
-    const limits = repairParse(ModelLimitsSchema, opts.limits ?? {});
-    if (limits.issues.length)
-      opts.emit({ type: 'config-rejected', issues: limits.issues.map((i) => ({ ...i, path: `limits.${i.path}` })) });
-    this.limits = limits.value;
+    this.models = new KeptModels(opts.limits, (e) => this.emit(e));
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
     const refused = setChunkSettings(opts.chunks);
     if (refused) console.warn(`[dash3d] ${refused}`);
-    for (const [id, model] of Object.entries(opts.models ?? {})) {
-      const r = ModelConfigSchema.safeParse(model);
-      if (r.success) this.models.set(id, r.data);
-      else opts.emit({ type: 'model-rejected', id, issues: toIssues(r.error) });
-    }
-    opts.canvas.addEventListener('webglcontextlost', this.onLost);
-    opts.canvas.addEventListener('webglcontextrestored', this.onRestored);
+    for (const [id, model] of Object.entries(opts.models ?? {})) this.models.set(id, model, null);
+    this.contextLoss = new ContextLossWatch(opts.canvas, { lost: () => this.onLost(), restored: () => this.onRestored() });
     this.stage = this.buildStage();
   }
 
@@ -112,21 +96,19 @@ export class Engine {
       afterDraw: () => this.readiness.drawn(),
       modelLoaded: (_id, object) => this.scripts?.modelLoaded(object),
       userCode: this.userCode,
-      modelLimits: this.limits,
+      modelLimits: this.models.limits,
     });
-    this.loseExt = stage.renderer.getContext().getExtension('WEBGL_lose_context');
-    stage.apply(this.config);
+    this.contextLoss.attach(stage.renderer);
+    stage.apply(this.config.current);
     this.scripts?.stop();
     this.scripts = this.opts.scriptsEnabled
       ? createScriptRunner(stage.ctx, (hook, message, line) => this.emit({ type: 'script-error', hook, message, line }))
       : null;
-    this.scripts?.setCode(this.config.script);
-    for (const [id, config] of this.models) stage.models.set(id, config);
+    this.scripts?.setCode(this.config.current.script);
+    this.models.restore(stage.models);
     this.overlays.restore(stage);
     this.preview.restore(stage.preview);
-    stage.childBounds.track(this.watching);
-    stage.selection.select(this.selected);
-    stage.gizmo.set(this.selected, this.gizmoOptions);
+    this.editing.restore(stage);
     return stage;
   }
 
@@ -141,45 +123,26 @@ export class Engine {
   /** Replace top-level sections. An invalid patch keeps the last valid scene and names the fields. */
   patchConfig(patch: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] } {
     this.patches++;
-    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
-      return { ok: false, issues: [{ path: '(root)', message: 'msg.invalidConfig' }] };
-    }
-    const merged = { ...this.input, ...(patch as Record<string, unknown>) };
-    const r = SpaceConfigSchema.safeParse(merged);
-    if (!r.success) {
-      const issues = toIssues(r.error);
-      this.emit({ type: 'config-rejected', issues });
-      return { ok: false, issues };
-    }
-    const scriptChanged = r.data.script !== this.config.script;
-    this.input = merged;
-    this.config = r.data;
+    const r = this.config.patch(patch);
+    if (!r.ok) return r;
+    const scriptChanged = r.previous.script !== this.config.current.script;
     if (this.contextLost) return { ok: true };
     if (scriptChanged && this.opts.scriptsEnabled) {
       // A new script starts from a fresh scene: whatever the old one added to it must go, and
       // only a rebuild knows what that was.
       this.stage.dispose();
       this.stage = this.buildStage();
-    } else this.stage.apply(r.data);
+    } else this.stage.apply(this.config.current);
     return { ok: true };
   }
 
   /** Add or update a model widget. An invalid config keeps the model's last valid one. */
   setModel(id: string, input: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] } {
-    const r = ModelConfigSchema.safeParse(input);
-    if (!r.success) {
-      const issues = toIssues(r.error);
-      this.emit({ type: 'model-rejected', id, issues });
-      return { ok: false, issues };
-    }
-    this.models.set(id, r.data);
-    if (!this.contextLost) this.stage.models.set(id, r.data);
-    return { ok: true };
+    return this.models.set(id, input, this.layers()?.models ?? null);
   }
 
   removeModel(id: string): void {
-    this.models.delete(id);
-    if (!this.contextLost) this.stage.models.remove(id);
+    this.models.remove(id, this.layers()?.models ?? null);
   }
 
   /** Add, update or remove (null) data cards (checked in KeptOverlays). */
@@ -198,23 +161,17 @@ export class Engine {
 
   /** Report where the 3D children are drawn ('child-bounds' events), or stop; kept across rebuilds. */
   watchChildren(on: boolean): Record<string, ChildBounds> {
-    this.watching = on;
-    if (!this.contextLost) this.stage.childBounds.track(on);
-    return on && !this.contextLost ? this.stage.childBounds.current() : {};
+    return this.editing.watchChildren(on, this.layers());
   }
 
   /** The child selected in the host's editor (outlined in the scene), or null; kept across rebuilds. */
   setSelection(id: string | null): void {
-    this.selected = id;
-    if (this.contextLost) return;
-    this.stage.selection.select(id);
-    this.stage.gizmo.set(id, this.gizmoOptions);
+    this.editing.select(id, this.layers());
   }
 
   /** The gizmo's options (edit mode, mode, snapping, space); kept across rebuilds. */
   setGizmo(options: GizmoOptions): void {
-    this.gizmoOptions = options;
-    if (!this.contextLost) this.stage.gizmo.set(this.selected, options);
+    this.editing.setGizmo(options, this.layers());
   }
 
   /** Add, update or (null) remove component groups. An invalid config keeps the group's last valid one. */
@@ -238,7 +195,7 @@ export class Engine {
     return this.stage.preview.thumbnail(size);
   }
 
-  /** The overlay layers drawing now; none while the context is lost (the kept input waits for the rebuild). */
+  /** The stage drawing now, for the kept input; none while the context is lost (the kept input waits for the rebuild). */
   private layers() {
     return this.contextLost ? null : this.stage;
   }
@@ -300,21 +257,16 @@ export class Engine {
   }
 
   simulateContextLoss(restoreAfterMs: number): boolean {
-    const ext = this.loseExt;
-    if (!ext) return false;
-    ext.loseContext();
-    setTimeout(() => ext.restoreContext(), restoreAfterMs);
-    return true;
+    return this.contextLoss.simulate(restoreAfterMs);
   }
 
-  private onLost = (e: Event) => {
-    e.preventDefault(); // without this the browser never offers the context back
+  private onLost() {
     this.contextLost = true;
     this.stage.loop.pause();
     this.emit({ type: 'context-lost' });
-  };
+  }
 
-  private onRestored = () => {
+  private onRestored() {
     // Rebuild from the config rather than trust any GPU object of the lost context. The context
     // object itself is the same one, restored: handed over, not asked of the canvas again (Firefox
     // throws on a second getContext() of a transferred OffscreenCanvas, StageOptions.context).
@@ -323,15 +275,14 @@ export class Engine {
     this.contextLost = false;
     this.stage = this.buildStage(context);
     this.emit({ type: 'context-restored' });
-  };
+  }
 
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
     this.scripts?.stop();
     this.longPress.dispose();
-    this.opts.canvas.removeEventListener('webglcontextlost', this.onLost);
-    this.opts.canvas.removeEventListener('webglcontextrestored', this.onRestored);
+    this.contextLoss.dispose();
     this.stage.dispose();
     // Give the context back now rather than when GC gets to it: dashboards mount and unmount often.
     try {
