@@ -5,7 +5,7 @@ import { cardWidget } from './widgets/data-card/descriptor';
 import { groupWidget } from './widgets/group/descriptor';
 
 export { SPACE_EVENTS } from './widgets/space/SpaceWidget';
-export { MODEL_EVENTS } from './widgets/model/ModelWidget';
+export { MODEL_EVENTS } from './widgets/model/events';
 
 /**
  * The plug-in's widgets for this host: the 3D space container, model, data card and (only where the

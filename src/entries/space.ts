@@ -10,7 +10,7 @@ export { DEFAULT_LIVE_CONTEXTS, setLiveContextCap, liveContexts } from '../bridg
 // The widgets' views (what createThreeDPlugin's descriptors carry as View), one by one and by type.
 export { SpaceWidget, ModelWidget, DataCardWidget, GroupWidget, WIDGET_VIEWS } from '../widgets/views';
 export { SPACE_EVENTS } from '../widgets/space/SpaceWidget';
-export { MODEL_EVENTS } from '../widgets/model/ModelWidget';
+export { MODEL_EVENTS } from '../widgets/model/events';
 export { useSpace, type SpaceMesh, type SpaceContextValue } from '../widgets/space/SpaceContext';
 export { useVariable } from '../host/useVariable';
 export type { ThreeDHost, VariableSource, MediaAccess, UserCodePolicy, PackageFiles, WidgetViewProps } from '../host/types';

@@ -1,32 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { t, type Locale } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
 import type { CodeKind } from './names/scriptApi';
+import type { CodeEditorProps } from './editorProps';
 
-export type { CodeKind };
-
-export interface CodeEditorProps {
-  value: string;
-  /** Each edit, as the designer makes it. */
-  onChange(value: string): void;
-  /** Focus left the editor (a field that commits on blur listens to this). */
-  onBlur?(): void;
-  /** The editor's accessible name (what a screen reader announces). */
-  label: string;
-  /** What the code is: its language (GLSL in shader code's template strings) and the names it completes. Default 'frameScript'. */
-  kind?: CodeKind;
-  /** 1-based line the checks found an error on: a diagnostic there, with `errorMessage` as its text. */
-  errorLine?: number | null;
-  /** The error's text, as the field shows it under the editor (the same words, the designer's language). */
-  errorMessage?: string;
-  readOnly?: boolean;
-  /** Visible lines (the editor scrolls beyond them). */
-  rows?: number;
-  /** Id of the element that explains the error (read out with the editor). */
-  errorMessageId?: string;
-  /** Id of the editable element (a form row's label names it by this id). */
-  id?: string;
-  locale: Locale;
-}
+export type { CodeKind, CodeEditorProps };
 
 type EditorModule = typeof import('./cm/CodeMirrorEditor');
 /** The CodeMirror module once it has arrived: later editors show at once, without a fallback frame. */

@@ -7,10 +7,6 @@ import { chooseMainFile } from '../../../shared/model-files';
 import { useJoinSpace } from '../space/useLiveSpace';
 import { useLatest } from '../../host/useLatest';
 
-/** Events the model widget emits for the host's actions: spec §2's pointer events, then its load. */
-export const MODEL_EVENTS = ['click', 'dblclick', 'mouseenter', 'mouseleave', 'progress', 'loaded', 'error'] as const;
-export type ModelWidgetEvent = (typeof MODEL_EVENTS)[number];
-
 /**
  * The 3D model widget's view. Outside a 3D space it asks to be placed in one (spec §2). Inside, it
  * registers with the space while it is shown (spec §4: visible in the editor and its display

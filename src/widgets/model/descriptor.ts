@@ -1,6 +1,7 @@
 import { MODEL_WIDGET } from '../../../shared/schema/dashboard';
 import { defineWidget } from '../descriptor';
-import { MODEL_EVENTS, ModelWidget } from './ModelWidget';
+import { ModelWidget } from './ModelWidget';
+import { MODEL_EVENTS } from './events';
 import { lazySettings } from '../lazySettings';
 
 /** The 3D model. Its parent is not enforced: placed elsewhere, it says it belongs in a 3D space (spec §2). */

@@ -4,7 +4,7 @@ import { GroupConfigSchema } from '../../../shared/schema/group';
 import { repairConfig } from '../../host/parsed';
 import { useSpace } from './SpaceContext';
 import { useSceneDrag, type DragTarget } from './useSceneDrag';
-import type { ThreeDSpaceHandle } from './ThreeDSpace';
+import type { ThreeDSpaceHandle } from './spaceHandle';
 
 /** How long a host has to apply a dragged child's change before the preview gives way to the old config (ms). */
 const APPLY_WAIT_MS = 1500;

@@ -1,4 +1,4 @@
-import type { ThreeDSpaceHandle } from './ThreeDSpace';
+import type { ThreeDSpaceHandle } from './spaceHandle';
 
 /**
  * The 3D spaces running on this page, by widget id, and which widgets are placed in each. A

@@ -1,7 +1,7 @@
 import type { EngineEvent } from '../../../shared/protocol';
 import type { ModelMessage, ModelNotices } from './modelNotices';
 import { EMPTY_STATUS, type ModelStatus, type ModelStatusStore } from '../model/modelStatus';
-import type { ModelWidgetEvent } from '../model/ModelWidget';
+import type { ModelWidgetEvent } from '../model/events';
 
 /** Engine events that concern one model widget (they all carry its id). */
 export type ModelEngineEvent = Extract<EngineEvent, { id: string; type: `model-${string}` }>;

@@ -1,6 +1,3 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { liveSpaces, NO_VERSION } from './liveSpaces';
-
 /** The space script's newest error, as its engine reported it (a 'script-error' event). */
 export interface ScriptError {
   hook: string;
@@ -43,19 +40,3 @@ export function createScriptErrors() {
 }
 
 export type ScriptErrors = ReturnType<typeof createScriptErrors>;
-
-/** The running space's newest script error (its panel's script editor), or null. */
-export function useScriptError(spaceId: string): ScriptError | null {
-  const version = useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version, liveSpaces.serverVersion);
-  const handle = version === NO_VERSION ? null : (liveSpaces.get(spaceId)?.handle ?? null);
-  const [error, setError] = useState<ScriptError | null>(null);
-  useEffect(() => {
-    if (!handle) return;
-    const stop = handle.watchScriptError(setError);
-    return () => {
-      stop();
-      setError(null);
-    };
-  }, [handle]);
-  return handle ? error : null;
-}

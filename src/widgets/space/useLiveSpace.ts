@@ -1,6 +1,12 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { liveSpaces, NO_VERSION, type LiveSpace } from './liveSpaces';
+import type { ScriptError } from './scriptErrors';
 import { useSpace } from './SpaceContext';
+
+/*
+ * The live-space registry (liveSpaces.ts) as React reads it: widgets placed in a space join it,
+ * settings panels find the running scene (and its script's newest error) through it.
+ */
 
 /** The running space with this id, or the one the widget with this id is placed in (for settings panels). */
 export function useLiveSpace(widgetId: string): LiveSpace | undefined {
@@ -13,4 +19,20 @@ export function useLiveSpace(widgetId: string): LiveSpace | undefined {
 export function useJoinSpace(widgetId: string): void {
   const spaceId = useSpace()?.spaceId;
   useEffect(() => (spaceId === undefined ? undefined : liveSpaces.join(widgetId, spaceId)), [widgetId, spaceId]);
+}
+
+/** The running space's newest script error (its panel's script editor), or null. */
+export function useScriptError(spaceId: string): ScriptError | null {
+  const version = useSyncExternalStore(liveSpaces.subscribe, liveSpaces.version, liveSpaces.serverVersion);
+  const handle = version === NO_VERSION ? null : (liveSpaces.get(spaceId)?.handle ?? null);
+  const [error, setError] = useState<ScriptError | null>(null);
+  useEffect(() => {
+    if (!handle) return;
+    const stop = handle.watchScriptError(setError);
+    return () => {
+      stop();
+      setError(null);
+    };
+  }, [handle]);
+  return handle ? error : null;
 }

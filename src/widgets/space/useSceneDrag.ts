@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import type { ChildBounds } from '../../../shared/overlays';
-import type { ThreeDSpaceHandle } from './ThreeDSpace';
+import type { ThreeDSpaceHandle } from './spaceHandle';
 import { useLatest } from '../../host/useLatest';
 
 type Vec3 = { x: number; y: number; z: number };

@@ -10,7 +10,7 @@ import type { ChunkOptions } from '../../bridge/chunks';
 import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
 import { describeChunkHint } from '../../../shared/chunk-hints';
 import type { ChunkFailure } from '../../../shared/schema/chunks';
-import type { ModelWidgetEvent } from '../model/ModelWidget';
+import type { ModelWidgetEvent } from '../model/events';
 import { useLiveContext } from './useLiveContext';
 import { useNotices } from './useNotices';
 import { useRestarts } from './useRestarts';

@@ -3,7 +3,7 @@ import type { ModelConfig } from '../../../shared/schema/model';
 import type { RenderHandle } from '../../bridge/connection';
 import { createModelQueue } from '../../bridge/models';
 import { modelStatusStore } from '../model/modelStatus';
-import type { ModelWidgetEvent } from '../model/ModelWidget';
+import type { ModelWidgetEvent } from '../model/events';
 import { createModelConfigs } from './modelConfigs';
 import { createModelEvents } from './modelEvents';
 import { createModelNotices } from './modelNotices';

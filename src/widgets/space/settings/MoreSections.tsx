@@ -7,7 +7,7 @@ import { CodeEditor } from '../../../material-editor/code/CodeEditor';
 import type { Locale } from '../../../../shared/i18n';
 import { ENVIRONMENT_TYPES, RESOLUTION_MODES } from '../../../../shared/schema/scene';
 import { SCRIPT_TEMPLATE } from '../../../../shared/schema/space';
-import { useScriptError } from '../scriptErrors';
+import { useScriptError } from '../useLiveSpace';
 
 /** The smaller groups of the space's settings: one or a few rows each. */
 

@@ -4,7 +4,7 @@ import { SNAPSHOT_THUMBNAIL, snapshotUploadCatalog } from '../../../../shared/sc
 import type { Snapshot } from '../../../../shared/schema/snapshot';
 import type { MediaAccess } from '../../../host/types';
 import { uploadFile } from '../../../media/client';
-import type { ThreeDSpaceHandle } from '../ThreeDSpace';
+import type { ThreeDSpaceHandle } from '../spaceHandle';
 
 /** The thumbnail's size: the snapshot bar shows it small, 16:9 like most dashboards' spaces. */
 export const THUMBNAIL = { width: 160, height: 90, quality: 0.8 } as const;
