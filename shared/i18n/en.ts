@@ -1,5 +1,6 @@
 import type { MSG } from '../schema/common';
 import { settings } from './parts/settings';
+import { settingsFields } from './parts/settings-fields';
 import { widgets } from './parts/widgets';
 import { modelPanel } from './parts/model-panel';
 import { materialTree } from './parts/material-tree';
@@ -60,6 +61,7 @@ export const en = {
   'error.invalidConfig': 'Invalid setting',
   'error.script': 'Script error',
 
+  ...settingsFields.en,
   ...settings.en,
   ...widgets.en,
   ...modelPanel.en,

@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { settings } from './parts/settings';
+import { settingsFields } from './parts/settings-fields';
 import { widgets } from './parts/widgets';
 import { modelPanel } from './parts/model-panel';
 import { materialTree } from './parts/material-tree';
@@ -49,6 +50,7 @@ export const zh_Hans: Record<MessageKey, string> = {
   'error.invalidConfig': '无效的设置',
   'error.script': '脚本错误',
 
+  ...settingsFields.zh_Hans,
   ...settings.zh_Hans,
   ...widgets.zh_Hans,
   ...modelPanel.zh_Hans,

@@ -1,29 +1,8 @@
 import { definePart } from './define';
 
-/** Texts of the settings area (keys prefixed 'settings.'): field components and the 3D space panel. */
+/** Texts of the 3D space's settings panel (keys prefixed 'settings.'; its field components' are in settings-fields.ts). */
 export const settings = definePart(
   {
-    // Field components.
-    'settings.invalidSummary': 'Invalid settings: {count}. They are not applied until corrected.',
-    'settings.add': 'Add',
-    'settings.remove': 'Remove',
-    'settings.removeItem': 'Remove {name}',
-    'settings.empty': 'None yet',
-    'settings.pickColour': 'Pick a colour',
-    'settings.imageUrl': 'Image URL',
-    'settings.mediaLibrary': 'Media library',
-    'settings.upload': 'Upload',
-    'settings.uploading': 'Uploading {name}…',
-    'settings.uploadFailed': 'Upload of {name} failed: {reason}',
-    'settings.clear': 'Clear',
-    'settings.libraryTitle': 'Choose an image from the media library',
-    'settings.libraryRoot': 'Media library',
-    'settings.libraryEmpty': 'No images or folders here',
-    'settings.libraryLoading': 'Loading…',
-    'settings.openFolder': 'Open folder {name}',
-    'settings.chooseImage': 'Choose {name}',
-    'settings.resetTemplate': 'Reset to the template',
-
     // Panel groups.
     'settings.group.scene': 'Scene',
     'settings.group.camera': 'Camera',
@@ -170,26 +149,6 @@ export const settings = definePart(
     'settings.script': 'Container script',
   },
   {
-    'settings.invalidSummary': '无效的设置：{count} 项。修正之前不会生效。',
-    'settings.add': '添加',
-    'settings.remove': '删除',
-    'settings.removeItem': '删除{name}',
-    'settings.empty': '暂无',
-    'settings.pickColour': '选择颜色',
-    'settings.imageUrl': '图片地址',
-    'settings.mediaLibrary': '媒体库',
-    'settings.upload': '上传',
-    'settings.uploading': '正在上传 {name}…',
-    'settings.uploadFailed': '{name} 上传失败：{reason}',
-    'settings.clear': '清除',
-    'settings.libraryTitle': '从媒体库选择图片',
-    'settings.libraryRoot': '媒体库',
-    'settings.libraryEmpty': '这里没有图片或文件夹',
-    'settings.libraryLoading': '加载中…',
-    'settings.openFolder': '打开文件夹 {name}',
-    'settings.chooseImage': '选择 {name}',
-    'settings.resetTemplate': '恢复为模板',
-
     'settings.group.scene': '场景',
     'settings.group.camera': '相机',
     'settings.group.controls': '控制器',
