@@ -2,13 +2,15 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkHost, checkViewer } from './support/checks';
+import { checkStartChunkRetried, checkWorkerChunkRetried, viewerPage } from './support/chunk-retry';
 import { startBackend } from './support/host';
 import { launchChromium, mainThreadBeforeFirstFrame, type Watched } from './support/page';
 
 /*
  * Host apps built with the other bundlers of issue 31, each installed from the packed tarball and
  * built once per run (support/setup.ts), driven from this one file with one Chromium:
- * - rspack-app: Rspack 2 with its built-in SWC loader and HTML plugin, nothing for dash3d;
+ * - rspack-app: Rspack 2 with its built-in SWC loader and HTML plugin, nothing for dash3d; a chunk
+ *   its runtime fails to load once (the backend answers 503) is asked for again and loads;
  * - esbuild-app: esbuild's `--bundle --splitting --format=esm` (build.mjs), which emits neither the
  *   render worker nor the package's assets: the package's `dash3d-assets` command copies them into
  *   dist/vendor/dash3d/ and the pages set `files` to that copy (`?vendor`), as the README tells an
@@ -63,6 +65,17 @@ describe('Rspack 2 (rspack-app)', () => {
       await backend.stop();
     }
   });
+
+  // Its runtime loads its chunks (importScripts in the classic render worker, script elements on the
+  // page): a chunk that fails once is asked of it again and loads (support/chunk-retry.ts).
+  it("a render worker's chunk that fails once as the space warms up is asked for again by the next model, which loads and draws", () =>
+    checkWorkerChunkRetried(browser, apps.rspack));
+
+  it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", () =>
+    checkStartChunkRetried(browser, apps.rspack, viewerPage('viewer.html'), 'worker'));
+
+  it("on the main thread (no OffscreenCanvas), the engine's chunk failing once: the space names the file, and Retry loads it and draws", () =>
+    checkStartChunkRetried(browser, apps.rspack, viewerPage('viewer.html'), 'main'));
 });
 
 describe('esbuild 0.28 (esbuild-app), the package files copied by dash3d-assets', () => {

@@ -8,7 +8,8 @@ import { session, uploadModels } from './host';
 /** A Draco-compressed model and a KTX2 + meshopt one (their decoders are the package's own files). */
 export const MODEL_FILES = ['gltf/gears.glb', 'gltf/facecap.glb'];
 
-const loaded = (url: string) => `window.consumer.events.some((e) => e.id === ${JSON.stringify(url)} && e.name === 'loaded')`;
+/** A page expression: the model widget of `url` has reported 'loaded'. */
+export const loaded = (url: string) => `window.consumer.events.some((e) => e.id === ${JSON.stringify(url)} && e.name === 'loaded')`;
 const modelError = `window.consumer.events.find((e) => e.name === 'error')`;
 
 /**
