@@ -11,6 +11,12 @@ export const ChunkFailureSchema = z.object({
   id: z.string().min(1).max(200),
   type: z.enum(['missing', 'timeout']),
   url: z.string().max(4000),
+  /**
+   * The part's own script was served and ran, and what did not arrive is a chunk it asked for (a
+   * webpack-family build's worker, which loads its first chunks itself): not a file the host's
+   * bundler failed to emit (shared/chunk-hints.ts).
+   */
+  scriptServed: z.literal(true).optional(),
 });
 export type ChunkFailure = z.infer<typeof ChunkFailureSchema>;
 

@@ -3,7 +3,7 @@ import { abortError } from '../fetch';
 import type { ParseRequest } from '../env';
 import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
 import { ModelProblem } from '../problem';
-import { bareWorkerError, withChunkTimeout } from '../../../../shared/chunks';
+import { bareWorkerError, withChunkTimeout, workerChunkError } from '../../../../shared/chunks';
 import { chunkSettings } from '../../../engine/chunk-settings';
 
 /*
@@ -87,7 +87,11 @@ function spawn(): Slot {
       e.preventDefault();
       // A bare error event (no message) before the script answered: missing, or served but not run.
       if (!started && !e.message) void bareWorkerError('parse-worker', url, 'the model parser').then(reject);
-      else reject(new Error(`the model parser stopped (${e.message || 'its worker failed'})`));
+      else
+        reject(
+          (!started && workerChunkError('parse-worker', e.message, url)) ||
+            new Error(`the model parser stopped (${e.message || 'its worker failed'})`),
+        );
     });
   });
   crashed.catch(() => {}); // Raced against each parse; nobody else waits on it.
