@@ -36,7 +36,12 @@ const config = (i: number) => ({
   script: normalBoxScript,
 });
 
-function mountDashboard({ count = COUNT, w = W, h = H, scene = config as (i: number) => unknown } = {}) {
+function mountDashboard({
+  count = COUNT,
+  w = W,
+  h = H,
+  scene = config,
+}: { count?: number; w?: number; h?: number; scene?: (i: number) => unknown } = {}) {
   const scroller = document.createElement('div');
   // Two columns, about three rows in view: six spaces visible at once, over the cap of four.
   Object.assign(scroller.style, { width: `${2 * w + 30}px`, height: `${3 * h + 20}px`, overflow: 'auto', position: 'relative' });
