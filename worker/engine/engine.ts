@@ -34,9 +34,10 @@ import { prewarmModelLoading } from '../models/load/index';
  * long dashboard is often started only to draw one image and give its context back (scrolled past,
  * or drawn out of view: src/bridge/visibility.ts); a parser it starts then (the whole worker script
  * booted again) is thrown away, and takes the cores from the spaces still starting. Measured with
- * 40 spaces scrolled through on 2 cores: every space drew in 11 to 15 s without those parsers and
- * 13 to 17 s with them, 22 to 28 s and 34 s with a busy page. A model asked for meanwhile starts
- * its parser as its download begins (load/index.ts), as it would have anyway.
+ * 40 spaces scrolled through on 2 cores (load 13 to 20, busy page): 84 workers started instead of
+ * 123, and every space drew in 24 to 36 s instead of 32 to 41 s; with no parser started at all,
+ * 22 to 28 s against 34 s (a quiet page showed no difference beyond the noise). A model asked for
+ * meanwhile starts its parser as its download begins (load/index.ts), as it would have anyway.
  */
 const PREWARM_AFTER_MS = 3000;
 
