@@ -27,19 +27,7 @@ import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 import { readCanvas } from './readback';
 import { KeptPreview } from '../materials/preview/kept';
-import { prewarmModelLoading } from '../models/load/index';
-
-/**
- * How long a space stays drawn before it starts its model parser (issue 20 point 3). A space on a
- * long dashboard is often started only to draw one image and give its context back (scrolled past,
- * or drawn out of view: src/bridge/visibility.ts); a parser it starts then (the whole worker script
- * booted again) is thrown away, and takes the cores from the spaces still starting. Measured with
- * 40 spaces scrolled through on 2 cores (load 13 to 20, busy page): 84 workers started instead of
- * 123, and every space drew in 24 to 36 s instead of 32 to 41 s; with no parser started at all,
- * 22 to 28 s against 34 s (a quiet page showed no difference beyond the noise). A model asked for
- * meanwhile starts its parser as its download begins (load/index.ts), as it would have anyway.
- */
-const PREWARM_AFTER_MS = 3000;
+import { ParserPrewarm } from './prewarm';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -78,7 +66,7 @@ export class Engine {
   private contextLost = false;
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
-  private prewarm: ReturnType<typeof setTimeout> | null = null;
+  private readonly prewarm = new ParserPrewarm();
   private patches = 0;
   private readonly userCode: UserCode;
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
@@ -147,7 +135,7 @@ export class Engine {
     if (this.disposed) return;
     // The space has drawn and stays: the model parser starts, ready before a model is asked for (a
     // model given at start began loading already; this then finds its parser busy or warm).
-    if (e.type === 'ready') this.prewarm ??= setTimeout(() => prewarmModelLoading(), PREWARM_AFTER_MS);
+    if (e.type === 'ready') this.prewarm.drawn();
     this.opts.emit(e);
   }
 
@@ -341,7 +329,7 @@ export class Engine {
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
-    if (this.prewarm) clearTimeout(this.prewarm);
+    this.prewarm.dispose();
     this.scripts?.stop();
     this.longPress.dispose();
     this.opts.canvas.removeEventListener('webglcontextlost', this.onLost);
