@@ -25,6 +25,8 @@ export interface ChunkOptions extends PackageFiles {
   parseWorkerUrl?: string;
   /** Chunk id -> URL for the render worker's lazily loaded modules and files (e.g. 'environment-sky'; tests). */
   moduleUrls?: Record<string, string>;
+  /** How long a parse worker may stay silent where it should answer at once (tests: less than the default). */
+  parseStallMs?: number;
 }
 
 /** A space's chunk options with the host's package files (their createWorker and assetBase win). */
@@ -45,6 +47,7 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
     timeoutMs: opts?.timeoutMs,
     parseWorkerUrl: opts?.parseWorkerUrl,
     moduleUrls: opts?.moduleUrls,
+    parseStallMs: opts?.parseStallMs,
     assetBase: opts?.assetBase === undefined ? undefined : folderUrl(opts.assetBase),
   });
 }

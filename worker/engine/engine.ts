@@ -28,6 +28,7 @@ import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 import { readCanvas } from './readback';
 import { KeptPreview } from '../materials/preview/kept';
 import { ParserPrewarm } from './prewarm';
+import { tellWorkerStarts } from './worker-starts';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -89,6 +90,7 @@ export class Engine {
       opts.emit({ type: 'config-rejected', issues: limits.issues.map((i) => ({ ...i, path: `limits.${i.path}` })) });
     this.limits = limits.value;
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
+    tellWorkerStarts((busy) => this.emit({ type: 'worker-start', busy }));
     const refused = setChunkSettings(opts.chunks);
     if (refused) console.warn(`[dash3d] ${refused}`);
     for (const [id, model] of Object.entries(opts.models ?? {})) {
