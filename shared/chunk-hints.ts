@@ -9,10 +9,13 @@ import type { ChunkFailure } from './schema/chunks';
  * it, names the fix (the host's PackageFiles, the package's copy command, the host guide's section).
  */
 
-/** The hint's key for a failure, or null when no hint applies (a file that came too late, a settings panel). */
+/**
+ * The hint's key for a failure, or null when no hint applies (a file that came too late, a settings
+ * panel, a chunk a worker's own script asked for).
+ */
 export function chunkHintKey(f: ChunkFailure): MessageKey | null {
   if (f.type !== 'missing') return null;
-  if (f.id === 'render-worker' || f.id === 'parse-worker') return 'chunk.hint.worker';
+  if (f.id === 'render-worker' || f.id === 'parse-worker') return f.scriptServed ? null : 'chunk.hint.worker';
   if (/^(decoder|environment)-/.test(f.id)) return 'chunk.hint.assets';
   return null;
 }

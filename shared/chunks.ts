@@ -52,6 +52,49 @@ export function failedImportUrl(err: unknown): string | null {
   return URL_IN_MESSAGE.exec(err.message)?.[0] ?? '';
 }
 
+/**
+ * A webpack-family bundler (webpack 5, Rspack, Next.js's webpack build) loads the chunks of the
+ * code it bundled with its own runtime, not with the browser's dynamic import:
+ * - in a worker, which it makes a classic worker, with importScripts, which throws a NetworkError
+ *   out of the dynamic import expression itself ("Failed to execute 'importScripts' on 'WorkerGlobalScope':
+ *   The script at '<url>' failed to load." in Chromium, "WorkerGlobalScope.importScripts: Failed
+ *   to load worker script at <url>" in Firefox);
+ * - on the page, with a script element, rejecting with its own ChunkLoadError whose `type` is
+ *   'missing', 'error' or 'timeout' and whose `request` is the URL.
+ * Both runtimes forget a chunk that failed: asked again, they fetch it again.
+ */
+const IMPORT_SCRIPTS_FAILED = /NetworkError.*importScripts/s;
+
+export function bundlerChunkFailure(err: unknown): Omit<ChunkFailure, 'id'> | null {
+  if (!(err instanceof Error) || err instanceof ChunkLoadError) return null;
+  if (IMPORT_SCRIPTS_FAILED.test(`${err.name}: ${err.message}`))
+    return { type: 'missing', url: URL_IN_MESSAGE.exec(err.message)?.[0] ?? '' };
+  const { type, request } = err as { type?: unknown; request?: unknown };
+  if (err.name === 'ChunkLoadError' && typeof request === 'string')
+    return { type: type === 'timeout' ? 'timeout' : 'missing', url: request };
+  return null;
+}
+
+/**
+ * A worker that stopped as it started because the bundler's runtime could not load one of the
+ * worker's own chunks (its `error` event says "Uncaught NetworkError: ... importScripts ..."): a
+ * missing chunk, named by the URL in the message. Null for any other message.
+ */
+export function workerChunkError(id: string, message: string, scriptUrl: string): ChunkLoadError | null {
+  if (!IMPORT_SCRIPTS_FAILED.test(message)) return null;
+  return new ChunkLoadError({ id, type: 'missing', url: URL_IN_MESSAGE.exec(message)?.[0] ?? (scriptUrl || id), scriptServed: true });
+}
+
+/**
+ * Whether a webpack-family runtime loads this code's chunks: webpack and Rspack answer
+ * `typeof __webpack_require__` with 'function' at build time; in any other build (Vite, esbuild,
+ * Parcel) the name is not defined. A chunk asked for again is then asked of the bundler's runtime
+ * (the import as written), never imported from its URL: a webpack chunk's own exports are not the
+ * module's.
+ */
+declare const __webpack_require__: unknown;
+const BUNDLER_RUNTIME = typeof __webpack_require__ === 'function';
+
 /** Rejects with a 'timeout' ChunkLoadError when `work` has not settled after `timeoutMs`. */
 export function withChunkTimeout<T>(work: Promise<T>, id: string, url: () => string, timeoutMs: number = CHUNK_TIMEOUT_MS): Promise<T> {
   return withTimeout(work, timeoutMs, () => new ChunkLoadError({ id, type: 'timeout', url: url() }));
@@ -79,11 +122,17 @@ export function chunkLoader<T>(id: string, load: () => Promise<T>, url?: string)
   let failedAt: string | null = null;
   let attempts = 0;
   return (timeoutMs = CHUNK_TIMEOUT_MS) => {
-    const again = failedAt;
+    const again = BUNDLER_RUNTIME ? null : failedAt;
     const asked = again ? bustUrl(again, ++attempts) : (url ?? '');
-    const work = (again ? importUrl<T>(asked) : load()).catch((err: unknown) => {
+    const work = promiseOf<T>(again ? () => importUrl<T>(asked) : load).catch((err: unknown) => {
       const seen = failedImportUrl(err);
-      if (seen === null) throw err;
+      if (seen === null) {
+        // The bundler's runtime failed to load it (a classic worker's importScripts, a page's
+        // script element): asked again, the import as written fetches it again.
+        const bundler = bundlerChunkFailure(err);
+        if (!bundler) throw err;
+        throw new ChunkLoadError({ id, type: bundler.type, url: bundler.url || asked || id }, { cause: err });
+      }
       const where = seen || asked || id;
       failedAt = seen || (asked ? asked : null);
       throw new ChunkLoadError({ id, type: 'missing', url: where }, { cause: err });
@@ -98,6 +147,11 @@ export function chunkLoader<T>(id: string, load: () => Promise<T>, url?: string)
       timeoutMs,
     );
   };
+}
+
+/** `load()` as a promise: importScripts fails inside the call, before any promise exists. */
+function promiseOf<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve) => resolve(load()));
 }
 
 /**

@@ -22,6 +22,8 @@ export interface EngineStats {
     loaded: number;
     /** A parse worker was started ahead of the first model and has its parsers (render worker only). */
     parserWarmed: boolean;
+    /** Parse workers given up on for going silent (worker/models/load/parse/watch.ts) since the render worker started. */
+    parserStalls: number;
   };
   /** Data cards the engine holds, and how many card textures it has drawn since init (proves redraw only on change). */
   cards: CardStats;

@@ -4,6 +4,7 @@
 import { expose, proxy } from 'comlink';
 import { createRenderApi, ping } from './api';
 import { parseModel, warmParse } from './models/load/parse/service';
+import { watchNestedWorkers } from './models/load/parse/steps';
 import { canDrawOffscreen } from './engine/gpu';
 
 const api = {
@@ -24,5 +25,8 @@ const api = {
 
 /** What a render (or parse) worker answers, as the main thread and the parse client wrap it. */
 export type WorkerApi = typeof api;
+
+// In a parse worker: its parent hears of every worker it starts, and of a start that never returns.
+watchNestedWorkers();
 
 expose(api);

@@ -5,7 +5,8 @@
 //                     editor, the media client; space.js, editor.js, material-editor.js the
 //                     subpaths that hold parts of it (entries.mjs); they import one file per source module under
 //                     src/ and shared/ (so hosts tree-shake by module). Not minified (the host's bundler does that);
-//                     react, react-dom, antd, zod, comlink and CodeMirror stay imports. No three.js.
+//                     react, react-dom, antd, comlink and CodeMirror stay imports; the zod modules they use are
+//                     under vendor/zod/. No three.js.
 //   render-worker.js  the render worker (also started again as the model parse workers)
 //   engine.js         the main-thread fallback engine, imported lazily by index.js
 //   chunks/           what render-worker.js and engine.js share (three.js once), and their lazily
@@ -37,7 +38,16 @@ const GENERATED_ASSETS = path.join(ROOT, 'worker', 'assets', 'files');
  * (the code editors) is imported only by a lazily loaded module (src/material-editor/code/cm/), so a
  * host's bundler puts it in a chunk of its own, fetched when a code field first shows.
  */
-const HOST_PACKAGES = /^(react|react-dom|antd|zod|comlink|@codemirror\/[a-z-]+|@lezer\/common)(\/|$)/;
+const HOST_PACKAGES = /^(react|react-dom|antd|comlink|@codemirror\/[a-z-]+|@lezer\/common)(\/|$)/;
+/**
+ * Bare imports bundled into dist/vendor/ instead, the modules the package uses and no more (one
+ * file per module, like ours). zod: its index re-exports every module it has, the error messages
+ * of some 50 languages and the JSON Schema converters among them (about 40 kB gzip), which a host
+ * bundler that does not tree-shake keeps: Parcel without scope hoisting, which a worker needs there
+ * (README, Each host build), put 221 kB of main-thread script before a viewer's first frame. Types
+ * still come from the zod dependency (dist/types imports it).
+ */
+const BUNDLED_PACKAGES = /^zod(\/|$)/;
 /** Stands for a file of dist/ until the chunk it ends up in is known (renderChunk makes it relative). */
 const MARK = '__dash3d_package_file__/';
 /** `new URL('<relative path>', import.meta.url)` as the source writes it. */
@@ -114,7 +124,10 @@ function onlyHostPackages() {
     resolveId(source, importer) {
       if (source.startsWith('.') || source.startsWith('/') || source.startsWith('\0') || source.startsWith(MARK)) return null;
       if (HOST_PACKAGES.test(source)) return { id: source, external: true };
-      throw new Error(`the main-thread entry imports ${source} (from ${importer}): only ${HOST_PACKAGES} may stay imports`);
+      if (BUNDLED_PACKAGES.test(source)) return null;
+      throw new Error(
+        `the main-thread entry imports ${source} (from ${importer}): only ${HOST_PACKAGES} may stay imports, and ${BUNDLED_PACKAGES} be bundled`,
+      );
     },
   };
   return plugin;
@@ -186,7 +199,8 @@ export async function buildPackage(say = console.log) {
     format: 'esm',
     preserveModules: true,
     preserveModulesRoot: ROOT,
-    entryFileNames: '[name].js',
+    // A bundled package's modules go under vendor/ (npm pack leaves out any folder named node_modules).
+    entryFileNames: (chunk) => `${chunk.name.replace(/^(.*\/)?node_modules\//, 'vendor/')}.js`,
   });
   await main.close();
   const mainChunks = output.filter((o) => o.type === 'chunk');

@@ -128,6 +128,13 @@ export type SpaceEvent =
    * decode, a shader compile on a starved machine) as slowness.
    */
   | { type: 'script-activity'; busy: boolean }
+  /**
+   * The render worker is starting a worker of its own (a model parser): sent before `new Worker()`
+   * and again once it returned. Firefox ESR 153 on a loaded machine sometimes never returns from it
+   * (docs/browsers.md), so the heartbeat takes silence meanwhile for a stuck worker after a short
+   * bound (worker/engine/worker-starts.ts), not for slow work.
+   */
+  | { type: 'worker-start'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
   /** User code was not run because user code is off (a material file's shaderCode or frameScript). */
   | { type: 'user-code-held'; what: 'shaderCode' | 'frameScript'; file: string }

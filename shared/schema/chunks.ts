@@ -4,6 +4,16 @@ import * as z from 'zod';
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /**
+ * How long a parse worker may take to answer its first call, and to get past a step that takes
+ * milliseconds when all is well (starting a worker of its own: a decoder). Measured in Firefox
+ * ESR 153 with the machine's two cores loaded three times over: first answers 0.2 to 0.5 s,
+ * nested worker starts 60 ms at most; a start that hangs does not come back for minutes
+ * (docs/browsers.md, "A worker that does not come back from new Worker()"). Twenty times the slowest answer seen,
+ * a tenth of the chunk timeout.
+ */
+export const PARSE_STALL_MS = 10_000;
+
+/**
  * Spec §8: a chunk (a lazily loaded part of the product) that did not load. `id` names the part
  * (stable, not a build hash), `url` is where it was asked for.
  */
@@ -11,6 +21,12 @@ export const ChunkFailureSchema = z.object({
   id: z.string().min(1).max(200),
   type: z.enum(['missing', 'timeout']),
   url: z.string().max(4000),
+  /**
+   * The part's own script was served and ran, and what did not arrive is a chunk it asked for (a
+   * webpack-family build's worker, which loads its first chunks itself): not a file the host's
+   * bundler failed to emit (shared/chunk-hints.ts).
+   */
+  scriptServed: z.literal(true).optional(),
 });
 export type ChunkFailure = z.infer<typeof ChunkFailureSchema>;
 
@@ -25,6 +41,8 @@ export const ChunkSettingsSchema = z.object({
   parseWorkerUrl: z.string().max(4000).optional(),
   /** Chunk id -> URL: import that module instead of the built chunk (same origin only; tests). */
   moduleUrls: z.record(z.string().max(200), z.string().max(4000)).optional(),
+  /** How long a parse worker may stay silent where it should answer at once (PARSE_STALL_MS when absent; tests set less). */
+  parseStallMs: z.number().int().positive().max(CHUNK_TIMEOUT_MS).optional(),
   /**
    * Where the host serves the package's asset files (PackageFiles.assetBase, made absolute on the
    * main thread): http(s), any origin, for those files only.

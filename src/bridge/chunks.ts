@@ -1,5 +1,5 @@
 import { wrap } from 'comlink';
-import { bareWorkerError, chunkLoader, withChunkTimeout, type ChunkLoader } from '../../shared/chunks';
+import { bareWorkerError, chunkLoader, withChunkTimeout, workerChunkError, type ChunkLoader } from '../../shared/chunks';
 import { importUrl } from '../../shared/import-url';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
 import type { RenderCalls } from './calls';
@@ -25,6 +25,8 @@ export interface ChunkOptions extends PackageFiles {
   parseWorkerUrl?: string;
   /** Chunk id -> URL for the render worker's lazily loaded modules and files (e.g. 'environment-sky'; tests). */
   moduleUrls?: Record<string, string>;
+  /** How long a parse worker may stay silent where it should answer at once (tests: less than the default). */
+  parseStallMs?: number;
 }
 
 /** A space's chunk options with the host's package files (their createWorker and assetBase win). */
@@ -45,6 +47,7 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
     timeoutMs: opts?.timeoutMs,
     parseWorkerUrl: opts?.parseWorkerUrl,
     moduleUrls: opts?.moduleUrls,
+    parseStallMs: opts?.parseStallMs,
     assetBase: opts?.assetBase === undefined ? undefined : folderUrl(opts.assetBase),
   });
 }
@@ -88,7 +91,9 @@ function startWorker(make: () => Worker, redirect?: (builtUrl: string) => string
  * Start the render worker and wait until its script has loaded (it answers a ping). A module
  * worker whose script is missing fires only a bare `error` event (no message, no status): that is
  * 'missing'; no answer within the timeout is 'timeout'. An error event with a message is the
- * script failing as it ran, not a load failure, and is reported as itself.
+ * script failing as it ran, not a load failure, and is reported as itself, except the one a
+ * webpack-family build's classic worker fires when importScripts could not load its first chunk
+ * (three.js, in Rspack's and webpack's builds): that chunk is missing.
  */
 export async function startRenderWorker(opts: ChunkOptions | undefined, signal: AbortSignal): Promise<StartedWorker> {
   const { worker, url } = startWorker(opts?.createWorker ?? packageRenderWorker, opts?.renderWorkerUrl);
@@ -99,7 +104,9 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     onError = (e) => {
       e.preventDefault();
       // A bare event: the script is missing, or was served and did not run (bareWorkerError).
-      if (e.message) reject(new Error(`the render worker failed as it started: ${e.message}`));
+      // A webpack-family build's worker that could not load its own first chunk says so (workerChunkError).
+      if (e.message)
+        reject(workerChunkError('render-worker', e.message, url) ?? new Error(`the render worker failed as it started: ${e.message}`));
       else void bareWorkerError('render-worker', url, 'the render worker').then(reject);
     };
   });

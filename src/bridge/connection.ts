@@ -58,9 +58,11 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
   const input = new MessageChannel();
   const events = new MessageChannel();
   let scriptBusy = false;
+  let startingWorker = false;
   events.port1.onmessage = (e) => {
     const event = e.data as EngineEvent;
     if (event.type === 'script-activity') scriptBusy = event.busy;
+    if (event.type === 'worker-start') startingWorker = event.busy;
     opts.onEvent(event);
   };
   const detachInput = forwardInput(canvas, input.port1, { wantsPointerLock: opts.wantsPointerLock });
@@ -72,7 +74,10 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
   };
   try {
     return opts.mode === 'worker'
-      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup, () => scriptBusy)
+      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup, {
+          scriptBusy: () => scriptBusy,
+          startingWorker: () => startingWorker,
+        })
       : await startMain(canvas, opts, input.port2, events.port2, cleanup);
   } catch (err) {
     cleanup();
@@ -86,7 +91,7 @@ async function startWorker(
   inputPort: MessagePort,
   eventsPort: MessagePort,
   cleanup: () => void,
-  scriptBusy: () => boolean,
+  activity: { scriptBusy(): boolean; startingWorker(): boolean },
 ): Promise<RenderHandle> {
   // The worker that answered the capability check, or a new one: resolves once the script has
   // loaded; a missing or late script rejects with a ChunkLoadError.
@@ -98,10 +103,14 @@ async function startWorker(
   // Started before init: a user script that never returns hangs init itself.
   const stopBeat = startHeartbeat(
     () => api.ping(),
-    scriptBusy,
-    (duringScript) =>
-      duringScript ? opts.onCrash('hung', 'a user script did not return') : opts.onCrash('silent', 'the render worker stopped answering'),
+    activity.scriptBusy,
+    (verdict) => {
+      if (verdict === 'hung') opts.onCrash('hung', 'a user script did not return');
+      else if (verdict === 'silent') opts.onCrash('silent', 'the render worker stopped answering');
+      else opts.onCrash('silent', 'the render worker did not come back from starting its model parser (a worker of its own)');
+    },
     opts.heartbeat,
+    activity.startingWorker,
   );
   const offscreen = canvas.transferControlToOffscreen();
   // A terminated worker never answers: calls still waiting on it are rejected when it goes, so a

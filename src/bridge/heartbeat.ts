@@ -1,3 +1,5 @@
+import { PARSE_STALL_MS } from '../../shared/schema/chunks';
+
 /**
  * Notice a render worker that stopped answering. Counted in ticks of the main thread's own timer,
  * so a main thread that was itself blocked does not mistake its own pause for a silent worker.
@@ -11,6 +13,11 @@
  * worker's recent replies when that is longer (a starved worker keeps its scripts), never more
  * than `slowTicks`. Silence outside user code is the engine's own heavy work (a big decode, a
  * shader compile queued behind other spaces' GPU work) and is a hang only after `slowTicks`.
+ *
+ * Silence while the worker starts a worker of its own (`startingWorker()`, its 'worker-start'
+ * events) is not work: that call takes milliseconds, or in Firefox ESR 153 on a loaded machine
+ * never returns (docs/browsers.md). It is a stuck worker after `startTicks`, which restarts it with
+ * its scripts (not their fault).
  */
 export interface HeartbeatOptions {
   intervalMs?: number;
@@ -18,15 +25,17 @@ export interface HeartbeatOptions {
   slowTicks?: number;
   /** How many times its recent pace a worker may take before its silence during user code is a hang. */
   paceFactor?: number;
+  /** Ticks of silence while the worker starts a worker of its own before it counts as stuck (PARSE_STALL_MS by default). */
+  startTicks?: number;
 }
 
 /** Replies remembered for the worker's pace. */
 const PACE_WINDOW = 8;
 
-export type Verdict = 'wait' | 'hung' | 'silent';
+export type Verdict = 'wait' | 'hung' | 'silent' | 'stuck-starting-worker';
 
 /** The decision alone, fed one main-thread tick at a time (unit-tested with fake timers). */
-export function createHangJudge({ silentTicks = 10, slowTicks = 120, paceFactor = 3 }: HeartbeatOptions = {}) {
+export function createHangJudge({ silentTicks = 10, slowTicks = 120, paceFactor = 3, startTicks = slowTicks }: HeartbeatOptions = {}) {
   const recent: number[] = [];
   const pace = () => (recent.length ? Math.max(...recent) : 0);
   return {
@@ -38,7 +47,8 @@ export function createHangJudge({ silentTicks = 10, slowTicks = 120, paceFactor 
     /** The worker's recent pace: the most ticks any of its last replies took. */
     pace,
     /** Judge a ping unanswered for `outstanding` ticks. */
-    judge(outstanding: number, duringScript: boolean): Verdict {
+    judge(outstanding: number, duringScript: boolean, startingWorker = false): Verdict {
+      if (startingWorker && outstanding >= startTicks) return 'stuck-starting-worker';
       const bound = duringScript ? Math.min(slowTicks, Math.max(silentTicks, Math.ceil(paceFactor * pace()))) : slowTicks;
       if (outstanding < bound) return 'wait';
       return duringScript ? 'hung' : 'silent';
@@ -49,10 +59,12 @@ export function createHangJudge({ silentTicks = 10, slowTicks = 120, paceFactor 
 export function startHeartbeat(
   ping: () => Promise<unknown>,
   scriptBusy: () => boolean,
-  onSilent: (duringScript: boolean) => void,
+  onSilent: (verdict: Exclude<Verdict, 'wait'>) => void,
   options: HeartbeatOptions = {},
+  startingWorker: () => boolean = () => false,
 ): () => void {
-  const judge = createHangJudge(options);
+  const intervalMs = options.intervalMs ?? 500;
+  const judge = createHangJudge({ startTicks: Math.ceil(PARSE_STALL_MS / intervalMs), ...options });
   let outstanding = 0;
   let inflight = false;
   let stopped = false;
@@ -60,11 +72,10 @@ export function startHeartbeat(
     if (stopped) return;
     if (inflight) {
       outstanding++;
-      const busy = scriptBusy();
-      const verdict = judge.judge(outstanding, busy);
+      const verdict = judge.judge(outstanding, scriptBusy(), startingWorker());
       if (verdict !== 'wait') {
         stop();
-        onSilent(verdict === 'hung');
+        onSilent(verdict);
       }
       return;
     }
@@ -79,7 +90,7 @@ export function startHeartbeat(
         inflight = false;
       },
     );
-  }, options.intervalMs ?? 500);
+  }, intervalMs);
   function stop() {
     stopped = true;
     clearInterval(timer);

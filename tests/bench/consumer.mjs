@@ -1,16 +1,18 @@
-// `npm run bench` part 'consumer' (issue 17): what a host's main thread loads for a space, and how
-// soon the space draws, in a host app built from the packed package by its own bundler, against the
-// playground (our own build) showing the same saved scene, in the same run.
+// `npm run bench` part 'consumer' (issues 17 and 31): what a host's main thread loads for a space, and
+// how soon the space draws, in host apps built from the packed package by their own bundlers, against
+// the playground (our own build) showing the same saved scene, in the same run.
 //
-// The host is the consumer tests' Vite app (tests/consumers/vite-app), its viewer page
-// (host/Viewer.jsx: the plug-in's widgets in preview mode, no editor) opening
-// tests/consumers/viewer-scene.json; the playground opens the same document as a `?scene=` link
-// in preview mode. Both are production builds served by their own backends on 127.0.0.1.
+// The hosts are the consumer tests' apps (tests/consumers: Vite, webpack, Rspack, Next.js, esbuild,
+// Parcel), each installed from the tarball and built once per run by support/prepare.mjs, as the
+// consumer tests build them; each app's viewer page (host/Viewer.jsx: the plug-in's widgets in
+// preview mode from `dash3d/space`, no editor) opens tests/consumers/viewer-scene.json; the
+// playground opens the same document as a `?scene=` link in preview mode. All are production builds
+// served by their own backends on 127.0.0.1.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildApp, CONSUMERS, freePort, installApp, packTarball, PROJECT, startProcess } from '../consumers/support/prepare.mjs';
+import { buildApp, buildNext, CONSUMERS, freePort, installApp, packTarball, PROJECT, startProcess } from '../consumers/support/prepare.mjs';
 import { median } from './median.mjs';
 
 export const CONSUMER_PART = 'consumer';
@@ -82,24 +84,65 @@ async function loadOnce(browser, url, { session } = {}) {
   }
 }
 
+/**
+ * The host apps, in the order they are built: the app's folder, the bundler as the tables name it,
+ * the build's output folder and its viewer page (with the page's own query: the esbuild app serves
+ * the package's files from the copy `dash3d-assets` made, `?vendor`). The Next.js app is built once,
+ * with Turbopack (`next build`, Next's default); the consumer tests also build it with webpack.
+ */
+export const CONSUMER_HOSTS = [
+  { name: 'vite', app: 'vite-app', bundler: 'Vite 8', out: 'dist', page: 'viewer.html?' },
+  { name: 'webpack', app: 'webpack-app', bundler: 'webpack 5', out: 'dist', page: 'viewer.html?' },
+  { name: 'rspack', app: 'rspack-app', bundler: 'Rspack 2', out: 'dist', page: 'viewer.html?' },
+  { name: 'next', app: 'next-app', bundler: 'Next.js 16 (Turbopack)', out: 'out-turbopack', page: 'viewer/?' },
+  { name: 'esbuild', app: 'esbuild-app', bundler: 'esbuild 0.28 + dash3d-assets', out: 'dist', page: 'viewer.html?vendor&' },
+  { name: 'parcel', app: 'parcel-app', bundler: 'Parcel 2.16', out: 'dist', page: 'viewer.html?' },
+];
+
+/** The hosts named by `--hosts=a,b` (all when none are named). */
+export function consumerHosts(names) {
+  if (!names?.length) return CONSUMER_HOSTS;
+  const unknown = names.filter((n) => !CONSUMER_HOSTS.some((h) => h.name === n));
+  if (unknown.length)
+    throw new Error(`--hosts: unknown host app(s) ${unknown.join(', ')}; known: ${CONSUMER_HOSTS.map((h) => h.name).join(', ')}`);
+  return CONSUMER_HOSTS.filter((h) => names.includes(h.name));
+}
+
 /** @param {import('playwright').Browser} browser */
-export async function runConsumerBench(browser, { repeats, log, afterRun }) {
+export async function runConsumerBench(browser, { repeats, log, afterRun, hosts = CONSUMER_HOSTS }) {
   const work = await mkdtemp(join(tmpdir(), 'dash3d-bench-consumer-'));
   const stops = [];
   try {
     const t0 = performance.now();
-    log('[bench] consumer: npm pack, install into the Vite app, vite build...');
+    log(`[bench] consumer: npm pack, install into ${hosts.map((h) => h.app).join(', ')}...`);
     const tarball = await packTarball(work);
-    const app = await installApp(work, 'vite-app', tarball);
-    await buildApp(app, 'vite-app');
+    const dirs = await Promise.all(hosts.map((h) => installApp(work, h.app, tarball)));
+    /** Seconds each app's build took (each built once, one after another: the machine's cores are shared). */
+    const buildS = {};
+    for (const [i, h] of hosts.entries()) {
+      log(`[bench] consumer: building ${h.app} (${h.bundler})...`);
+      const b0 = performance.now();
+      if (h.name === 'next') await buildNext(dirs[i], 'turbopack');
+      else await buildApp(dirs[i], h.app);
+      buildS[h.name] = Math.round((performance.now() - b0) / 100) / 10;
+    }
     const prepareS = Math.round((performance.now() - t0) / 1000);
 
-    const backend = await startProcess(process.execPath, [join(app, 'src', 'host', 'server.mjs'), join(app, 'dist'), join(work, 'media')], {
-      cwd: app,
-      env: { MEDIA_TOKEN: TOKEN },
-      pattern: /\{"listening":"([^"]+)"\}/,
-    });
-    stops.push(backend.stop);
+    const scene = (await readFile(join(CONSUMERS, 'viewer-scene.json'))).toString('base64url');
+    const targets = {};
+    for (const [i, h] of hosts.entries()) {
+      const backend = await startProcess(
+        process.execPath,
+        [join(dirs[i], 'src', 'host', 'server.mjs'), join(dirs[i], h.out), join(work, `media-${h.name}`)],
+        {
+          cwd: dirs[i],
+          env: { MEDIA_TOKEN: TOKEN },
+          pattern: /\{"listening":"([^"]+)"\}/,
+        },
+      );
+      stops.push(backend.stop);
+      targets[h.name] = { url: `${backend.match[1]}/${h.page}scene=${scene}` };
+    }
     log('[bench] consumer: starting the playground (npm start; it builds dist-playground/ when stale)...');
     const port = await freePort();
     const playground = await startProcess(process.execPath, ['scripts/start.mjs'], {
@@ -114,21 +157,18 @@ export async function runConsumerBench(browser, { repeats, log, afterRun }) {
     const res = await fetch(`${pgBase}/api/session`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } });
     if (res.status !== 200) throw new Error(`signing in to the playground: ${res.status} ${await res.text()}`);
     const { token: session } = await res.json();
+    targets.playground = { url: `${pgBase}/?mode=preview&scene=${scene}`, session };
 
-    const scene = (await readFile(join(CONSUMERS, 'viewer-scene.json'))).toString('base64url');
-    const hosts = {
-      consumer: { url: `${backend.match[1]}/viewer.html?scene=${scene}` },
-      playground: { url: `${pgBase}/?mode=preview&scene=${scene}`, session },
-    };
-    const runs = { consumer: [], playground: [] };
+    const names = [...hosts.map((h) => h.name), 'playground'];
+    const runs = Object.fromEntries(names.map((n) => [n, []]));
     for (let r = 0; r < repeats; r++) {
-      // Alternate which host goes first, so a slow neighbour process does not always hit the same one.
-      for (const name of r % 2 ? ['playground', 'consumer'] : ['consumer', 'playground']) {
-        runs[name].push(await loadOnce(browser, hosts[name].url, hosts[name]));
+      // Each round starts one further along, so a slow neighbour process does not always hit the same host.
+      for (const name of [...names.slice(r % names.length), ...names.slice(0, r % names.length)]) {
+        runs[name].push(await loadOnce(browser, targets[name].url, targets[name]));
         afterRun();
       }
       log(
-        `[bench] consumer: round ${r + 1} of ${repeats}: first frame ${runs.consumer.at(-1).firstFrameMs.toFixed(0)} ms (host app) / ${runs.playground.at(-1).firstFrameMs.toFixed(0)} ms (playground)`,
+        `[bench] consumer: round ${r + 1} of ${repeats}: first frame, ms: ${names.map((n) => `${n} ${runs[n].at(-1).firstFrameMs.toFixed(0)}`).join(', ')}`,
       );
     }
     const summary = (list) => ({
@@ -138,7 +178,12 @@ export async function runConsumerBench(browser, { repeats, log, afterRun }) {
       scripts: list[0].scripts,
       runs: list.map((x) => Math.round(x.firstFrameMs)),
     });
-    return { repeats, prepareS, consumer: summary(runs.consumer), playground: summary(runs.playground) };
+    return {
+      repeats,
+      prepareS,
+      hosts: hosts.map((h) => ({ name: h.name, app: h.app, bundler: h.bundler, buildS: buildS[h.name], ...summary(runs[h.name]) })),
+      playground: summary(runs.playground),
+    };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await rm(work, { recursive: true, force: true });

@@ -3,7 +3,8 @@
 // --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug (the default;
 // also gears, facecap: compressed glTF, cold decoders),
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
-// default run) a host app built from the packed package against the playground (issue 17), `service` the media-library
+// default run) the host apps built from the packed package against the playground (issues 17 and 31; --hosts=vite,rspack
+// for some of them), `service` the media-library
 // service's soak on the disk and an S3-compatible store (issue 21; no browser), `browsers` (in the default run) the light
 // scene and a model in Chromium, Firefox ESR and WebKitGTK (issue 30). See docs/benchmarks.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,7 @@ import {
   spliceMaterials,
 } from './materials.mjs';
 import { BEGIN as CARDS_BEGIN, END as CARDS_END, cardsChecks, cardsHuman, cardsSection, spliceCards } from './cards-report.mjs';
-import { CONSUMER_PART, runConsumerBench } from './consumer.mjs';
+import { CONSUMER_PART, consumerHosts, runConsumerBench } from './consumer.mjs';
 import { CONSUMER_BEGIN, CONSUMER_END, consumerChecks, consumerHuman, consumerSection, spliceConsumer } from './consumer-report.mjs';
 import { medianOf } from './median.mjs';
 import { runServiceBench, SERVICE_PART } from './service.mjs';
@@ -82,13 +83,16 @@ function parseArgs(argv) {
     else if (key === 'scene') {
       opts.scenes = (value ?? '').split(',').filter(Boolean);
       if (!opts.scenes.length) throw new Error(`--scene takes a comma-separated list, e.g. ${[...DEFAULT_SCENES, MODELS_PART].join(',')}`);
+    } else if (key === 'hosts') {
+      opts.hosts = (value ?? '').split(',').filter(Boolean);
+      if (!opts.hosts.length) throw new Error('--hosts takes a comma-separated list of host apps, e.g. vite,rspack');
     } else if (key === 'models') {
       opts.models = (value ?? '').split(',').filter(Boolean);
       if (!opts.models.length) throw new Error(`--models takes a comma-separated list, e.g. ${DEFAULT_MODELS.join(',')}`);
     } else throw new Error(`unknown option ${arg}`);
   }
   opts.withModels = opts.scenes.includes(MODELS_PART);
-  // `spaces` (24 spaces on one dashboard, issue 8 §5) runs only when named: it takes minutes.
+  // `spaces` (40 spaces on one dashboard, issues 8 §5 and 34 §5) runs only when named: it takes minutes.
   opts.withSpaces = opts.scenes.includes(SPACES_PART);
   // `groups` (20 component groups orbiting vs none, issue 10) runs only when named.
   opts.withGroups = opts.scenes.includes(GROUPS_PART);
@@ -105,6 +109,7 @@ function parseArgs(argv) {
   const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART, BROWSERS_PART];
   opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
+  opts.consumerHosts = consumerHosts(opts.hosts);
   return opts;
 }
 
@@ -280,7 +285,7 @@ async function main() {
         })
       : null;
     const consumer = opts.withConsumer
-      ? await runConsumerBench(browser, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]) })
+      ? await runConsumerBench(browser, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]), hosts: opts.consumerHosts })
       : null;
     // Last: it starts browsers of its own (a Chromium, then Firefox and WebKit on an Xvfb display).
     const browsers = opts.withBrowsers

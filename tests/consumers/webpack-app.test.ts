@@ -1,14 +1,16 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { checkHost } from './support/checks';
+import { checkHost, checkViewer, weighViewer } from './support/checks';
+import { checkStartChunkRetried, checkWorkerChunkRetried, EDITOR_PAGE } from './support/chunk-retry';
 import { session, startBackend, uploadModels } from './support/host';
 import { launchChromium, openHost, until } from './support/page';
 
 /*
- * A host app built with plain webpack 5 (tests/consumers/webpack-app: its own JSX loader and HTML
- * page, no Vite anywhere) that installed dash3d from its tarball. webpack bundles the package's
- * render worker itself (as a classic worker) from the literal `new Worker(new URL(...))`.
+ * A host app built with plain webpack 5 (tests/consumers/webpack-app: its own JSX loader and two
+ * HTML pages, the editor host and a dashboard viewer; no Vite anywhere) that installed dash3d from
+ * its tarball. webpack bundles the package's render worker itself (as a classic worker) from the
+ * literal `new Worker(new URL(...))`.
  */
 
 const app = inject('consumers').apps.webpack;
@@ -20,6 +22,15 @@ it('its production build, served by the host backend, runs every part of dash3d'
   const backend = await startBackend(app, join(app, 'dist'));
   try {
     await checkHost(browser, `${backend.base}/`, backend.base);
+  } finally {
+    await backend.stop();
+  }
+});
+
+it('its dashboard viewer page draws a saved scene on at most 200 kB (gzip) of main-thread script before its first frame, no three.js, no antd', async () => {
+  const backend = await startBackend(app, join(app, 'dist'));
+  try {
+    await weighViewer('webpack', await checkViewer(browser, `${backend.base}/viewer.html`));
   } finally {
     await backend.stop();
   }
@@ -63,3 +74,11 @@ it("under a policy without 'wasm-unsafe-eval', a compressed model fails naming t
     await backend.stop();
   }
 });
+
+// webpack's runtime loads its chunks as Rspack's does (importScripts in the render worker, script
+// elements on the page): the same package code asks it again for a chunk that failed once.
+it("a render worker's chunk that fails once as the space warms up is asked for again by the next model, which loads and draws", () =>
+  checkWorkerChunkRetried(browser, app));
+
+it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", () =>
+  checkStartChunkRetried(browser, app, EDITOR_PAGE, 'worker'));

@@ -28,6 +28,10 @@ describe('chunkHintKey', () => {
     expect(chunkHintKey({ id: 'settings-space', type: 'missing', url: '/x.js' })).toBeNull();
     expect(chunkHintKey({ id: 'loader-gltf', type: 'missing', url: '/x.js' })).toBeNull();
   });
+
+  it("gives none for a chunk a worker's served script asked for (a webpack-family build's worker): the worker was emitted", () => {
+    expect(chunkHintKey({ ...worker, url: 'http://host/519.40cb888f.js', scriptServed: true })).toBeNull();
+  });
 });
 
 describe('describeChunkHint', () => {

@@ -3,11 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bareWorkerError,
+  bundlerChunkFailure,
   ChunkLoadError,
   chunkFailureOf,
+  chunkLoader,
   describeChunkFailure,
   failedImportUrl,
   withChunkTimeout,
+  workerChunkError,
 } from '../../shared/chunks';
 import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema } from '../../shared/schema/chunks';
 
@@ -51,6 +54,82 @@ describe('ChunkLoadError (spec §8)', () => {
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);
     expect(ChunkSettingsSchema.parse({}).timeoutMs).toBe(120_000);
     expect(ChunkSettingsSchema.safeParse({ timeoutMs: 200_000 }).success).toBe(false);
+  });
+});
+
+/*
+ * webpack 5 and Rspack load the chunks of what they bundled with their own runtime (checked in
+ * tests/consumers/more-apps.test.ts against a real Rspack build): in a classic worker importScripts
+ * throws out of the import expression itself; on a page a script element fails with webpack's own
+ * ChunkLoadError. Both forget the failed chunk, so the import as written, asked again, fetches it again.
+ */
+describe("a webpack-family bundler's own chunk loading", () => {
+  const chromium = () =>
+    new DOMException(
+      "Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at 'http://h/85.6cf2b356.js' failed to load.",
+      'NetworkError',
+    );
+  const firefox = () =>
+    new DOMException(
+      'WorkerGlobalScope.importScripts: Failed to load worker script at http://h/85.6cf2b356.js (nsresult = 0x80530013)',
+      'NetworkError',
+    );
+  /** What webpack's and Rspack's page runtime rejects with (its JSONP chunk loading). */
+  const jsonp = (type: string) =>
+    Object.assign(new Error(`Loading chunk 908 failed.\n(${type}: http://h/908.48136.js)`), {
+      name: 'ChunkLoadError',
+      type,
+      request: 'http://h/908.48136.js',
+    });
+
+  it("reads importScripts' NetworkError (Chromium's and Firefox's words) and webpack's page ChunkLoadError as the chunk's URL", () => {
+    expect(bundlerChunkFailure(chromium())).toEqual({ type: 'missing', url: 'http://h/85.6cf2b356.js' });
+    expect(bundlerChunkFailure(firefox())).toEqual({ type: 'missing', url: 'http://h/85.6cf2b356.js' });
+    expect(bundlerChunkFailure(jsonp('error'))).toEqual({ type: 'missing', url: 'http://h/908.48136.js' });
+    expect(bundlerChunkFailure(jsonp('missing'))).toEqual({ type: 'missing', url: 'http://h/908.48136.js' });
+    expect(bundlerChunkFailure(jsonp('timeout'))).toEqual({ type: 'timeout', url: 'http://h/908.48136.js' });
+    // Not a bundler's load failure: other errors, and our own ChunkLoadError.
+    expect(bundlerChunkFailure(new TypeError('x is not a function'))).toBeNull();
+    expect(bundlerChunkFailure(new DOMException('Failed to fetch', 'NetworkError'))).toBeNull();
+    expect(bundlerChunkFailure(new ChunkLoadError({ id: 'engine', type: 'missing', url: 'http://h/e.js' }))).toBeNull();
+  });
+
+  it("names the chunk a worker's first importScripts could not load, from its error event's message", () => {
+    const message = `Uncaught NetworkError: ${chromium().message}`;
+    expect(workerChunkError('render-worker', message, 'http://h/dash3d-render.1.js')?.failure).toEqual({
+      id: 'render-worker',
+      type: 'missing',
+      url: 'http://h/85.6cf2b356.js',
+      scriptServed: true,
+    });
+    expect(workerChunkError('render-worker', 'Uncaught ReferenceError: x is not defined', 'http://h/w.js')).toBeNull();
+  });
+
+  it('a chunk whose import throws at once fails as a ChunkLoadError, and the next call asks the import as written again', async () => {
+    let calls = 0;
+    const load = () => {
+      calls++;
+      if (calls === 1) throw chromium();
+      return Promise.resolve({ parse: 'ok' });
+    };
+    const loader = chunkLoader('model-parse-client', load);
+    const first = await loader().catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(ChunkLoadError);
+    expect(chunkFailureOf(first)).toEqual({ id: 'model-parse-client', type: 'missing', url: 'http://h/85.6cf2b356.js' });
+    expect(await loader()).toEqual({ parse: 'ok' });
+    expect(calls).toBe(2);
+  });
+
+  it("a page chunk webpack's runtime could not load fails as the spec's ChunkLoadError, and loads when asked again", async () => {
+    let calls = 0;
+    const loader = chunkLoader('engine', () => (++calls === 1 ? Promise.reject(jsonp('error')) : Promise.resolve('engine')));
+    expect(chunkFailureOf(await loader().catch((e: unknown) => e))).toEqual({
+      id: 'engine',
+      type: 'missing',
+      url: 'http://h/908.48136.js',
+    });
+    expect(await loader()).toBe('engine');
+    expect(calls).toBe(2);
   });
 });
 

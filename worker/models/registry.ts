@@ -4,7 +4,7 @@ import type { EngineContext } from '../engine/context';
 import { ModelNode } from './node';
 import { createPicker } from './features/picking';
 import { pickPointAt } from './features/pick-point';
-import { parserWarmed } from './load/index';
+import { parserStalls, parserWarmed } from './load/index';
 import type { PickedPoint } from '../../shared/protocol';
 import type { ModelLimits } from '../../shared/schema/limits';
 
@@ -58,10 +58,10 @@ export class ModelRegistry {
     return pickPointAt(this.ctx.camera, this.ctx.size, this.nodes.values(), x, y, exclude, planeY);
   }
 
-  stats(): { total: number; loaded: number; parserWarmed: boolean } {
+  stats(): { total: number; loaded: number; parserWarmed: boolean; parserStalls: number } {
     let loaded = 0;
     for (const n of this.nodes.values()) if (n.object) loaded++;
-    return { total: this.nodes.size, loaded, parserWarmed: parserWarmed() };
+    return { total: this.nodes.size, loaded, parserWarmed: parserWarmed(), parserStalls: parserStalls() };
   }
 
   dispose(): void {

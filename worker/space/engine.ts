@@ -23,9 +23,10 @@ import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from '../engine/thumbnail';
 import { readCanvas } from '../engine/readback';
 import { KeptPreview } from '../materials/preview/kept';
-import { prewarmModelLoading } from '../models/load/index';
 import { KeptConfig, KeptEditing, KeptModels } from './kept';
 import { ContextLossWatch } from './context-loss';
+import { ParserPrewarm } from './prewarm';
+import { tellWorkerStarts } from '../engine/worker-starts';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -61,6 +62,7 @@ export class Engine {
   private contextLost = false;
   private readonly contextLoss: ContextLossWatch;
   private disposed = false;
+  private readonly prewarm = new ParserPrewarm();
   private patches = 0;
   private readonly userCode: UserCode;
   /** Model widgets by id, last valid config each, and their caps: a rebuilt stage gets them all again. */
@@ -77,6 +79,7 @@ export class Engine {
     this.size = opts.size;
     this.models = new KeptModels(opts.limits, (e) => this.emit(e));
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
+    tellWorkerStarts((busy) => this.emit({ type: 'worker-start', busy }));
     const refused = setChunkSettings(opts.chunks);
     if (refused) console.warn(`[dash3d] ${refused}`);
     for (const [id, model] of Object.entries(opts.models ?? {})) this.models.set(id, model, null);
@@ -114,9 +117,9 @@ export class Engine {
 
   private emit(e: EngineEvent) {
     if (this.disposed) return;
-    // The space has drawn: the model parser starts now, ready before a model is asked for (a
+    // The space has drawn and stays: the model parser starts, ready before a model is asked for (a
     // model given at start began loading already; this then finds its parser busy or warm).
-    if (e.type === 'ready') prewarmModelLoading();
+    if (e.type === 'ready') this.prewarm.drawn();
     this.opts.emit(e);
   }
 
@@ -280,6 +283,7 @@ export class Engine {
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
+    this.prewarm.dispose();
     this.scripts?.stop();
     this.longPress.dispose();
     this.contextLoss.dispose();

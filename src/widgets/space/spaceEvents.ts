@@ -93,6 +93,7 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         return;
       }
       case 'script-activity':
+      case 'worker-start':
         // The heartbeat's business (src/bridge/heartbeat.ts).
         return;
       case 'frame-script-errors':

@@ -67,6 +67,13 @@ const inlineScriptHashes = (html) =>
     (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
   );
 
+/**
+ * HOST_FAIL_ONCE: file names of the built page (comma-separated) whose first request is answered
+ * 503, as a proxy or a deploy in progress may answer one; every later request is served. The
+ * consumer tests use it to show that a chunk that failed once is asked for again and loads.
+ */
+const failOnce = new Set((process.env.HOST_FAIL_ONCE ?? '').split(',').filter(Boolean));
+
 const app = Fastify({ forceCloseConnections: true });
 app.addHook('onSend', async (req, reply) => {
   if (reply.hasHeader('content-security-policy')) return; // a page's, with its inline scripts' hashes
@@ -85,6 +92,7 @@ if (pageDir !== '-') {
     const file = path.resolve(root, rel);
     const info = file.startsWith(root + path.sep) ? await stat(file).catch(() => null) : null;
     if (!info?.isFile()) return reply.code(404).send({ error: 'not found' });
+    if (failOnce.delete(rel)) return reply.code(503).send({ error: 'failing this file once (HOST_FAIL_ONCE)' });
     if (path.extname(file) === '.html') {
       const html = await readFile(file, 'utf8');
       const hashes = inlineScriptHashes(html);

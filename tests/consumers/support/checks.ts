@@ -2,13 +2,23 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { expect } from 'vitest';
-import { expectClean, expectNoThreeOnMainThread, keepFrame, openHost, until, untilChanged, type Watched } from './page';
+import {
+  expectClean,
+  expectNoThreeOnMainThread,
+  keepFrame,
+  mainThreadBeforeFirstFrame,
+  openHost,
+  until,
+  untilChanged,
+  type Watched,
+} from './page';
 import { session, uploadModels } from './host';
 
 /** A Draco-compressed model and a KTX2 + meshopt one (their decoders are the package's own files). */
 export const MODEL_FILES = ['gltf/gears.glb', 'gltf/facecap.glb'];
 
-const loaded = (url: string) => `window.consumer.events.some((e) => e.id === ${JSON.stringify(url)} && e.name === 'loaded')`;
+/** A page expression: the model widget of `url` has reported 'loaded'. */
+export const loaded = (url: string) => `window.consumer.events.some((e) => e.id === ${JSON.stringify(url)} && e.name === 'loaded')`;
 const modelError = `window.consumer.events.find((e) => e.name === 'error')`;
 
 /**
@@ -104,4 +114,23 @@ export async function checkViewer(browser: Browser, pageUrl: string): Promise<Wa
   ).toEqual([]);
   expectClean(w);
   return w;
+}
+
+/** Issue 31: what a viewer page may run on its main thread before its first frame, gzip. */
+export const VIEWER_BUDGET = 200_000;
+
+/**
+ * A viewer page's main-thread script before its first frame (after checkViewer), printed for the
+ * log and held to the budget: at most 200 kB gzip, no antd (the settings panels').
+ */
+export async function weighViewer(name: string, w: Watched) {
+  const weighed = await mainThreadBeforeFirstFrame(w);
+  console.log(
+    `${name} viewer page: ${(weighed.gzipBytes / 1000).toFixed(1)} kB (gzip) of main-thread script before the first frame, in ${weighed.scripts.length} scripts`,
+  );
+  const list = weighed.scripts.map((s) => `${s.url} ${s.gzip}`).join('\n');
+  expect(weighed.scripts.length, list).toBeGreaterThan(0);
+  expect(weighed.scripts.filter((s) => s.antd).map((s) => s.url)).toEqual([]);
+  expect(weighed.gzipBytes, list).toBeLessThanOrEqual(VIEWER_BUDGET);
+  return weighed;
 }

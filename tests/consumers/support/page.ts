@@ -50,12 +50,14 @@ const FIRST_FRAME_PROBE = () => {
   new MutationObserver(seen).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
 };
 
-export async function openHost(browser: Browser, url: string): Promise<Watched> {
+/** Opens `url` in a new context, watched; `init` runs in the page before its own scripts (a test's stand-in for another browser). */
+export async function openHost(browser: Browser, url: string, init?: () => void): Promise<Watched> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   // On the page, not the context: a context's init script runs in the new page's about:blank too,
   // a script the debugger would then list and no longer find after the navigation.
   await page.addInitScript(FIRST_FRAME_PROBE);
+  if (init) await page.addInitScript(init);
   const origin = new URL(url).origin;
   // The page's own V8 only: workers are other targets, whose scripts never reach this session.
   const cdp = await context.newCDPSession(page);

@@ -1,10 +1,19 @@
-// A plain webpack 5 React app's config: its own JSX loader and HTML page, nothing for dash3d.
+// A plain webpack 5 React app's config: its own JSX loader and two HTML pages (the editor host and a
+// dashboard viewer), nothing for dash3d.
 import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 
+const page = (title, chunk) =>
+  new HtmlWebpackPlugin({
+    title,
+    filename: `${chunk === 'main' ? 'index' : chunk}.html`,
+    chunks: [chunk],
+    templateContent: `<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,"><title>${title}</title></head><body><div id="root"></div></body></html>`,
+  });
+
 export default {
-  entry: './src/index.jsx',
+  entry: { main: './src/index.jsx', viewer: './src/viewer.jsx' },
   output: { path: fileURLToPath(new URL('./dist', import.meta.url)), filename: '[name].[contenthash].js', clean: true },
   resolve: { extensions: ['.js', '.jsx'] },
   module: {
@@ -18,12 +27,6 @@ export default {
     ],
   },
   optimization: { minimizer: [new EsbuildPlugin({ target: 'es2022' })] },
-  plugins: [
-    new HtmlWebpackPlugin({
-      title: 'A host editor (webpack)',
-      templateContent:
-        '<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="icon" href="data:,"><title>A host editor (webpack)</title></head><body><div id="root"></div></body></html>',
-    }),
-  ],
+  plugins: [page('A host editor (webpack)', 'main'), page('A dashboard viewer (webpack)', 'viewer')],
   performance: { hints: false },
 };

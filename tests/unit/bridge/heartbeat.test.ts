@@ -42,7 +42,7 @@ describe('heartbeat: a starved worker from a looping script', () => {
     startHeartbeat(w.ping, () => true, onSilent, opts);
     // The first tick sends the ping, ten more find it unanswered.
     await vi.advanceTimersByTimeAsync(100 * 11 + 50);
-    expect(onSilent).toHaveBeenCalledWith(true);
+    expect(onSilent).toHaveBeenCalledWith('hung');
   });
 
   it('a starved worker (each answer takes 1.5 s) keeps its scripts, though 1.5 s exceeds silentTicks', async () => {
@@ -72,7 +72,7 @@ describe('heartbeat: a starved worker from a looping script', () => {
     await vi.advanceTimersByTimeAsync(3_500);
     expect(onSilent).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(onSilent).toHaveBeenCalledWith(true);
+    expect(onSilent).toHaveBeenCalledWith('hung');
   });
 
   it('silence outside user code waits for slowTicks and is reported as silent, not hung', async () => {
@@ -83,6 +83,47 @@ describe('heartbeat: a starved worker from a looping script', () => {
     await vi.advanceTimersByTimeAsync(100 * 150);
     expect(onSilent).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(100 * 60);
-    expect(onSilent).toHaveBeenCalledWith(false);
+    expect(onSilent).toHaveBeenCalledWith('silent');
+  });
+});
+
+// Firefox ESR 153 on a loaded machine: `new Worker()` in the render worker (its model parser) now and
+// then never returns, and the thread is blocked (docs/browsers.md). The worker said it was starting one.
+describe('heartbeat: a worker stuck starting a worker of its own', () => {
+  it('is stuck after startTicks (PARSE_STALL_MS by default), long before slowTicks', async () => {
+    const w = fakeWorker();
+    w.answerAfter(null);
+    const onSilent = vi.fn();
+    startHeartbeat(
+      w.ping,
+      () => false,
+      onSilent,
+      { intervalMs: 100, slowTicks: 1200 },
+      () => true,
+    );
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(onSilent).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(onSilent).toHaveBeenCalledWith('stuck-starting-worker');
+  });
+
+  it('a start that returns leaves slow work its long bound', async () => {
+    const w = fakeWorker();
+    w.answerAfter(null);
+    let starting = true;
+    const onSilent = vi.fn();
+    startHeartbeat(
+      w.ping,
+      () => false,
+      onSilent,
+      { ...opts, startTicks: 5 },
+      () => starting,
+    );
+    await vi.advanceTimersByTimeAsync(300);
+    starting = false;
+    await vi.advanceTimersByTimeAsync(100 * 150);
+    expect(onSilent).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100 * 60);
+    expect(onSilent).toHaveBeenCalledWith('silent');
   });
 });

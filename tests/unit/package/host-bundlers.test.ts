@@ -60,7 +60,7 @@ describe('the sources the check stands for', () => {
 
   it("the parse workers' script-type test reaches importScripts through self", async () => {
     // Its comments name the call they avoid; the build checks code, from which the minifier drops them.
-    const code = (await source('worker/models/load/parse/client.ts')).replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const code = (await source('worker/models/load/parse/workers.ts')).replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
     expect(hostBundlerProblems(code)).toEqual([]);
     expect(code).toContain('self.importScripts(');
   });

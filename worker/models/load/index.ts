@@ -11,7 +11,9 @@ import { errorText } from './problem';
 import { chunkSettings, loadChunk } from '../../engine/chunk-settings';
 
 // The lazily imported parts of a model load, failing as spec §8 says when they do not arrive.
-const parseClient = () => loadChunk('model-parse-client', () => import('./parse/client'));
+const parseClient = () => loadChunk('model-parse-client', () => import('./parse/client')).then((c) => (client = c));
+/** The parse client, once a load has brought it in (stats read it; they never load it). */
+let client: typeof import('./parse/client') | null = null;
 const unpacker = () => loadChunk('model-unpack', () => import('./transfer/unpack'));
 const inPlaceParser = () => loadChunk('model-parse', () => import('./parse/parse-file'));
 const decoders = () => loadChunk('decoders', () => import('./decoders'));
@@ -51,6 +53,9 @@ export function prewarmModelLoading(): void {
 
 /** Whether a parse worker was started ahead of need and has its parsers (stats). */
 export const parserWarmed = (): boolean => warmed === 'ready';
+
+/** Parse workers given up on as stalled (parse/watch.ts), since this worker started (stats). */
+export const parserStalls = (): number => client?.parserStalls() ?? 0;
 
 /**
  * Load a model source: fetch the main file here (progress, cancellation, conditional refresh),
@@ -107,7 +112,7 @@ async function parse(
   env: ParseEnv,
 ): Promise<ParsedFile & { offThread: boolean }> {
   if (IN_WORKER && parseWorkersWork) {
-    const [{ parseOffThread, ParserUnavailable }, { unpackModel }] = await Promise.all([parseClient(), unpacker()]);
+    const [{ parseOffThread, ParserUnavailable, ParserStalled }, { unpackModel }] = await Promise.all([parseClient(), unpacker()]);
     // A model the parser made that cannot be rebuilt here is our fault, not the file's: say so.
     const unpacked = (model: Parameters<typeof unpackModel>[0]) => {
       try {
@@ -129,10 +134,16 @@ async function parse(
       const reply = await parseOffThread(bytes, request, env.signal);
       return { parsed: unpacked(reply.model), warnings: reply.warnings, notices: reply.notices, offThread: true };
     } catch (err) {
-      if (!(err instanceof ParserUnavailable)) throw err;
-      // Still correct, only no longer off the render thread; said once.
-      parseWorkersWork = false;
-      console.warn(`[dash3d] models are parsed on the render thread: ${err.message}`);
+      if (err instanceof ParserStalled) {
+        // This file only: the next one tries parse workers again (a stall comes and goes with load).
+        if (!err.fileKept) throw new Error(`${name}: the model parser stopped answering (${err.message})`, { cause: err });
+        console.warn(`[dash3d] ${name}: ${err.message}, twice; parsing it on the render thread instead`);
+      } else {
+        if (!(err instanceof ParserUnavailable)) throw err;
+        // Still correct, only no longer off the render thread; said once.
+        parseWorkersWork = false;
+        console.warn(`[dash3d] models are parsed on the render thread: ${err.message}`);
+      }
     }
   }
   const { parseFile } = await inPlaceParser();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ownScriptType } from '../../../../worker/models/load/parse/client';
+import { ownScriptType } from '../../../../worker/models/load/parse/workers';
 
 /*
  * What each engine's importScripts does with an unparsable URL, as tried in Chromium 156, Firefox

@@ -11,20 +11,40 @@ interface GltfJson {
 const GLB_MAGIC = 0x46546c67; // 'glTF'
 const JSON_CHUNK = 0x4e4f534a;
 
-/** The JSON of a .glb (its first chunk) or a .gltf; null when it cannot be read (GLTFLoader then says why). */
+/** The JSON text's bytes of a .glb (its first chunk) or a .gltf (all of it); null for a damaged .glb header. */
+function jsonBytes(bytes: ArrayBuffer): { text: Uint8Array; declared?: number } | null {
+  const dv = new DataView(bytes);
+  if (bytes.byteLength < 20 || dv.getUint32(0, true) !== GLB_MAGIC) return { text: new Uint8Array(bytes) };
+  const length = dv.getUint32(12, true);
+  if (dv.getUint32(16, true) !== JSON_CHUNK || 20 + length > bytes.byteLength) return null;
+  return { text: new Uint8Array(bytes, 20, length), declared: dv.getUint32(8, true) };
+}
+
+/** The JSON of a .glb or a .gltf; null when it cannot be read (GLTFLoader then says why). */
 function readJson(bytes: ArrayBuffer): { json: GltfJson; declared?: number } | null {
   try {
-    const dv = new DataView(bytes);
-    if (bytes.byteLength >= 20 && dv.getUint32(0, true) === GLB_MAGIC) {
-      const length = dv.getUint32(12, true);
-      if (dv.getUint32(16, true) !== JSON_CHUNK || 20 + length > bytes.byteLength) return null;
-      const json = JSON.parse(new TextDecoder().decode(new Uint8Array(bytes, 20, length))) as GltfJson;
-      return { json, declared: dv.getUint32(8, true) };
-    }
-    return { json: JSON.parse(new TextDecoder().decode(bytes)) as GltfJson };
+    const found = jsonBytes(bytes);
+    if (!found) return null;
+    return { json: JSON.parse(new TextDecoder().decode(found.text)) as GltfJson, declared: found.declared };
   } catch {
     return null;
   }
+}
+
+/** The extensions whose decoders run in workers of their own (DRACOLoader, KTX2Loader); meshopt decodes in place. */
+const WORKER_DECODED = ['KHR_draco_mesh_compression', 'KHR_texture_basisu'];
+
+/**
+ * Whether parsing this glTF may start decoder workers: its JSON names Draco or KTX2 anywhere (a
+ * texture may use KTX2 without the file listing it in extensionsUsed, so the whole text is
+ * searched, not that list). A damaged header counts as yes: the answer only decides whether the
+ * parse client keeps a copy of the file (parse/client.ts).
+ */
+export function mayStartDecoderWorkers(bytes: ArrayBuffer): boolean {
+  const found = jsonBytes(bytes);
+  if (!found) return true;
+  const text = new TextDecoder().decode(found.text);
+  return WORKER_DECODED.some((name) => text.includes(name));
 }
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);

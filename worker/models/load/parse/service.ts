@@ -10,7 +10,7 @@ import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../../raycast';
 import type { ParseRequest } from '../env';
 
-/** The name a parse worker is started with; the same script as the render worker (parse/client.ts). */
+/** The name a parse worker is started with; the same script as the render worker (parse/workers.ts). */
 export const PARSE_WORKER_NAME = 'dash3d-parse';
 
 const RequestSchema = z.object({

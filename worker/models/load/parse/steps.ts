@@ -1,0 +1,58 @@
+import { PARSE_WORKER_NAME } from './service';
+
+/*
+ * A parse worker tells its parent when it starts a worker of its own (three's Draco decoder and
+ * KTX2 transcoder each start some), and when that call returned. Starting a worker takes
+ * milliseconds, but in Firefox ESR 153 on a loaded machine `new Worker()` called in a parse worker
+ * now and then never returns: the parse worker's thread stays blocked inside it for minutes, its
+ * timers never fire, and the model it was parsing waited for ever (docs/browsers.md). A thread
+ * blocked there cannot say so; its parent can tell, from a start without an end (parse/watch.ts).
+ *
+ * These are plain messages beside comlink's: comlink's own carry an id, and it ignores the rest.
+ */
+
+const KEY = 'dash3dParseStep';
+
+export type StepMark = { [KEY]: 'start'; what: string } | { [KEY]: 'end' };
+
+export const stepStart = (what: string): StepMark => ({ [KEY]: 'start', what });
+export const stepEnd = (): StepMark => ({ [KEY]: 'end' });
+
+/** The mark a message carries, or null for any other message (comlink's). */
+export function readStep(data: unknown): StepMark | null {
+  if (!data || typeof data !== 'object') return null;
+  const step = (data as Record<string, unknown>)[KEY];
+  if (step === 'end') return stepEnd();
+  if (step === 'start') {
+    const what = (data as { what?: unknown }).what;
+    return stepStart(typeof what === 'string' ? what.slice(0, 200) : 'a step');
+  }
+  return null;
+}
+
+/** What this file uses of a worker's global scope (its Worker constructor, loosely typed: tests stand in for it). */
+interface Scope {
+  name?: string;
+  Worker: new (url: string | URL, options?: never) => object;
+  postMessage(message: unknown): void;
+}
+
+/**
+ * In a parse worker (and only there): every `new Worker()` its code makes is told to the parent
+ * before and after. Global, so that three's decoders are watched without reaching into them, and
+ * whatever else starts a worker here one day is too.
+ */
+export function watchNestedWorkers(scope: Scope = self): void {
+  if (scope.name !== PARSE_WORKER_NAME) return;
+  const Original = scope.Worker;
+  scope.Worker = class extends Original {
+    constructor(url: string | URL, options?: never) {
+      scope.postMessage(stepStart('starting a worker of its own (a decoder)'));
+      try {
+        super(url, options);
+      } finally {
+        scope.postMessage(stepEnd());
+      }
+    }
+  };
+}
