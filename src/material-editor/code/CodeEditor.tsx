@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import type { CodeKind } from './names/scriptApi';
 
 export type { CodeKind };
