@@ -38,6 +38,7 @@ export const en = {
   'ui.editGroup': 'Edit 3D component group',
   'ui.sceneError': 'An error has occurred, possibly due to the model file being damaged or missing!',
   'ui.loading': 'Loading…',
+  'ui.waitingTurn': 'Waiting its turn: other 3D scenes on the page draw first',
   'ui.scene': '3D scene',
   'ui.snapshots': 'Camera snapshots',
   'ui.axisX': 'X axis',

@@ -26,6 +26,7 @@ export const zh_Hans: Record<MessageKey, string> = {
   'ui.editGroup': '编辑3D组件组',
   'ui.sceneError': '发生错误，可能是模型文件损坏或丢失！',
   'ui.loading': '加载中…',
+  'ui.waitingTurn': '排队等待中：本页其他3D场景先绘制',
   'ui.scene': '3D场景',
   'ui.snapshots': '相机快照',
   'ui.axisX': 'X轴',

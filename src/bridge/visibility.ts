@@ -1,20 +1,23 @@
 /**
  * Which 3D spaces of the page hold a live WebGL context. Browsers keep about 16 per page and
  * silently drop the oldest beyond that; every live context also costs a render worker's CPU and
- * memory. So a space holds one only while it is in view (within MARGIN of the viewport), and at
- * most `cap` of them at once. A released space shows its last frame (useSpaceEngine) and gets a
- * context back when it scrolls into view again.
+ * memory. So a space holds one while it is in view (within MARGIN of the viewport), and at most
+ * `cap` of them at once. A released space shows its last frame (useSpaceEngine) and gets a context
+ * back when it scrolls into view again. Who gets one is decided in visibility-choice.ts: the spaces
+ * in view first, then, once they all drew, spaces out of view that never drew, a few at a time,
+ * each only until it drew its first image: so every space of a long dashboard draws in bounded
+ * time, also the ones scrolled past before they drew (issue 34 §5).
  *
- * Who gets a context when more spaces are in view than the cap: spaces that have drawn nothing
- * yet first, in the order they came into view (so every space in view gets its first image, the
- * top of the page first), then the most recently seen or touched. Spaces that came into view in
- * the same scroll share one moment (each has its own observer, and the order in which their
- * reports arrive means nothing), and among them the one higher on the page goes first. A space released for the cap
- * while still in view keeps showing its last frame until it is scrolled into view anew or the
- * user touches it. There is no separate limit on spaces starting at once: tried with 24 tiles on
- * 2 cores, starting four at a time drew the first screen in 16 s where starting all 24 at once
- * took 13 s (the starts overlap well; a queue only adds its hand-over delays).
+ * A space released for the cap while still in view keeps showing its last frame until it is
+ * scrolled into view anew or the user touches it. A space in view that has no context yet is told
+ * it waits its turn (its loading screen says so). There is no separate limit on spaces starting at
+ * once: tried with 24 tiles on 2 cores, starting four at a time drew the first screen in 16 s where
+ * starting all 24 at once took 13 s; tried again with 40 tiles scrolled through (issue 34), four at
+ * a time drew the first screen in 6.1 s (10.1 to 10.7 s with a busy page) where twelve at once took
+ * 3.4 s (6.4 to 8.0 s). The starts overlap well; a queue only adds its hand-over delays.
  */
+
+import { chooseLive } from './visibility-choice';
 
 /** Live contexts a page keeps by default: below the browsers' ~16, leaving room for the host's own. */
 export const DEFAULT_LIVE_CONTEXTS = 12;
@@ -24,10 +27,18 @@ export const DEFAULT_LIVE_CONTEXTS = 12;
  * edge clips, so there a space starts as it scrolls in (checked: IntersectionObserver in Chromium).
  */
 const MARGIN = '200px';
+/**
+ * Spaces out of view drawing their first image at once. Two: on 2 cores a start is mostly one
+ * core's work, so two keep the machine busy while leaving the spaces in view their frames.
+ */
+const FIRST_IMAGES_AT_ONCE = 2;
 
 export interface LiveContextWatch {
-  /** The space drew a frame with content, or showed its error (it has an image to show while released). */
-  drawn(): void;
+  /**
+   * The space drew a frame with content, or showed its error: it has an image to show while
+   * released (true). False: it has none again (it lost it, or was released before it could be kept).
+   */
+  drawn(has?: boolean): void;
   /** The user acts on the space: it becomes the most recently seen. */
   touch(): void;
   dispose(): void;
@@ -45,7 +56,10 @@ interface Entry {
   /** Holding a context, or giving it back (still counted until the release finished). */
   live: boolean;
   releasing: boolean;
+  /** In view, never drawn, and no context given: what the space was last told (see LiveContextWait). */
+  waiting: boolean;
   onChange: LiveContextChange;
+  onWait: LiveContextWait | undefined;
 }
 
 /**
@@ -53,12 +67,15 @@ interface Entry {
  * the returned promise settles once it is gone, and only then is its slot given to another space.
  */
 export type LiveContextChange = (live: boolean) => void | Promise<void>;
+/** Called with true when the space is in view but waits for a context (over the cap), false when that ends. */
+export type LiveContextWait = (waiting: boolean) => void;
 
 const entries = new Set<Entry>();
 let cap = DEFAULT_LIVE_CONTEXTS;
 let clock = 0;
 let mounted = 0;
 let keepAll = false;
+let firstImagesAtOnce = FIRST_IMAGES_AT_ONCE;
 /** The moment of the reports being delivered now (see seenNow). */
 let moment: number | null = null;
 
@@ -97,6 +114,15 @@ export function keepAllContexts(): void {
   keepAll = true;
 }
 
+/**
+ * Only spaces in view get a context, and a space scrolled past before it drew waits until it is
+ * scrolled back: the behaviour before issue 34, kept as the benchmark's baseline.
+ */
+export function onlySpacesInView(): void {
+  firstImagesAtOnce = 0;
+  rebalance();
+}
+
 /** The host's cap on live contexts (a whole number, at least 1); applies to the whole page. */
 export function setLiveContextCap(n: number): void {
   if (!Number.isInteger(n) || n < 1 || n === cap) return;
@@ -115,18 +141,8 @@ export function liveContexts(): number {
   return n;
 }
 
-function rank(a: Entry, b: Entry): number {
-  if (a.drawn !== b.drawn) return a.drawn ? 1 : -1;
-  const bySeen = a.drawn ? b.seq - a.seq : a.seq - b.seq;
-  return bySeen || pageOrder(a, b);
-}
-
 function rebalance(): void {
-  // The spaces that should hold a context: in view, ranked, at most `cap`.
-  const keep = [...entries]
-    .filter((e) => e.known && e.visible)
-    .sort(rank)
-    .slice(0, cap);
+  const keep = chooseLive([...entries], { cap, firstImagesAtOnce, pageOrder });
   for (const e of entries) {
     if (e.live && !keep.includes(e)) {
       e.live = false;
@@ -147,14 +163,20 @@ function rebalance(): void {
     held++;
     void e.onChange(true);
   }
+  for (const e of entries) {
+    const waiting = e.known && e.visible && !e.drawn && !e.live;
+    if (waiting === e.waiting) continue;
+    e.waiting = waiting;
+    e.onWait?.(waiting);
+  }
 }
 
 /**
  * Watch `el` (a space's root) and call `onChange(true)` when the space should hold a context,
- * `onChange(false)` when it should give it back. Where IntersectionObserver is missing, every
- * space is live.
+ * `onChange(false)` when it should give it back, and `onWait` whether it waits its turn. Where
+ * IntersectionObserver is missing, every space is live.
  */
-export function watchLiveContext(el: Element, onChange: LiveContextChange): LiveContextWatch {
+export function watchLiveContext(el: Element, onChange: LiveContextChange, onWait?: LiveContextWait): LiveContextWatch {
   const entry: Entry = {
     known: false,
     visible: false,
@@ -164,7 +186,9 @@ export function watchLiveContext(el: Element, onChange: LiveContextChange): Live
     el,
     live: false,
     releasing: false,
+    waiting: false,
     onChange,
+    onWait,
   };
   entries.add(entry);
   let observer: IntersectionObserver | null = null;
@@ -192,9 +216,9 @@ export function watchLiveContext(el: Element, onChange: LiveContextChange): Live
   }
   let disposed = false;
   return {
-    drawn() {
-      if (disposed || entry.drawn) return;
-      entry.drawn = true;
+    drawn(has = true) {
+      if (disposed || entry.drawn === has) return;
+      entry.drawn = has;
       rebalance();
     },
     touch() {

@@ -92,7 +92,7 @@ function parseArgs(argv) {
     } else throw new Error(`unknown option ${arg}`);
   }
   opts.withModels = opts.scenes.includes(MODELS_PART);
-  // `spaces` (24 spaces on one dashboard, issue 8 §5) runs only when named: it takes minutes.
+  // `spaces` (40 spaces on one dashboard, issues 8 §5 and 34 §5) runs only when named: it takes minutes.
   opts.withSpaces = opts.scenes.includes(SPACES_PART);
   // `groups` (20 component groups orbiting vs none, issue 10) runs only when named.
   opts.withGroups = opts.scenes.includes(GROUPS_PART);

@@ -4,13 +4,16 @@ import { createRef, StrictMode, type RefObject } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { ThreeDSpace, type ThreeDSpaceHandle } from '../../src/widgets/space/ThreeDSpace';
-import { diffShare, waitFor } from './support/harness';
+import { diffShare, pixelAt, waitFor } from './support/harness';
 import { normalBoxScript } from './support/scenes';
+import { t } from '../../shared/i18n';
 
 /**
  * Issue 8 §5: many spaces on one dashboard. Twenty spaces in a scrolling container, a cap of four
  * live contexts: only spaces in view hold one, a space scrolled out and back shows the same image
  * (after the user orbited it), and nothing is restarted as 'script hung'.
+ * Issue 34 §5: scrolled through quickly, every space draws all the same, and a space in view
+ * waiting for a context says so.
  */
 const COUNT = 20;
 const CAP = 4;
@@ -33,20 +36,25 @@ const config = (i: number) => ({
   script: normalBoxScript,
 });
 
-function mountDashboard() {
+function mountDashboard({
+  count = COUNT,
+  w = W,
+  h = H,
+  scene = config,
+}: { count?: number; w?: number; h?: number; scene?: (i: number) => unknown } = {}) {
   const scroller = document.createElement('div');
   // Two columns, about three rows in view: six spaces visible at once, over the cap of four.
-  Object.assign(scroller.style, { width: `${2 * W + 30}px`, height: `${3 * H + 20}px`, overflow: 'auto', position: 'relative' });
+  Object.assign(scroller.style, { width: `${2 * w + 30}px`, height: `${3 * h + 20}px`, overflow: 'auto', position: 'relative' });
   document.body.appendChild(scroller);
-  const refs: RefObject<ThreeDSpaceHandle | null>[] = Array.from({ length: COUNT }, () => createRef<ThreeDSpaceHandle>());
+  const refs: RefObject<ThreeDSpaceHandle | null>[] = Array.from({ length: count }, () => createRef<ThreeDSpaceHandle>());
   const root: Root = createRoot(scroller);
   flushSync(() =>
     root.render(
       <StrictMode>
-        <div style={{ display: 'grid', gridTemplateColumns: `${W}px ${W}px`, gap: '4px' }}>
+        <div style={{ display: 'grid', gridTemplateColumns: `${w}px ${w}px`, gap: '4px' }}>
           {refs.map((ref, i) => (
-            <div key={i} style={{ width: W, height: H }}>
-              <ThreeDSpace config={config(i)} ref={ref} liveContexts={CAP} heartbeat={{ silentTicks: 240 }} userCode={{ trusted: true }} />
+            <div key={i} style={{ width: w, height: h }}>
+              <ThreeDSpace config={scene(i)} ref={ref} liveContexts={CAP} heartbeat={{ silentTicks: 240 }} userCode={{ trusted: true }} />
             </div>
           ))}
         </div>
@@ -72,12 +80,28 @@ function mountDashboard() {
 
 const isShown = (root: HTMLElement) => root.dataset.state === 'ready';
 
+/** The spaces' indexes in the order they first drew (read as their data-state changes). */
+function drawOrder(roots: HTMLElement[]): number[] {
+  const order: number[] = [];
+  const read = () => roots.forEach((r, i) => isShown(r) && !order.includes(i) && order.push(i));
+  const observer = new MutationObserver(read);
+  for (const r of roots) observer.observe(r, { attributes: true, attributeFilter: ['data-state'] });
+  const stop = cleanup;
+  cleanup = () => {
+    observer.disconnect();
+    stop?.();
+  };
+  return order;
+}
+
 describe('many spaces on one dashboard', () => {
   it('only spaces in view hold a context (at most the cap), and a space scrolled out and back shows the same image', async () => {
     const d = mountDashboard();
-    // The six in view all get an image, four at a time; the ones further down never start.
+    const order = drawOrder(d.roots);
+    // The six in view (and two cut by the edge) all get an image, four at a time, before any space
+    // further down draws (their turn comes once every space in view drew).
     await waitFor(() => d.roots.slice(0, 6).every(isShown), 'the spaces in view to draw', 120_000);
-    expect(d.roots.slice(12).every((r) => r.dataset.state === 'loading' && r.dataset.context === 'released')).toBe(true);
+    expect(order.filter((i) => i >= 8)).toEqual([]);
 
     // The first space gets the context back when touched; the user orbits it.
     const [first] = d.refs;
@@ -119,4 +143,59 @@ describe('many spaces on one dashboard', () => {
     expect(d.refs.every((r) => r.current!.restarts === 0)).toBe(true);
     expect(d.scroller.querySelector('[data-notice="notice.scriptsDisabled"]')).toBeNull();
   }, 300_000);
+});
+
+/** A plain scene per space, no user code: cheap to start, its background colour tells the spaces apart. */
+const plain = (i: number) => ({
+  sceneConfig: { background: `hsl(${(i * 47) % 360}, 70%, 45%)` },
+  lightConfig: { ambientLight: [], directionalLight: [] },
+  environmentConfig: { enable: false },
+});
+
+describe('a long dashboard scrolled through quickly (issue 34 §5)', () => {
+  it('every space draws, the spaces in view first; a space in view waiting for a context says so', async () => {
+    const d = mountDashboard({ count: 16, w: 120, h: 80, scene: plain });
+    const order = drawOrder(d.roots);
+    // Six in view (and two cut by the edge), a cap of four: the others wait their turn, and say so.
+    const waiting = await waitFor(
+      () => d.roots.slice(4, 8).find((r) => r.querySelector('.dash3d-waiting')),
+      'a space waiting its turn',
+      60_000,
+    );
+    expect(waiting.dataset.state).toBe('loading');
+    expect(waiting.dataset.context).toBe('released');
+    expect(waiting.querySelector('.dash3d-waiting')!.textContent).toBe(t('en', 'ui.waitingTurn'));
+    expect(waiting.querySelector('.dash3d-loading')!.textContent).toContain(t('en', 'ui.loading'));
+    // Scrolled to the end a row at a time, faster than a space starts: most are passed undrawn.
+    for (let top = 0; top < d.scroller.scrollHeight; top += 84) {
+      d.scroller.scrollTop = top;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const box = d.scroller.getBoundingClientRect();
+    const inView = (r: HTMLElement) => r.getBoundingClientRect().bottom > box.top && r.getBoundingClientRect().top < box.bottom;
+    const undrawn = d.roots.flatMap((r, i) => (isShown(r) ? [] : [i]));
+    // Passed undrawn, and not still starting as the scroll ended (a start under way may finish first).
+    const passed = undrawn.filter((i) => !inView(d.roots[i]!) && d.roots[i]!.dataset.context !== 'live');
+    const shownAtEnd = undrawn.filter((i) => inView(d.roots[i]!));
+    expect(passed.length).toBeGreaterThan(0);
+
+    // Every space draws all the same, and shows its own image (live, or its last frame).
+    await waitFor(() => d.roots.every(isShown), 'every space to draw', 150_000);
+    // The last ones out of view have given their context back (a read from a worker going away fails).
+    await waitFor(
+      () => d.roots.every((r) => (inView(r) && r.dataset.context === 'live') || r.querySelector('.dash3d-last-frame')),
+      'every space to show its image, the ones out of view their last frame',
+    );
+    for (const [i, ref] of d.refs.entries()) {
+      const [r, g, b] = pixelAt(await ref.current!.readPixels(), 0.05, 0.05);
+      // Its background, not an empty (black) image.
+      expect(r + g + b, `space ${i}`).toBeGreaterThan(60);
+    }
+    expect(d.scroller.querySelector('.dash3d-waiting')).toBeNull();
+    expect(d.maxLive()).toBeLessThanOrEqual(CAP);
+    // The spaces in view came first: every one of them drew before any space passed undrawn.
+    const rank = (i: number) => order.indexOf(i);
+    expect(Math.max(...shownAtEnd.map(rank))).toBeLessThan(Math.min(...passed.map(rank)));
+    expect(d.refs.every((r) => r.current!.restarts === 0)).toBe(true);
+  }, 240_000);
 });

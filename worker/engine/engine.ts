@@ -27,7 +27,7 @@ import { KeptOverlays } from '../overlays/kept';
 import { captureThumbnail, type ThumbnailSize } from './thumbnail';
 import { readCanvas } from './readback';
 import { KeptPreview } from '../materials/preview/kept';
-import { prewarmModelLoading } from '../models/load/index';
+import { ParserPrewarm } from './prewarm';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -66,6 +66,7 @@ export class Engine {
   private contextLost = false;
   private loseExt: WEBGL_lose_context | null = null;
   private disposed = false;
+  private readonly prewarm = new ParserPrewarm();
   private patches = 0;
   private readonly userCode: UserCode;
   /** Model widgets by id, last valid config each: a rebuilt stage gets them all again. */
@@ -132,9 +133,9 @@ export class Engine {
 
   private emit(e: EngineEvent) {
     if (this.disposed) return;
-    // The space has drawn: the model parser starts now, ready before a model is asked for (a
+    // The space has drawn and stays: the model parser starts, ready before a model is asked for (a
     // model given at start began loading already; this then finds its parser busy or warm).
-    if (e.type === 'ready') prewarmModelLoading();
+    if (e.type === 'ready') this.prewarm.drawn();
     this.opts.emit(e);
   }
 
@@ -328,6 +329,7 @@ export class Engine {
   dispose() {
     if (this.disposed) return;
     this.disposed = true;
+    this.prewarm.dispose();
     this.scripts?.stop();
     this.longPress.dispose();
     this.opts.canvas.removeEventListener('webglcontextlost', this.onLost);

@@ -7,15 +7,20 @@ import { shownText as shown } from './noticeText';
 
 const fill: CSSProperties = { position: 'absolute', inset: 0 };
 
-/** loadingConfig: drawn by the main thread until the engine's first complete frame. */
+/**
+ * loadingConfig: drawn by the main thread until the engine's first complete frame. A space in view
+ * that waits for a live context (the page's cap, src/bridge/visibility.ts) says so under the bar.
+ */
 export function LoadingScreen({
   config,
   progress,
   locale,
+  waiting = false,
 }: {
   config: SpaceConfig['loadingConfig'];
   progress: { loaded: number; total: number };
   locale: Locale;
+  waiting?: boolean;
 }) {
   const pct = progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   return (
@@ -43,6 +48,14 @@ export function LoadingScreen({
         <div style={{ width: `${pct}%`, height: '100%', background: '#4096ff', transition: 'width 120ms' }} />
       </div>
       <span style={{ color: '#fff', font: '12px sans-serif', opacity: 0.8 }}>{t(locale, 'ui.loading')}</span>
+      {waiting ? (
+        <span
+          className="dash3d-waiting"
+          style={{ color: '#fff', font: '12px sans-serif', opacity: 0.8, textAlign: 'center', padding: '0 8px' }}
+        >
+          {t(locale, 'ui.waitingTurn')}
+        </span>
+      ) : null}
     </div>
   );
 }

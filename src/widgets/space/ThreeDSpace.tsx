@@ -224,7 +224,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
       {engine.state === 'ready' && engine.modelProgress !== null ? <ModelLoadBar fraction={engine.modelProgress} locale={locale} /> : null}
-      {engine.state === 'loading' ? <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} /> : null}
+      {engine.state === 'loading' ? (
+        <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} waiting={context.waiting} />
+      ) : null}
       {engine.chunkFailure ? (
         <ChunkFailurePanel failure={engine.chunkFailure} locale={locale} onRetry={engine.retry} />
       ) : engine.state === 'error' ? (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CameraView, PixelReadout } from '../../../shared/protocol';
 import type { RenderHandle } from '../../bridge/connection';
 import { withTimeout } from '../../../shared/timeout';
-import { setLiveContextCap, watchLiveContext, type LiveContextWatch } from '../../bridge/visibility';
+import { setLiveContextCap, watchLiveContext, type LiveContextChange, type LiveContextWatch } from '../../bridge/visibility';
 import { useLatest } from '../../host/useLatest';
 
 /**
@@ -27,6 +27,8 @@ export function useLiveContext(
 ) {
   const [live, setLive] = useState(false);
   const [snapshot, setSnapshot] = useState<PixelReadout | null>(null);
+  /** In view but not given a context yet (over the page's cap): its loading screen says it waits its turn. */
+  const [waiting, setWaiting] = useState(false);
   const view = useRef<CameraView | null>(null);
   /** Taken when the space first drew: what a release shows if the worker cannot answer in time. */
   const early = useRef<{ pose: CameraView; pixels: PixelReadout } | null>(null);
@@ -78,7 +80,7 @@ export function useLiveContext(
       view.current = kept.pose;
       show(kept.pixels);
     };
-    const w = watchLiveContext(el, async (on) => {
+    const change: LiveContextChange = async (on) => {
       leaving.current = !on;
       if (on) return setLive(true);
       await capture();
@@ -92,7 +94,8 @@ export function useLiveContext(
           return false;
         });
       });
-    });
+    };
+    const w = watchLiveContext(el, change, setWaiting);
     watch.current = w;
     return () => {
       disposed = true;
@@ -107,20 +110,21 @@ export function useLiveContext(
     live,
     /** The last frame while released (and until a restored engine drew the same view). */
     snapshot,
+    waiting,
     /** The camera pose kept over a release (null when live or never drawn). */
     view: () => view.current,
     /** The space holds a frame of its own: the engine need not show its loading screen again. */
     resuming: () => snapshot !== null,
-    /** The space drew: it has an image now; keep a first frame in case a later one cannot be had. */
-    drawn() {
+    /** The space drew (true): it has an image now; keep a first frame in case a later one cannot be had. False: it has none. */
+    drawn(has: boolean) {
       const h = handle.current;
-      if (h && !early.current) {
+      if (has && h && !early.current) {
         void Promise.all([h.getView(), h.readPixels()]).then(
           ([pose, pixels]) => void (early.current ??= { pose, pixels }),
           () => undefined,
         );
       }
-      watch.current?.drawn();
+      watch.current?.drawn(has);
     },
     touch: () => watch.current?.touch(),
     /** Put the kept pose back on a new engine, and take the frame away once it drew. */

@@ -104,8 +104,11 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const gizmoPress = useRef<((taken: boolean) => void) | null>(null);
   const onStarted = useLatest(opts.onStarted);
   const context = useLiveContext(host, handle, () => stateNow.current === 'ready', opts.liveContexts);
+  // Released just as it drew, before its frame could be kept (the release still saw it loading): it
+  // would show nothing, so it says loading again and gets its turn to draw like any undrawn space.
+  if (state === 'ready' && !context.live && !context.snapshot) setState('loading');
   useEffect(() => {
-    if (state !== 'loading') context.drawn();
+    context.drawn(state !== 'loading');
     // Only the state matters: `context` is a new object each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
