@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkHost, checkViewer, weighViewer } from './support/checks';
+import { checkStartChunkRetried, checkWorkerChunkRetried, EDITOR_PAGE, turbopackBuild, viewerPage } from './support/chunk-retry';
 import { startBackend } from './support/host';
 import { expectClean, launchChromium, mainThreadScripts, openHost } from './support/page';
 
@@ -87,4 +88,23 @@ describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
       await backend.stop();
     }
   });
+});
+
+// Turbopack's runtime loads its chunks itself, as webpack's does: importScripts in the render worker
+// (a classic worker started from its bootstrap, turbopack-worker-<hash>.js) and script elements on
+// the page. A lazily loaded chunk that fails is asked for once more by that runtime, and only a
+// second failure reaches the package, which then asks the runtime again (shared/chunks.ts); the
+// worker's first chunks are asked for once. Each case fails its chunk as often as that, then serves
+// it (support/chunk-retry.ts).
+describe('its turbopack build, a chunk that fails to load', () => {
+  const built = () => turbopackBuild(apps.next, join(apps.next, 'out-turbopack'));
+
+  it("a render worker's chunk failing as the space warms up, Turbopack's own second request too: the next model asks again, loads and draws", async () =>
+    checkWorkerChunkRetried(browser, await built()));
+
+  it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", async () =>
+    checkStartChunkRetried(browser, await built(), EDITOR_PAGE, 'worker'));
+
+  it("on the main thread (no OffscreenCanvas), the engine's chunk failing, Turbopack's own second request too: the space names the file, and Retry loads it and draws", async () =>
+    checkStartChunkRetried(browser, await built(), viewerPage('viewer/'), 'main'));
 });
