@@ -61,18 +61,22 @@ export function failedImportUrl(err: unknown): string | null {
  *   to load worker script at <url>" in Firefox);
  * - on the page, with a script element, rejecting with its own ChunkLoadError whose `type` is
  *   'missing', 'error' or 'timeout' and whose `request` is the URL.
- * Both runtimes forget a chunk that failed: asked again, they fetch it again.
+ * Both runtimes forget a chunk that failed: asked again, they fetch it again. So does Turbopack's,
+ * which asks once more itself, then rejects with a ChunkLoadError without `request`.
  */
 const IMPORT_SCRIPTS_FAILED = /NetworkError.*importScripts/s;
+const TURBOPACK_CHUNK_FAILED = /^Failed to load chunk (\S+)/;
 
 export function bundlerChunkFailure(err: unknown): Omit<ChunkFailure, 'id'> | null {
   if (!(err instanceof Error) || err instanceof ChunkLoadError) return null;
   if (IMPORT_SCRIPTS_FAILED.test(`${err.name}: ${err.message}`))
     return { type: 'missing', url: URL_IN_MESSAGE.exec(err.message)?.[0] ?? '' };
+  if (err.name !== 'ChunkLoadError') return null;
   const { type, request } = err as { type?: unknown; request?: unknown };
-  if (err.name === 'ChunkLoadError' && typeof request === 'string')
-    return { type: type === 'timeout' ? 'timeout' : 'missing', url: request };
-  return null;
+  if (typeof request === 'string') return { type: type === 'timeout' ? 'timeout' : 'missing', url: request };
+  const path = TURBOPACK_CHUNK_FAILED.exec(err.message)?.[1];
+  if (!path) return null;
+  return { type: 'missing', url: typeof location === 'undefined' ? path : new URL(path, location.href).href };
 }
 
 /**

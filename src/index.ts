@@ -7,3 +7,6 @@ export * from './entries/editor';
 export * from './entries/material-editor';
 export * from '../shared/schema';
 export * from '../shared/protocol';
+// The texts: the viewer's and the editor's (dash3d/space's `t` knows the viewer's only, so that a
+// viewer page does not load the settings panels' and the material editor's texts).
+export { t, describeIssues, isMessageKey, type MessageKey } from '../shared/i18n/editor';

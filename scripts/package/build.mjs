@@ -116,6 +116,50 @@ function packageFiles(assets) {
   };
 }
 
+/** zod's schema classes (zod/v4/classic/schemas.js), as the main-thread entries bundle them. */
+const ZOD_CLASSIC_SCHEMAS = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/;
+/** Each schema class hands itself to its JSON Schema converter (one line per class). */
+const ZOD_INSTANCE_CONVERTER =
+  /^[ \t]*inst\._zod\.processJSONSchema = \(ctx, json, params\) => processors\.\w+Processor\(inst, ctx, json, params\);\n/gm;
+const ZOD_INSTANCE_METHODS = 'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";';
+/** What a schema's own JSON Schema methods (`.toJSONSchema()`, `~standard.jsonSchema`) say instead. */
+const NO_INSTANCE_JSON_SCHEMA =
+  "dash3d's schemas have no JSON Schema method on the main thread: use toJsonSchema(entity) from 'dash3d', z.toJSONSchema(schema), or the package's schema/*.schema.json";
+
+/**
+ * zod's schema classes without their JSON Schema converters (issue 31). zod 4 gives every schema
+ * class a pointer to its converter and every schema `.toJSONSchema()`, so any page that makes a
+ * schema carries all the converters (about 5 kB gzip before a viewer's first frame), though only
+ * `toJsonSchema` (shared/schema/json-schema.ts, through z.toJSONSchema) converts. Without the
+ * pointers, z.toJSONSchema finds each converter by the schema's type, as it does for zod/mini's
+ * schemas, so `toJsonSchema` gives the same JSON Schema (tests/consumers/package.test.ts compares
+ * it with schema/); the two methods on a schema throw, naming what to use. The render worker's
+ * build keeps zod as it is.
+ * @returns {import('rolldown').Plugin}
+ */
+function zodWithoutInstanceJsonSchema() {
+  return {
+    name: 'dash3d:zod-without-instance-json-schema',
+    transform(code, id) {
+      if (!ZOD_CLASSIC_SCHEMAS.test(id)) return null;
+      const converters = code.match(ZOD_INSTANCE_CONVERTER)?.length ?? 0;
+      let out = code.replace(ZOD_INSTANCE_CONVERTER, '');
+      const methods = out.split(ZOD_INSTANCE_METHODS).length - 1;
+      out = out.replace(
+        ZOD_INSTANCE_METHODS,
+        `const createStandardJSONSchemaMethod = () => () => { throw new Error(${JSON.stringify(NO_INSTANCE_JSON_SCHEMA)}); };\n` +
+          'const createToJSONSchemaMethod = createStandardJSONSchemaMethod;',
+      );
+      // A zod that writes these otherwise fails the build here rather than ship the converters again.
+      if (converters < 30 || methods !== 1 || /processJSONSchema|to-json-schema/.test(out))
+        throw new Error(
+          `${id}: zod's JSON Schema hooks are not where scripts/package/build.mjs expects them (${converters} converters, ${methods} method imports): update zodWithoutInstanceJsonSchema`,
+        );
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** Fails the build on a bare import the main thread must not have (three above all). */
 function onlyHostPackages() {
   /** @type {import('rolldown').Plugin} */
@@ -189,7 +233,7 @@ export async function buildPackage(say = console.log) {
   const main = await rolldown({
     ...shared,
     input: Object.fromEntries(Object.entries(MAIN_ENTRIES).map(([name, source]) => [name, path.join(ROOT, source)])),
-    plugins: [onlyHostPackages(), packageFiles(assets)],
+    plugins: [onlyHostPackages(), zodWithoutInstanceJsonSchema(), packageFiles(assets)],
   });
   // One file per source module (dist/src/..., dist/shared/...), as they are in the source: a host's
   // bundler then drops whole modules a page does not use (a dashboard viewer leaves out the settings

@@ -1,19 +1,11 @@
 import type { MSG } from '../schema/common';
-import { settings } from './parts/settings';
-import { settingsFields } from './parts/settings-fields';
 import { widgets } from './parts/widgets';
-import { modelPanel } from './parts/model-panel';
-import { materialTree } from './parts/material-tree';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
-import { materialEditor } from './parts/material-editor';
-import { materialCode } from './parts/material-code';
-import { materialForm } from './parts/material-form';
-import { materialLibrary } from './parts/material-library';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -21,7 +13,10 @@ type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
  * English texts. The spec's own texts are kept word for word; `satisfies` makes a schema message
  * key without a text a type error. Placeholders are written `{name}` and filled by `t`.
  * Only texts of the package itself belong here: every host ships this catalogue, so the
- * playground's own texts are in its own catalogue (playground/i18n).
+ * playground's own texts are in its own catalogue (playground/i18n). And only what a viewer shows
+ * (the widgets, their notices, errors and schema messages): every viewer page loads this catalogue
+ * before its first frame, so the settings panels' and the material editor's texts are in theirs
+ * (./editor.ts), which only the editor's modules import.
  */
 export const en = {
   // Schema messages (shared/schema/common.ts MSG).
@@ -62,21 +57,13 @@ export const en = {
   'error.invalidConfig': 'Invalid setting',
   'error.script': 'Script error',
 
-  ...settingsFields.en,
-  ...settings.en,
   ...widgets.en,
-  ...modelPanel.en,
-  ...materialTree.en,
   ...documents.en,
   ...consent.en,
   ...modelLimits.en,
   ...chunks.en,
   ...pick.en,
   ...snapshots.en,
-  ...materialEditor.en,
-  ...materialCode.en,
-  ...materialForm.en,
-  ...materialLibrary.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

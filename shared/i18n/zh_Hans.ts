@@ -1,19 +1,11 @@
 import type { MessageKey } from './en';
-import { settings } from './parts/settings';
-import { settingsFields } from './parts/settings-fields';
 import { widgets } from './parts/widgets';
-import { modelPanel } from './parts/model-panel';
-import { materialTree } from './parts/material-tree';
 import { documents } from './parts/documents';
 import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
-import { materialEditor } from './parts/material-editor';
-import { materialCode } from './parts/material-code';
-import { materialForm } from './parts/material-form';
-import { materialLibrary } from './parts/material-library';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -51,19 +43,11 @@ export const zh_Hans: Record<MessageKey, string> = {
   'error.invalidConfig': '无效的设置',
   'error.script': '脚本错误',
 
-  ...settingsFields.zh_Hans,
-  ...settings.zh_Hans,
   ...widgets.zh_Hans,
-  ...modelPanel.zh_Hans,
-  ...materialTree.zh_Hans,
   ...documents.zh_Hans,
   ...consent.zh_Hans,
   ...modelLimits.zh_Hans,
   ...chunks.zh_Hans,
   ...pick.zh_Hans,
   ...snapshots.zh_Hans,
-  ...materialEditor.zh_Hans,
-  ...materialCode.zh_Hans,
-  ...materialForm.zh_Hans,
-  ...materialLibrary.zh_Hans,
 };

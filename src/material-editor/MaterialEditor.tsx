@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties, type RefObject } from 
 import { Alert, Button, Flex, Modal, Tabs, Tag, Typography } from 'antd';
 import type { PreviewMaterialResult } from '../../shared/protocol';
 import { newMaterial, type Material } from '../../shared/schema/material';
-import { t } from '../../shared/i18n';
+import { t } from '../../shared/i18n/editor';
 import type { ThreeDHost } from '../host/types';
 import { MaterialPreview, type MaterialPreviewHandle } from './MaterialPreview';
 import { MaterialForm } from './form/MaterialForm';

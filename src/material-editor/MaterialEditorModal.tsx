@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import type { ThreeDHost } from '../host/types';
-import { t } from '../../shared/i18n';
+import { t } from '../../shared/i18n/editor';
 import { MaterialEditor, type MaterialEditorProps } from './MaterialEditor';
 
 export interface MaterialEditorModalProps {

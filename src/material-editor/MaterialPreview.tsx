@@ -4,7 +4,7 @@ import type { SceneObjectNode } from '../../shared/schema/tree';
 import { toIssues, type SchemaIssue } from '../../shared/schema/common';
 import { MaterialSchema, type Material } from '../../shared/schema/material';
 import { previewSpaceConfig, type PreviewOptionsInput } from '../../shared/schema/preview';
-import { t, type Locale } from '../../shared/i18n';
+import { t, type Locale } from '../../shared/i18n/editor';
 import { withFiles, type ChunkOptions } from '../bridge/chunks';
 import type { PackageFiles } from '../host/types';
 import { useLatest } from '../host/useLatest';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Form } from 'antd';
-import { t, type Locale } from '../../shared/i18n';
+import { t, type Locale } from '../../shared/i18n/editor';
 import type { MediaAccess } from '../host/types';
 import { SettingsProvider, type SettingsContextValue } from './context';
 import type { FieldPath } from './schemaPath';

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { t, type Locale, type MessageKey } from '../../shared/i18n';
+import { t, type Locale, type MessageKey } from '../../shared/i18n/editor';
 import type { MediaAccess } from '../host/types';
 import { numberRange, pathKey, schemaAt, type FieldPath, type NumberRange } from './schemaPath';
 import type { IssueMap } from './validate';

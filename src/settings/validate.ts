@@ -1,4 +1,4 @@
-import { isMessageKey } from '../../shared/i18n';
+import { isMessageKey } from '../../shared/i18n/editor';
 import { MSG, type SchemaIssue } from '../../shared/schema/common';
 import { getIn, pathKey, setIn } from './schemaPath';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkHost, checkViewer, weighViewer } from './support/checks';
-import { checkStartChunkRetried, checkWorkerChunkRetried, viewerPage } from './support/chunk-retry';
+import { checkStartChunkRetried, checkWorkerChunkRetried, viewerPage, webpackBuild } from './support/chunk-retry';
 import { startBackend } from './support/host';
 import { launchChromium } from './support/page';
 
@@ -60,14 +60,14 @@ describe('Rspack 2 (rspack-app)', () => {
 
   // Its runtime loads its chunks (importScripts in the classic render worker, script elements on the
   // page): a chunk that fails once is asked of it again and loads (support/chunk-retry.ts).
-  it("a render worker's chunk that fails once as the space warms up is asked for again by the next model, which loads and draws", () =>
-    checkWorkerChunkRetried(browser, apps.rspack));
+  it("a render worker's chunk that fails once as the space warms up is asked for again by the next model, which loads and draws", async () =>
+    checkWorkerChunkRetried(browser, await webpackBuild(apps.rspack)));
 
-  it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", () =>
-    checkStartChunkRetried(browser, apps.rspack, viewerPage('viewer.html'), 'worker'));
+  it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", async () =>
+    checkStartChunkRetried(browser, await webpackBuild(apps.rspack), viewerPage('viewer.html'), 'worker'));
 
-  it("on the main thread (no OffscreenCanvas), the engine's chunk failing once: the space names the file, and Retry loads it and draws", () =>
-    checkStartChunkRetried(browser, apps.rspack, viewerPage('viewer.html'), 'main'));
+  it("on the main thread (no OffscreenCanvas), the engine's chunk failing once: the space names the file, and Retry loads it and draws", async () =>
+    checkStartChunkRetried(browser, await webpackBuild(apps.rspack), viewerPage('viewer.html'), 'main'));
 });
 
 describe('esbuild 0.28 (esbuild-app), the package files copied by dash3d-assets', () => {

@@ -109,6 +109,32 @@ describe('the tarball', () => {
   });
 });
 
+describe("the package's zod", () => {
+  // The main-thread build leaves out the schema classes' JSON Schema hooks (scripts/package/build.mjs,
+  // zodWithoutInstanceJsonSchema): toJsonSchema then finds each converter by the schema's type.
+  it('toJsonSchema, from the built modules, gives the JSON Schema files of schema/', async () => {
+    const dist = join(unpacked, 'package', 'dist');
+    const built = (await import(join(dist, 'shared', 'schema', 'json-schema.js'))) as {
+      allJsonSchemas(): Record<string, Record<string, unknown>>;
+    };
+    const schemas = built.allJsonSchemas();
+    expect(Object.keys(schemas).length).toBeGreaterThan(10);
+    for (const [name, schema] of Object.entries(schemas)) {
+      // As `npm run schema` writes them (scripts/write-json-schema.mjs).
+      const file = JSON.parse(await readFile(join(unpacked, 'package', 'schema', `${name}.schema.json`), 'utf8')) as unknown;
+      expect(JSON.parse(JSON.stringify({ $schema: schema.$schema, title: name, ...schema })), name).toEqual(file);
+    }
+  });
+
+  it("a schema's own JSON Schema method says what to use instead", async () => {
+    const dist = join(unpacked, 'package', 'dist');
+    const { SpaceConfigSchema } = (await import(join(dist, 'shared', 'schema', 'space.js'))) as {
+      SpaceConfigSchema: { toJSONSchema(): unknown };
+    };
+    expect(() => SpaceConfigSchema.toJSONSchema()).toThrow(/toJsonSchema\(entity\) from 'dash3d'/);
+  });
+});
+
 /** A static import or re-export's specifier, `import x from '...'`, `export * from '...'`, `import '...'`. */
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[^'"`;]*?\sfrom\s*|[^'"`;]*?from)?["']([^"']+)["']/g;
 
@@ -140,7 +166,7 @@ const BUDGETS = {
   // The zod modules the package uses count here since they are bundled (dist/vendor/zod/, about
   // 48 kB as gzip of each of their files; a host's bundler compresses them together for less).
   'main-thread entry (dist/index.js and its modules, gzip each)': 220,
-  'viewer entry dash3d/space (dist/space.js and its modules, gzip each)': 165,
+  'viewer entry dash3d/space (dist/space.js and its modules, gzip each)': 155,
   'render worker with its static imports (gzip)': 340,
   'fallback engine with its static imports (gzip)': 330,
   tarball: 4_300,
@@ -184,6 +210,8 @@ describe('sizes', () => {
     // A viewer page imports no settings panel, material editor or code editor: nothing of antd or
     // CodeMirror before its first frame, whatever its bundler does with a barrel (issue 31).
     expect(await packagesOf(viewer)).toEqual(['comlink', 'react', 'react-dom', 'react/jsx-runtime']);
+    // Nor the editor's texts (shared/i18n/editor.ts).
+    expect(viewer.map((f) => f.slice(dist.length + 1))).not.toContain('shared/i18n/editor.js');
     for (const [k, v] of Object.entries(measured)) expect([k, v]).toSatisfy(([, size]) => size <= BUDGETS[k as keyof typeof BUDGETS]);
   });
 });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { checkHost, checkViewer, weighViewer } from './support/checks';
-import { checkStartChunkRetried, checkWorkerChunkRetried, EDITOR_PAGE } from './support/chunk-retry';
+import { checkStartChunkRetried, checkWorkerChunkRetried, EDITOR_PAGE, webpackBuild } from './support/chunk-retry';
 import { session, startBackend, uploadModels } from './support/host';
 import { launchChromium, openHost, until } from './support/page';
 
@@ -77,8 +77,8 @@ it("under a policy without 'wasm-unsafe-eval', a compressed model fails naming t
 
 // webpack's runtime loads its chunks as Rspack's does (importScripts in the render worker, script
 // elements on the page): the same package code asks it again for a chunk that failed once.
-it("a render worker's chunk that fails once as the space warms up is asked for again by the next model, which loads and draws", () =>
-  checkWorkerChunkRetried(browser, app));
+it("a render worker's chunk that fails once as the space warms up is asked for again by the next model, which loads and draws", async () =>
+  checkWorkerChunkRetried(browser, await webpackBuild(app)));
 
-it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", () =>
-  checkStartChunkRetried(browser, app, EDITOR_PAGE, 'worker'));
+it("the render worker's first chunk (three.js) failing once: the space names the file, and Retry starts the worker and draws", async () =>
+  checkStartChunkRetried(browser, await webpackBuild(app), EDITOR_PAGE, 'worker'));

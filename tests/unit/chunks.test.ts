@@ -133,6 +133,57 @@ describe("a webpack-family bundler's own chunk loading", () => {
   });
 });
 
+/*
+ * Turbopack (Next.js) loads its chunks with its own runtime too (checked in
+ * tests/consumers/next-app.test.ts against a real build). After asking once more by itself it
+ * rejects with an Error it names ChunkLoadError, without webpack's `request`: the chunk's path in
+ * the message, and in a worker importScripts' NetworkError after it.
+ */
+describe("Turbopack's own chunk loading", () => {
+  /** What Turbopack's runtime rejects with (its loadChunk), the cause's text appended when there is one. */
+  const turbopack = (cause?: Error) =>
+    Object.assign(
+      new Error(
+        `Failed to load chunk /_next/static/chunks/3qk73hbqaztzo.js from module 45450${cause ? `: ${cause}` : ''}`,
+        cause ? { cause } : undefined,
+      ),
+      { name: 'ChunkLoadError' },
+    );
+  const importScripts = () =>
+    new DOMException(
+      "Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at 'http://h/_next/static/chunks/05phi7a2v7_3g.js' failed to load.",
+      'NetworkError',
+    );
+
+  it("reads the page's failure as the chunk's path, made absolute where there is a page, and the worker's as importScripts' URL", () => {
+    expect(bundlerChunkFailure(turbopack())).toEqual({ type: 'missing', url: '/_next/static/chunks/3qk73hbqaztzo.js' });
+    vi.stubGlobal('location', new URL('http://h/viewer/'));
+    try {
+      expect(bundlerChunkFailure(turbopack())).toEqual({ type: 'missing', url: 'http://h/_next/static/chunks/3qk73hbqaztzo.js' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(bundlerChunkFailure(turbopack(importScripts()))).toEqual({
+      type: 'missing',
+      url: 'http://h/_next/static/chunks/05phi7a2v7_3g.js',
+    });
+    // Another error that happens to carry the name is not a load failure.
+    expect(bundlerChunkFailure(Object.assign(new Error('something else'), { name: 'ChunkLoadError' }))).toBeNull();
+  });
+
+  it("a chunk it could not load fails as the spec's ChunkLoadError, and loads when its import is asked again", async () => {
+    let calls = 0;
+    const loader = chunkLoader('engine', () => (++calls === 1 ? Promise.reject(turbopack()) : Promise.resolve('engine')));
+    expect(chunkFailureOf(await loader().catch((e: unknown) => e))).toEqual({
+      id: 'engine',
+      type: 'missing',
+      url: '/_next/static/chunks/3qk73hbqaztzo.js',
+    });
+    expect(await loader()).toBe('engine');
+    expect(calls).toBe(2);
+  });
+});
+
 describe('chunk settings in the worker (worker/engine/chunk-settings.ts)', () => {
   it('keeps URLs of its own origin and refuses others by name, the main thread being untrusted', async () => {
     const { setChunkSettings, chunkSettings } = await import('../../worker/engine/chunk-settings');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { t } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n/editor';
 import type { CodeKind } from './names/scriptApi';
 import type { CodeEditorProps } from './editorProps';
 

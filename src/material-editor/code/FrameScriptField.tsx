@@ -1,4 +1,4 @@
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { CodeEditor } from './CodeEditor';
 import type { FrameScriptStatus } from './useFrameScriptStatus';
 

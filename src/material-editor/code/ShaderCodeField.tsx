@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PreviewMaterialResult, ShaderFault } from '../../../shared/protocol';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { CodeEditor } from './CodeEditor';
 
 export interface ShaderCodeFieldProps {

@@ -1,5 +1,5 @@
 import { ColorPicker, Input, Space } from 'antd';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { fieldError } from './fieldSchema';
 import { Row } from './Row';
 import { useDraft } from './useDraft';

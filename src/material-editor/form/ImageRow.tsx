@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Input, Space } from 'antd';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { isImageString } from '../../../shared/schema/material';
 import { fileExtension } from '../../../shared/schema/media';
 import { urlPath } from '../../../shared/paths';

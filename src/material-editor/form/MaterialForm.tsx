@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Form, Input, Select, Switch, Typography } from 'antd';
-import { t, type Locale, type MessageKey } from '../../../shared/i18n';
+import { t, type Locale, type MessageKey } from '../../../shared/i18n/editor';
 import { MATERIAL_TYPES, materialKind, SHADER_TEMPLATE, type Material } from '../../../shared/schema/material';
 import { MATERIAL_FIELDS, MATERIAL_MAPS, TEXTURE_TRANSFORM } from '../../../shared/schema/material-fields';
 import type { MediaAccess } from '../../host/types';

@@ -1,5 +1,5 @@
 import { Flex, InputNumber, Slider } from 'antd';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { fieldError, type FieldControl } from './fieldSchema';
 import { Row } from './Row';
 import { useDraft } from './useDraft';

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../../shared/i18n/editor';
 import { MaterialSchema, type Material } from '../../../shared/schema/material';
 import { SLIDER_SPAN } from '../../../shared/schema/material-fields';
 import { defaultStep, numberRange, unwrapSchema } from '../../settings/schemaPath';

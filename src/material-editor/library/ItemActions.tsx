@@ -1,5 +1,5 @@
 import { Button, Flex, Input, Typography } from 'antd';
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../../shared/i18n/editor';
 import type { LibraryItem } from './listing';
 
 /** An action waiting for its second step: the new name of a rename, or a delete's confirmation. */

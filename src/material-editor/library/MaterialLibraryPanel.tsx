@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Input, Typography } from 'antd';
 import type { MediaAccess } from '../../host/types';
-import { t, type Locale, type MessageKey } from '../../../shared/i18n';
+import { t, type Locale, type MessageKey } from '../../../shared/i18n/editor';
 import type { Material } from '../../../shared/schema/material';
 import { LibraryError, reasonOf } from './errors';
 import { LibraryGrid } from './LibraryGrid';

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../../shared/i18n/editor';
 
 /**
  * A library action that did not happen: a catalogue key and its parameters, so the panel shows it

@@ -1,6 +1,6 @@
 import type { MediaAccess } from '../../host/types';
-import type { Locale } from '../../../shared/i18n';
-import { describeIssues } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n/editor';
+import { describeIssues } from '../../../shared/i18n/editor';
 import { httpOrigin, urlAllowed } from '../../../shared/origins';
 import { AIRM_MAX_BYTES, isImageString, parseAirm, type Material } from '../../../shared/schema/material';
 import { authHeaders } from '../../media/client';

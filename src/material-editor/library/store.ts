@@ -1,5 +1,5 @@
 import type { MediaAccess } from '../../host/types';
-import type { Locale } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n/editor';
 import {
   AIRM_FORMAT_VERSION,
   MATERIAL_CATALOG,

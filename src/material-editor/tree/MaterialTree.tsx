@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { Button, Flex, TreeSelect } from 'antd';
 import type { SceneObjectNode, TreeNode } from '../../../shared/schema/tree';
 import type { Material } from '../../../shared/schema/material';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { indexEntries, toMaterialTree, type MaterialTreeEntry } from './treeData';
 
 /** Spec §9: the material tree's dropdown is at most 500 px high. */

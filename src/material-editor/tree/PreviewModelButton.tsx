@@ -7,7 +7,7 @@ import { SettingsProvider } from '../../settings/context';
 import { sourceFromLibrary } from '../../widgets/model/files';
 import { modelFormatOf } from '../../../shared/schema/model';
 import type { MediaEntry } from '../../../shared/schema/media';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 
 /** A model to preview: MaterialPreview's `model` prop. */
 export interface PreviewModel {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../../../shared/i18n';
+import type { MessageKey } from '../../../shared/i18n/editor';
 import { IMAGE_EXTENSIONS } from '../../../shared/schema/material';
 import { MSG } from '../../../shared/schema/common';
 import { checkUploadExtension, fileExtension, randomId, type UploadRefusal } from '../../../shared/schema/media';

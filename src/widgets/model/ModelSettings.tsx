@@ -3,7 +3,7 @@ import { Collapse, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
 import { useStoredConfig } from '../../host/useParsedConfig';
 import { ModelConfigSchema, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
-import { t, type MessageKey } from '../../../shared/i18n';
+import { t, type MessageKey } from '../../../shared/i18n/editor';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { NumberField, SwitchField, Vec3Field } from '../../settings/fields';
 import { PickInSceneButton } from '../space/PickInSceneButton';

@@ -10,7 +10,7 @@ import { airmText } from '../../../src/material-editor/library/store';
 import type { MediaAccess, ThreeDHost } from '../../../src/host/types';
 import { newMaterial, SHADER_TEMPLATE } from '../../../shared/schema/material';
 import { randomId } from '../../../shared/schema/media';
-import { t } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n/editor';
 import { meanColour, waitFor, type RGBA } from '../support/harness';
 import { editorNamed, shownText } from '../support/code';
 import { chooseOption } from './form-support';

@@ -71,8 +71,23 @@ const inlineScriptHashes = (html) =>
  * HOST_FAIL_ONCE: file names of the built page (comma-separated) whose first request is answered
  * 503, as a proxy or a deploy in progress may answer one; every later request is served. The
  * consumer tests use it to show that a chunk that failed once is asked for again and loads.
+ * HOST_FAIL_TIMES (default 1): how many first requests of each such file fail, for a bundler whose
+ * runtime asks again by itself once (Turbopack) before the package sees a failure.
  */
-const failOnce = new Set((process.env.HOST_FAIL_ONCE ?? '').split(',').filter(Boolean));
+const failTimes = Math.max(1, Number(process.env.HOST_FAIL_TIMES ?? 1) || 1);
+const failing = new Map(
+  (process.env.HOST_FAIL_ONCE ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((file) => [file, failTimes]),
+);
+/** Whether this request of `rel` is one to fail (and counts it). */
+const failNow = (rel) => {
+  const left = failing.get(rel) ?? 0;
+  if (left > 1) failing.set(rel, left - 1);
+  else failing.delete(rel);
+  return left > 0;
+};
 
 const app = Fastify({ forceCloseConnections: true });
 app.addHook('onSend', async (req, reply) => {
@@ -92,7 +107,7 @@ if (pageDir !== '-') {
     const file = path.resolve(root, rel);
     const info = file.startsWith(root + path.sep) ? await stat(file).catch(() => null) : null;
     if (!info?.isFile()) return reply.code(404).send({ error: 'not found' });
-    if (failOnce.delete(rel)) return reply.code(503).send({ error: 'failing this file once (HOST_FAIL_ONCE)' });
+    if (failNow(rel)) return reply.code(503).send({ error: 'failing this file (HOST_FAIL_ONCE)' });
     if (path.extname(file) === '.html') {
       const html = await readFile(file, 'utf8');
       const hashes = inlineScriptHashes(html);

@@ -201,6 +201,14 @@ export interface Weighed {
 export async function mainThreadBeforeFirstFrame(w: Watched): Promise<{ gzipBytes: number; scripts: Weighed[] }> {
   const first = await w.page.evaluate<number | null>('window.__firstFrameAt');
   expect(first, 'the first frame, as the page saw it').not.toBeNull();
+  return mainThreadScripts(w, first!);
+}
+
+/**
+ * The page's own-origin scripts its main thread parsed whose files had arrived by `until` (on the
+ * page's clock; all of them without it), each weighed as gzip -9 of its source.
+ */
+export async function mainThreadScripts(w: Watched, until = Infinity): Promise<{ gzipBytes: number; scripts: Weighed[] }> {
   const arrived = new Map(
     await w.page.evaluate<[string, number][]>(`performance.getEntriesByType('resource').map((e) => [e.name.split('#')[0], e.responseEnd])`),
   );
@@ -208,7 +216,7 @@ export async function mainThreadBeforeFirstFrame(w: Watched): Promise<{ gzipByte
   for (const s of w.mainScripts) {
     if (!s.url.startsWith(w.origin)) continue;
     const at = arrived.get(s.url.split('#')[0]!);
-    if (at !== undefined && at > first!) continue;
+    if (at !== undefined && at > until) continue;
     const src = await w.sourceOf(s.id);
     scripts.push({ url: new URL(s.url).pathname, gzip: gzipSync(src, { level: 9 }).length, antd: /\banticon\b/.test(src) });
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../shared/schema';
 import { catalogues, describeIssues, en, isMessageKey, LOCALES, t, zh_Hans, type MessageKey } from '../../../shared/i18n';
+import * as editor from '../../../shared/i18n/editor';
 import { en as playgroundEn } from '../../../playground/i18n/en';
 import { zh_Hans as playgroundZh } from '../../../playground/i18n/zh_Hans';
 
@@ -9,6 +10,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1
 // The package's catalogue, and the playground's own (playground/i18n): the same checks for both.
 const CATALOGUES: [string, Record<string, string>, Record<string, string>][] = [
   ['shared/i18n', en, zh_Hans],
+  ['shared/i18n/editor', editor.editorEn, editor.editorZh_Hans],
   ['playground/i18n', playgroundEn, playgroundZh],
 ];
 
@@ -78,6 +80,40 @@ describe('catalogues', () => {
   ])('%s', (key, english, chinese) => {
     expect(t('en', key)).toBe(english);
     expect(t('zh_Hans', key)).toBe(chinese);
+  });
+});
+
+describe("the editor's texts (shared/i18n/editor)", () => {
+  // A viewer page loads the viewer's catalogue before its first frame; the settings panels' and the
+  // material editor's texts are in a catalogue of their own, which only the editor imports (issue 31).
+  it("are none of the viewer's keys, and the viewer's catalogue has none of theirs", () => {
+    expect(Object.keys(editor.editorEn).filter((key) => Object.prototype.hasOwnProperty.call(en, key))).toEqual([]);
+    expect(Object.keys(editor.editorEn).filter(isMessageKey)).toEqual([]);
+    expect(isMessageKey('settings.background')).toBe(false);
+  });
+
+  it("its t, isMessageKey and describeIssues know both catalogues' keys", () => {
+    expect(editor.t('en', 'settings.background')).toBe(editor.editorEn['settings.background']);
+    expect(editor.t('zh_Hans', 'settings.background')).toBe(editor.editorZh_Hans['settings.background']);
+    expect(editor.t('zh_Hans', MSG.range)).toBe('超出取值范围');
+    expect(editor.t('fr' as never, 'error.script')).toBe('Script error');
+    expect(editor.t('en', 'no.such.key' as editor.MessageKey)).toBe('no.such.key');
+    expect(editor.isMessageKey('settings.background') && editor.isMessageKey(MSG.range)).toBe(true);
+    expect(editor.isMessageKey('toString')).toBe(false);
+    expect(
+      editor.describeIssues(
+        [
+          { path: 'a', message: MSG.range },
+          { path: 'b', message: 'settings.background' },
+          { path: 'c', message: 'zod text' },
+        ],
+        'zh_Hans',
+      ),
+    ).toEqual([
+      { path: 'a', message: '超出取值范围' },
+      { path: 'b', message: editor.editorZh_Hans['settings.background'] },
+      { path: 'c', message: 'zod text' },
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@ import { SCOPE, SCRIPT_API, SPACE_HOOKS } from '../../../src/material-editor/cod
 import { createScriptRunner } from '../../../worker/scripting/hooks';
 import { compileFrameScript, runShaderCode } from '../../../worker/materials/code';
 import type { EngineContext } from '../../../worker/engine/context';
-import { en, zh_Hans } from '../../../shared/i18n';
+import { isMessageKey, t } from '../../../shared/i18n/editor';
 
 /**
  * The names the code editors complete are written down on the main thread (it never imports three
@@ -91,8 +91,8 @@ describe('material code', () => {
 
   it('every completion is explained in both languages', () => {
     for (const n of [...Object.values(SCOPE).flat(), ...SCRIPT_API]) {
-      expect(en[n.info], n.name).toBeTruthy();
-      expect(zh_Hans[n.info], n.name).toMatch(/[\u4e00-\u9fff]/);
+      expect(isMessageKey(n.info), n.name).toBe(true);
+      expect(t('zh_Hans', n.info), n.name).toMatch(/[\u4e00-\u9fff]/);
     }
   });
 });

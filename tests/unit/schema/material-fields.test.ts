@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MeshPhongMaterial, MeshPhysicalMaterial, PointsMaterial, ShaderMaterial, type Material as ThreeMaterial } from 'three';
 import { COMBINES, MATERIAL_TYPES, MaterialSchema, SIDES, type MaterialKind } from '../../../shared/schema/material';
-import { en, zh_Hans } from '../../../shared/i18n';
+import { editorEn as en, editorZh_Hans as zh_Hans } from '../../../shared/i18n/editor';
 import { MATERIAL_FIELDS, MATERIAL_MAPS, TEXTURE_TRANSFORM } from '../../../shared/schema/material-fields';
 
 /** The three.js material worker/materials/build.ts makes for each kind. */

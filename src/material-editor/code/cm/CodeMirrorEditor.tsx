@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import type { Locale } from '../../../../shared/i18n';
+import type { Locale } from '../../../../shared/i18n/editor';
 import type { CodeEditorProps } from '../editorProps';
 import type { CodeKind } from '../names/scriptApi';
 import { completionsFor } from './completions';

@@ -2,7 +2,7 @@ import { snippetCompletion, type Completion, type CompletionContext, type Comple
 import { syntaxTree } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { javascriptLanguage } from '@codemirror/lang-javascript';
-import { t, type Locale } from '../../../../shared/i18n';
+import { t, type Locale } from '../../../../shared/i18n/editor';
 import { GLSL_NAMES } from '../names/glslNames';
 import { SCOPE, SCRIPT_API, type ApiName, type CodeKind } from '../names/scriptApi';
 import { THREE_NAMES } from '../names/threeNames';

@@ -5,7 +5,7 @@ import { lintGutter, lintKeymap } from '@codemirror/lint';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
-import { t, type Locale, type MessageKey } from '../../../../shared/i18n';
+import { t, type Locale, type MessageKey } from '../../../../shared/i18n/editor';
 import { errorLine } from './diagnostics';
 
 /** One line's height: the editor is `rows` of them tall. */

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../../../shared/i18n';
+import type { MessageKey } from '../../../../shared/i18n/editor';
 
 /**
  * The names user code is given, as the editors complete them. The worker defines them (the space

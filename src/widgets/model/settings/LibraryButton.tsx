@@ -5,7 +5,7 @@ import { MediaLibraryModal } from '../../../settings/fields/MediaLibraryModal';
 import { mediaUrl } from '../../../settings/fields/imageUpload';
 import { modelFormatOf, type ModelConfig } from '../../../../shared/schema/model';
 import type { MediaEntry } from '../../../../shared/schema/media';
-import { t, type Locale } from '../../../../shared/i18n';
+import { t, type Locale } from '../../../../shared/i18n/editor';
 import { sourceFromLibrary } from '../files';
 
 interface Props {

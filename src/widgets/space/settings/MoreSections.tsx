@@ -4,7 +4,7 @@ import { ColourField, ImageField, NumberField, SelectField, SwitchField } from '
 import { ShowWhen, SubGroup } from '../../../settings/layout';
 import { errorProps, useFieldMeta, useSettings } from '../../../settings/context';
 import { CodeEditor } from '../../../material-editor/code/CodeEditor';
-import type { Locale } from '../../../../shared/i18n';
+import type { Locale } from '../../../../shared/i18n/editor';
 import { ENVIRONMENT_TYPES, RESOLUTION_MODES } from '../../../../shared/schema/scene';
 import { SCRIPT_TEMPLATE } from '../../../../shared/schema/space';
 import { useScriptError } from '../useLiveSpace';

@@ -1,7 +1,7 @@
 import { useMemo, type ComponentType } from 'react';
 import { Collapse } from 'antd';
 import { SpaceConfigSchema, type SpaceConfig } from '../../../../shared/schema/space';
-import { t, type MessageKey } from '../../../../shared/i18n';
+import { t, type MessageKey } from '../../../../shared/i18n/editor';
 import type { WidgetSettingsProps } from '../../../host/types';
 import { parseConfig } from '../../../host/parsed';
 import { SchemaForm } from '../../../settings/SchemaForm';

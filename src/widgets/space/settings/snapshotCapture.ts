@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MessageKey } from '../../../../shared/i18n';
+import type { MessageKey } from '../../../../shared/i18n/editor';
 import { SNAPSHOT_THUMBNAIL, snapshotUploadCatalog } from '../../../../shared/schema/media';
 import type { Snapshot } from '../../../../shared/schema/snapshot';
 import type { MediaAccess } from '../../../host/types';
