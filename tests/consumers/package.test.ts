@@ -165,7 +165,9 @@ async function packagesOf(files: string[]): Promise<string[]> {
 const BUDGETS = {
   // The zod modules the package uses count here since they are bundled (dist/vendor/zod/, about
   // 48 kB as gzip of each of their files; a host's bundler compresses them together for less).
-  'main-thread entry (dist/index.js and its modules, gzip each)': 220,
+  // 222: 221.0 after issue 33 cut src/ into smaller modules without circles (each file gzipped on
+  // its own costs its own header and dictionary) and issue 30's heartbeat watch on a worker stuck starting one.
+  'main-thread entry (dist/index.js and its modules, gzip each)': 222,
   'viewer entry dash3d/space (dist/space.js and its modules, gzip each)': 155,
   'render worker with its static imports (gzip)': 340,
   'fallback engine with its static imports (gzip)': 330,
