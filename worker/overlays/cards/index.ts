@@ -10,7 +10,7 @@ import { anchorOf, cameraFacing, emptyPlace, placeCard, poseCard, type ScreenPla
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
-import { createCardLevels, type ShownCard } from './levels';
+import { createCardLevels, shownCard, type ShownCard } from './levels';
 import { flyCloser } from './fly';
 import { createCardPainter } from './painter';
 
@@ -35,11 +35,11 @@ export interface CardLayer {
  * frame): where it is, whether it is shown, the last occlusion test's answer and frame, and its
  * entry in the frame's list of shown cards.
  */
-type Place = ScreenPlace & { visible: boolean; hidden: boolean; tested: number; shown: ShownCard };
+type Place = ScreenPlace & { visible: boolean; hidden: boolean; tested: number; shown: ShownCard; whole: boolean };
 
 function newPlace(card: CardNode): Place {
-  const place = { ...emptyPlace(), visible: false, hidden: false, tested: -Infinity } as Place;
-  place.shown = { card, depth: 0, rect: { minX: 0, minY: 0, maxX: 0, maxY: 0 }, place };
+  const place = { ...emptyPlace(), visible: false, hidden: false, tested: -Infinity, whole: false } as Place;
+  place.shown = shownCard(card, place);
   return place;
 }
 
@@ -98,7 +98,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   let inView = 0;
   // Texture drawing, for the cards the last drawn frame showed whole (fading ones too).
   const painter = createCardPainter(atlas, cards);
-  let wholeShown = new Set<string>();
+  // The places of the cards the last drawn frame showed whole (each marked `whole`).
+  let wholePlaces: Place[] = [];
+  // Every card's place in the order of `cards`, made again only when cards come or go (not per
+  // frame: no lookup by id per card per frame), and the frame's shown cards (refilled).
+  const list: Place[] = [];
+  let listed = false;
+  const shown: ShownCard[] = [];
+  const shownOf = (id: string) => places.get(id)?.shown;
 
   const offClick = listenForClicks(ctx.element, (p) => {
     const id = cardAt(places, p);
@@ -120,6 +127,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (card) atlas.remove(card);
         cards.delete(id);
         places.delete(id);
+        listed = false;
         painter.forget(id);
         // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
         if (cards.size === 0) {
@@ -131,6 +139,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (!card) {
           card = new CardNode(id, input);
           cards.set(id, card);
+          listed = false;
           card.measure(theme);
           levels.changed();
         } else if (!sameRank(card.input, input)) {
@@ -168,25 +177,32 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       camera.updateMatrixWorld();
       occlusion.begin(camera);
       cameraFacing(camera, facing);
-      const shown: ShownCard[] = [];
+      shown.length = 0;
       frame = { outOfRange: 0, alarms: 0 };
       frameNo++;
       // Rays for at most about OCCLUSION_RAYS anchors a frame: the cards shown whole and those not
       // tested lately every frame, the others in turn (with 5000 cards, each every 5th frame).
       const stride = Math.max(1, Math.ceil(cards.size / OCCLUSION_RAYS));
-      let i = 0;
-      for (const [id, card] of cards) {
-        let place = places.get(id);
-        if (!place) places.set(id, (place = newPlace(card)));
+      if (!listed) {
+        list.length = 0;
+        for (const [id, card] of cards) {
+          let place = places.get(id);
+          if (!place) places.set(id, (place = newPlace(card)));
+          list.push(place);
+        }
+        listed = true;
+      }
+      for (let i = 0; i < list.length; i++) {
+        const place = list[i]!;
+        const { card } = place.shown;
         placeCard(card, camera, width, height, place, facing);
         if (place.outOfRange) frame.outOfRange++;
         if (card.input.alarm) frame.alarms++;
         // Shown (whole or as a pin) when in view and not hidden by the scene; drawn or not yet.
-        if (place.inView && (wholeShown.has(id) || frameNo - place.tested >= stride || (i + frameNo) % stride === 0)) {
+        if (place.inView && (place.whole || frameNo - place.tested >= stride || (i + frameNo) % stride === 0)) {
           place.hidden = occlusion.hidden(anchorOf(card, anchor), camera, height);
           place.tested = frameNo;
         }
-        i++;
         place.visible = place.inView && !place.hidden;
         if (!place.visible) continue;
         boundsOf(place.quad, place.shown.rect);
@@ -196,11 +212,18 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       // Which cards show whole and which as pins (levels.ts), whole ones near to far: a body under
       // enough nearer ones is not drawn (its leader line still is).
       const { whole: decided, more: placing } = levels.decide(shown, camera);
-      wholeShown = new Set(decided.map((s) => s.card.id));
+      for (const p of wholePlaces) p.whole = false;
+      wholePlaces = decided.map((s) => s.place as Place);
+      for (const p of wholePlaces) p.whole = true;
       // Their drawings are brought up to date now, within the frame's budget. One more frame is
       // asked for at most once, at the end: cards left to draw (a card over the budget of its
       // first frame has no texture to show yet), a placement pass still running, a fade under way.
-      const more = painter.paint(wholeShown, theme, themeVersion, pixelRatio);
+      const more = painter.paint(
+        wholePlaces.map((p) => p.shown.card.id),
+        theme,
+        themeVersion,
+        pixelRatio,
+      );
       const whole = decided.filter((s) => s.card.drawn);
       for (const s of whole) poseCard(s.card, facing);
       inView = shown.length;
@@ -226,8 +249,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         bodies.reverse(),
         order.map((s) => s.card),
       );
-
-      levels.drawPins(cards, width, height);
+      levels.drawPins(shownOf, width, height);
       // Cards still to paint or place: this frame is not the settled picture.
       if (more || placing) ctx.invalidate(true);
     },

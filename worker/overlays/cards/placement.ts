@@ -125,17 +125,25 @@ export function placeCard(
   const { quad, anchor } = out;
   toScreen(position, view, width, height, anchor);
   if (sprite) {
-    // Screen px per card px, in x and y (y down on screen).
+    // Screen px per card px, in x and y (y down on screen); written out, no closure made per card.
     const kx = scale.x / unitsPerPx;
     const ky = scale.y / unitsPerPx;
-    const corner = (q: { x: number; y: number }, x: number, y: number) => {
-      q.x = anchor.x + x * kx;
-      q.y = anchor.y - y * ky;
-    };
-    corner(quad[0]!, lineWidth, lineHeight);
-    corner(quad[1]!, lineWidth + w, lineHeight);
-    corner(quad[2]!, lineWidth + w, lineHeight + h);
-    corner(quad[3]!, lineWidth, lineHeight + h);
+    const left = anchor.x + lineWidth * kx;
+    const right = anchor.x + (lineWidth + w) * kx;
+    const bottom = anchor.y - lineHeight * ky;
+    const top = anchor.y - (lineHeight + h) * ky;
+    const q0 = quad[0]!,
+      q1 = quad[1]!,
+      q2 = quad[2]!,
+      q3 = quad[3]!;
+    q0.x = left;
+    q0.y = bottom;
+    q1.x = right;
+    q1.y = bottom;
+    q2.x = right;
+    q2.y = top;
+    q3.x = left;
+    q3.y = top;
   } else {
     toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), view, width, height, quad[0]!);
     toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), view, width, height, quad[1]!);
