@@ -6,7 +6,7 @@ import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
 import { sameRank, sameSize, type CardInput } from './input';
 import { createOcclusion } from './occlusion';
-import { anchorOf, cameraFacing, emptyPlace, placeCard, poseCard, type ScreenPlace } from './placement';
+import { anchorOf, boundsOf, cameraFacing, placeCard, poseCard, ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
@@ -35,12 +35,17 @@ export interface CardLayer {
  * frame): where it is, whether it is shown, the last occlusion test's answer and frame, and its
  * entry in the frame's list of shown cards.
  */
-type Place = ScreenPlace & { visible: boolean; hidden: boolean; tested: number; shown: ShownCard; whole: boolean };
-
-function newPlace(card: CardNode): Place {
-  const place = { ...emptyPlace(), visible: false, hidden: false, tested: -Infinity, whole: false } as Place;
-  place.shown = shownCard(card, place);
-  return place;
+class Place extends ScreenPlace {
+  visible = false;
+  hidden = false;
+  tested = -Infinity;
+  /** Shown whole (fading ones too) by the last drawn frame. */
+  whole = false;
+  readonly shown: ShownCard;
+  constructor(card: CardNode) {
+    super();
+    this.shown = shownCard(card, this);
+  }
 }
 
 /** Occlusion rays a frame, about (see place()). */
@@ -51,20 +56,6 @@ function cropOf(r: ScreenRect, part: ScreenRect): BodyCrop {
   const w = r.maxX - r.minX || 1;
   const h = r.maxY - r.minY || 1;
   return { x0: (part.minX - r.minX) / w, x1: (part.maxX - r.minX) / w, y0: (r.maxY - part.maxY) / h, y1: (r.maxY - part.minY) / h };
-}
-
-function boundsOf(quad: readonly { x: number; y: number }[], r: ScreenRect = { minX: 0, minY: 0, maxX: 0, maxY: 0 }): ScreenRect {
-  r.minX = Infinity;
-  r.minY = Infinity;
-  r.maxX = -Infinity;
-  r.maxY = -Infinity;
-  for (const q of quad) {
-    r.minX = Math.min(r.minX, q.x);
-    r.minY = Math.min(r.minY, q.y);
-    r.maxX = Math.max(r.maxX, q.x);
-    r.maxY = Math.max(r.maxY, q.y);
-  }
-  return r;
 }
 
 /**
@@ -187,7 +178,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         list.length = 0;
         for (const [id, card] of cards) {
           let place = places.get(id);
-          if (!place) places.set(id, (place = newPlace(card)));
+          if (!place) places.set(id, (place = new Place(card)));
           list.push(place);
         }
         listed = true;
@@ -205,7 +196,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         }
         place.visible = place.inView && !place.hidden;
         if (!place.visible) continue;
-        boundsOf(place.quad, place.shown.rect);
+        boundsOf(place, place.shown.rect);
         place.shown.depth = place.depth;
         shown.push(place.shown);
       }
@@ -256,7 +247,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     rects() {
       const out: Record<string, CardRect> = {};
       for (const [id, p] of places) {
-        const r = boundsOf(p.quad);
+        const r = boundsOf(p);
         out[id] = {
           x: r.minX,
           y: r.minY,
