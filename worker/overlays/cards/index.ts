@@ -6,11 +6,11 @@ import { CardBatch, type BodyCrop, type DrawnBody } from './batch';
 import { CardNode } from './card';
 import { sameRank, sameSize, type CardInput } from './input';
 import { createOcclusion } from './occlusion';
-import { anchorOf, cameraFacing, emptyPlace, placeCard, poseCard, type ScreenPlace } from './placement';
+import { anchorOf, boundsOf, cameraFacing, placeCard, poseCard, ScreenPlace } from './placement';
 import { defaultTheme, type CardTheme } from './theme';
 import { cardAt, listenForClicks } from './click';
 import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
-import { createCardLevels, type ShownCard } from './levels';
+import { createCardLevels, shownCard, type ShownCard } from './levels';
 import { flyCloser } from './fly';
 import { createCardPainter } from './painter';
 
@@ -35,12 +35,17 @@ export interface CardLayer {
  * frame): where it is, whether it is shown, the last occlusion test's answer and frame, and its
  * entry in the frame's list of shown cards.
  */
-type Place = ScreenPlace & { visible: boolean; hidden: boolean; tested: number; shown: ShownCard };
-
-function newPlace(card: CardNode): Place {
-  const place = { ...emptyPlace(), visible: false, hidden: false, tested: -Infinity } as Place;
-  place.shown = { card, depth: 0, rect: { minX: 0, minY: 0, maxX: 0, maxY: 0 }, place };
-  return place;
+class Place extends ScreenPlace {
+  visible = false;
+  hidden = false;
+  tested = -Infinity;
+  /** Shown whole (fading ones too) by the last drawn frame. */
+  whole = false;
+  readonly shown: ShownCard;
+  constructor(card: CardNode) {
+    super();
+    this.shown = shownCard(card, this);
+  }
 }
 
 /** Occlusion rays a frame, about (see place()). */
@@ -51,20 +56,6 @@ function cropOf(r: ScreenRect, part: ScreenRect): BodyCrop {
   const w = r.maxX - r.minX || 1;
   const h = r.maxY - r.minY || 1;
   return { x0: (part.minX - r.minX) / w, x1: (part.maxX - r.minX) / w, y0: (r.maxY - part.maxY) / h, y1: (r.maxY - part.minY) / h };
-}
-
-function boundsOf(quad: readonly { x: number; y: number }[], r: ScreenRect = { minX: 0, minY: 0, maxX: 0, maxY: 0 }): ScreenRect {
-  r.minX = Infinity;
-  r.minY = Infinity;
-  r.maxX = -Infinity;
-  r.maxY = -Infinity;
-  for (const q of quad) {
-    r.minX = Math.min(r.minX, q.x);
-    r.minY = Math.min(r.minY, q.y);
-    r.maxX = Math.max(r.maxX, q.x);
-    r.maxY = Math.max(r.maxY, q.y);
-  }
-  return r;
 }
 
 /**
@@ -98,7 +89,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   let inView = 0;
   // Texture drawing, for the cards the last drawn frame showed whole (fading ones too).
   const painter = createCardPainter(atlas, cards);
-  let wholeShown = new Set<string>();
+  // The places of the cards the last drawn frame showed whole (each marked `whole`).
+  let wholePlaces: Place[] = [];
+  // Every card's place in the order of `cards`, made again only when cards come or go (not per
+  // frame: no lookup by id per card per frame), and the frame's shown cards (refilled).
+  const list: Place[] = [];
+  let listed = false;
+  const shown: ShownCard[] = [];
+  const shownOf = (id: string) => places.get(id)?.shown;
 
   const offClick = listenForClicks(ctx.element, (p) => {
     const id = cardAt(places, p);
@@ -120,6 +118,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (card) atlas.remove(card);
         cards.delete(id);
         places.delete(id);
+        listed = false;
         painter.forget(id);
         // No card left: every GPU buffer and the atlas go (memory back to what it was without cards).
         if (cards.size === 0) {
@@ -131,6 +130,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         if (!card) {
           card = new CardNode(id, input);
           cards.set(id, card);
+          listed = false;
           card.measure(theme);
           levels.changed();
         } else if (!sameRank(card.input, input)) {
@@ -168,39 +168,53 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
       camera.updateMatrixWorld();
       occlusion.begin(camera);
       cameraFacing(camera, facing);
-      const shown: ShownCard[] = [];
+      shown.length = 0;
       frame = { outOfRange: 0, alarms: 0 };
       frameNo++;
       // Rays for at most about OCCLUSION_RAYS anchors a frame: the cards shown whole and those not
       // tested lately every frame, the others in turn (with 5000 cards, each every 5th frame).
       const stride = Math.max(1, Math.ceil(cards.size / OCCLUSION_RAYS));
-      let i = 0;
-      for (const [id, card] of cards) {
-        let place = places.get(id);
-        if (!place) places.set(id, (place = newPlace(card)));
+      if (!listed) {
+        list.length = 0;
+        for (const [id, card] of cards) {
+          let place = places.get(id);
+          if (!place) places.set(id, (place = new Place(card)));
+          list.push(place);
+        }
+        listed = true;
+      }
+      for (let i = 0; i < list.length; i++) {
+        const place = list[i]!;
+        const { card } = place.shown;
         placeCard(card, camera, width, height, place, facing);
         if (place.outOfRange) frame.outOfRange++;
         if (card.input.alarm) frame.alarms++;
         // Shown (whole or as a pin) when in view and not hidden by the scene; drawn or not yet.
-        if (place.inView && (wholeShown.has(id) || frameNo - place.tested >= stride || (i + frameNo) % stride === 0)) {
+        if (place.inView && (place.whole || frameNo - place.tested >= stride || (i + frameNo) % stride === 0)) {
           place.hidden = occlusion.hidden(anchorOf(card, anchor), camera, height);
           place.tested = frameNo;
         }
-        i++;
         place.visible = place.inView && !place.hidden;
         if (!place.visible) continue;
-        boundsOf(place.quad, place.shown.rect);
+        boundsOf(place, place.shown.rect);
         place.shown.depth = place.depth;
         shown.push(place.shown);
       }
       // Which cards show whole and which as pins (levels.ts), whole ones near to far: a body under
       // enough nearer ones is not drawn (its leader line still is).
       const { whole: decided, more: placing } = levels.decide(shown, camera);
-      wholeShown = new Set(decided.map((s) => s.card.id));
+      for (const p of wholePlaces) p.whole = false;
+      wholePlaces = decided.map((s) => s.place as Place);
+      for (const p of wholePlaces) p.whole = true;
       // Their drawings are brought up to date now, within the frame's budget. One more frame is
       // asked for at most once, at the end: cards left to draw (a card over the budget of its
       // first frame has no texture to show yet), a placement pass still running, a fade under way.
-      const more = painter.paint(wholeShown, theme, themeVersion, pixelRatio);
+      const more = painter.paint(
+        wholePlaces.map((p) => p.shown.card.id),
+        theme,
+        themeVersion,
+        pixelRatio,
+      );
       const whole = decided.filter((s) => s.card.drawn);
       for (const s of whole) poseCard(s.card, facing);
       inView = shown.length;
@@ -226,15 +240,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         bodies.reverse(),
         order.map((s) => s.card),
       );
-
-      levels.drawPins(cards, width, height);
+      levels.drawPins(shownOf, width, height);
       // Cards still to paint or place: this frame is not the settled picture.
       if (more || placing) ctx.invalidate(true);
     },
     rects() {
       const out: Record<string, CardRect> = {};
       for (const [id, p] of places) {
-        const r = boundsOf(p.quad);
+        const r = boundsOf(p);
         out[id] = {
           x: r.minX,
           y: r.minY,

@@ -1,10 +1,11 @@
-import { Color, Matrix4, Vector3, type Object3D, type PerspectiveCamera } from 'three';
+import { Color, Matrix4, type Object3D, type PerspectiveCamera } from 'three';
 import type { CardNode } from './card';
 import type { ScreenRect } from './cover';
-import { BodyGrid, Declutter } from './declutter';
+import { BodyGrid, Declutter, type CardLevel, type DeclutterResult } from './declutter';
 import { listenForPinHover, spotAt, type PinSpot } from './hover';
-import { anchorOf, type ScreenPlace } from './placement';
+import type { ScreenPlace } from './placement';
 import { BADGE_PX, PIN_PX, PinBatch, type PinDraw } from './pins';
+import { ClusterMembers, eachPinSpot, levelIn, spotOf } from './pinned';
 import type { ElementStandIn } from '../../engine/element';
 
 /**
@@ -37,6 +38,18 @@ export interface ShownCard {
   onTop?: boolean;
   /** This frame's level as decide worked it out: 1 whole, 0 pin, -1 no pass decided yet. */
   to?: number;
+  /** Its level in the pass result `levelsOf` (undefined: not in it), read once per pass, not every frame. */
+  levelsOf?: DeclutterResult;
+  level?: CardLevel;
+  /** Frames (decide's count) in which it was a pin, and drawn in a badge or as a pin (pinned.ts). */
+  pinnedAt?: number;
+  drawnAt?: number;
+}
+
+/** A card's entry in the shown lists, made once with every field: thousands of them share one shape. */
+export function shownCard(card: CardNode, place: ShownCard['place']): ShownCard {
+  const rect = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+  return { card, depth: 0, rect, place, onTop: false, to: -1, levelsOf: undefined, level: undefined, pinnedAt: -1, drawnAt: -1 };
 }
 
 /** Rank among cards a pass put whole: always-show first, then priority, then nearer. */
@@ -75,7 +88,6 @@ function countOverlaps(whole: readonly ShownCard[]): number {
 export function createCardLevels(root: Object3D, element: ElementStandIn, invalidate: () => void) {
   const declutter = new Declutter();
   const pins = new PinBatch(root);
-  const anchor = new Vector3();
   const alarmColour = new Color();
   const cameraWas = new Matrix4();
   const projectionWas = new Matrix4();
@@ -88,8 +100,12 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
   let overlaps = 0;
   // Last frame: shown cards no finished pass has decided yet (a pin for the frame or two until one does).
   let undecided = 0;
-  // Last frame: the shown cards drawn as pins (alone, in a badge, or awaiting a pass).
-  let pinnedNow = new Map<string, ShownCard>();
+  // Last frame: the shown cards drawn as pins (alone, in a badge, or awaiting a pass), marked with
+  // `frameNo` (pinned.ts); the pass's clusters with their cards, kept while no card comes or goes.
+  const pinned: ShownCard[] = [];
+  let frameNo = 0;
+  let cardsVersion = 0;
+  const clusterMembers = new ClusterMembers<ShownCard>();
   // Pins and badges as drawn last frame, and the cards the pointer opened from one (hover.ts).
   let spots: PinSpot[] = [];
   let hovered: ReadonlySet<string> = new Set();
@@ -115,7 +131,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
   );
 
   /** Opened on top of the others: by the pointer on its pin, or by the keyboard focus on its mirror. */
-  const openedOnTop = (card: CardNode) => hovered.has(card.id) || card.input.focused;
+  const openedOnTop = (card: CardNode) => (hovered.size > 0 && hovered.has(card.id)) || card.input.focused;
 
   /** Whether the camera stopped since the last frame (the view it had is the view it has). */
   function cameraStopped(camera: PerspectiveCamera): boolean {
@@ -131,6 +147,7 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
     /** Cards came or went: place again on the next frame. */
     changed() {
       changed = true;
+      cardsVersion++;
     },
 
     /**
@@ -141,14 +158,16 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
     decide(shown: readonly ShownCard[], camera: PerspectiveCamera) {
       shownNow = shown;
       byId = null;
+      frameNo++;
       const now = performance.now();
       // The first frame after a still spell must not finish a fade at once: at most a step of it.
       const dt = Math.min(now - lastFrame, FADE_STEP_MS);
       lastFrame = now;
       const stopped = cameraStopped(camera);
       // A card the last pass did not see (new, come into view, shown again): a pass now.
-      const last = declutter.result.level;
-      const fresh = shown.some((s) => !last.has(s.card.id));
+      const last = declutter.result;
+      let fresh = false;
+      for (const s of shown) if (levelIn(s, last) === undefined && (fresh = true)) break;
       const since = now - lastPass;
       // A card come into view is placed at once where passes are cheap (a few hundred cards).
       const soon = fresh && (since >= FRESH_MS || declutter.result.ms < CHEAP_PASS_MS);
@@ -170,12 +189,12 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       let more = false;
       // The first pass decides at once: cards must not all show whole for a moment.
       if (declutter.running && !declutter.step(declutter.result.level.size ? PLACE_SLICE_MS : Infinity)) more = true;
-      const levels = declutter.result.level;
+      const result = declutter.result;
       const wanted: ShownCard[] = [];
       undecided = 0;
       for (const s of shown) {
         s.onTop = openedOnTop(s.card);
-        const level = levels.get(s.card.id);
+        const level = levelIn(s, result);
         if (level === undefined) {
           // Not in the last pass (new, or just come into view): a pin until a pass decides (soon: FRESH_MS).
           undecided++;
@@ -198,12 +217,15 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
         }
       }
       const whole: ShownCard[] = [];
-      pinnedNow = new Map();
+      pinned.length = 0;
       for (const s of shown) {
         const { card } = s;
         const decided = s.to ?? -1;
         const to = Math.max(0, decided);
-        if (to === 0) pinnedNow.set(card.id, s);
+        if (to === 0) {
+          pinned.push(s);
+          s.pinnedAt = frameNo;
+        }
         // A level no pass decided yet is not a change of level.
         if (decided >= 0 && card.decidedLevel !== to) {
           if (card.decidedLevel >= 0) levelChanges++;
@@ -226,31 +248,28 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
       return { whole, more };
     },
 
-    /** Pins and cluster badges for this frame's `decide`, at the anchor of each cluster's first card still in view. */
-    drawPins(cards: ReadonlyMap<string, CardNode>, width: number, height: number) {
+    /**
+     * Pins and cluster badges for this frame's `decide`, at the anchor of each cluster's first card
+     * still a pin; `shownOf` is the shown card kept for an id (index.ts), asked once per pass.
+     */
+    drawPins(shownOf: (id: string) => ShownCard | undefined, width: number, height: number) {
       const drawn: PinDraw[] = [];
       const next: PinSpot[] = [];
-      const add = (members: string[]) => {
-        const lead = cards.get(members[0]!)!;
-        const at = anchorOf(lead, anchor);
+      const result = declutter.result;
+      // Every anchor in view is a card or a pin, on every frame (pinned.ts).
+      eachPinSpot(result, clusterMembers.of(result, cardsVersion, shownOf), pinned, frameNo, (members, s) => {
+        const lead = s.card;
+        // The anchor (anchorOf's numbers), read here: calling anchorOf from this callback made V8
+        // drop anchorOf's and placeCard's optimised code every few frames (trace-deopt).
+        const at = lead.input.config.meshConfig.position;
         const c = lead.input.alarm ? alarmColour.set(lead.input.config.levelConfig.alarmColor) : lead.lineColour;
         const a = lead.input.config.meshConfig.opacity;
         drawn.push({ x: at.x, y: at.y, z: at.z, r: c.r, g: c.g, b: c.b, a, count: members.length });
-        next.push({ ...pinnedNow.get(lead.id)!.place.anchor, radius: (members.length > 1 ? BADGE_PX : PIN_PX) / 2, ids: members });
-      };
-      // The last pass's clusters, of the cards still pins and in view, at the first one's anchor...
-      const placed = new Set<string>();
-      for (const cluster of declutter.result.clusters) {
-        const members = cluster.ids.filter((id) => pinnedNow.has(id) && cards.has(id));
-        for (const id of members) placed.add(id);
-        if (members.length) add(members);
-      }
-      // ...and a pin of its own for each other one (a card no pass decided yet, or one that gave
-      // way since the pass): every anchor in view is a card or a pin, on every frame.
-      for (const id of pinnedNow.keys()) if (!placed.has(id) && cards.has(id)) add([id]);
+        next.push(spotOf(members, s, (members.length > 1 ? BADGE_PX : PIN_PX) / 2));
+      });
       pins.write(drawn, width, height);
       spots = next;
-      counts = { cards: shownNow.length - pinnedNow.size, pins: pinnedNow.size, clusters: drawn.length, undecided };
+      counts = { cards: shownNow.length - pinned.length, pins: pinned.length, clusters: drawn.length, undecided };
     },
 
     level: (id: string) => declutter.result.level.get(id) ?? 'card',

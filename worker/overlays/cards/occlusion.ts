@@ -1,9 +1,13 @@
-import { Box3, Raycaster, Sphere, Vector3, type BufferGeometry, type Mesh, type Object3D, type PerspectiveCamera } from 'three';
+import { Box3, Matrix4, Raycaster, Sphere, Vector3, type BufferGeometry, type Mesh, type Object3D, type PerspectiveCamera } from 'three';
 import { hitsAny } from '../../models/raycast';
 import { isHelperObject } from '../../models/types';
 
 const _dir = new Vector3();
 const _hit = new Vector3();
+const _corner = new Vector3();
+
+/** NDC slack around a blocker's screen bounds: far more than a projection's rounding, far less than a pixel. */
+const NDC_SLACK = 1e-4;
 
 /**
  * Something that may hide a card's anchor; its world bounding sphere and box when a ray that
@@ -13,6 +17,41 @@ interface Blocker {
   object: Object3D;
   sphere: Sphere | null;
   box: Box3 | null;
+  /**
+   * Where its sphere can be seen, in NDC (x0, y0, x1, y1): a ray from the eye meets the sphere
+   * only through these bounds. Null when the sphere is not wholly in front of the eye.
+   */
+  screen: Float64Array | null;
+}
+
+/**
+ * The NDC bounds of a sphere's bounding box seen through `viewProjection` (into `out`), or null
+ * when a corner of it is not in front of the eye. With the box wholly in front, every point of it
+ * projects inside the bounds of its projected corners. A ray from the eye that meets the sphere
+ * meets it at a point with the same screen position as the ray's end (the anchor): an anchor
+ * outside the bounds has a ray that misses the sphere.
+ */
+function screenBounds(sphere: Sphere, viewProjection: Matrix4, out: Float64Array): Float64Array | null {
+  const { center: c, radius: r } = sphere;
+  const e = viewProjection.elements;
+  out[0] = out[1] = Infinity;
+  out[2] = out[3] = -Infinity;
+  for (let i = 0; i < 8; i++) {
+    _corner.set(c.x + (i & 1 ? r : -r), c.y + (i & 2 ? r : -r), c.z + (i & 4 ? r : -r));
+    const w = e[3] * _corner.x + e[7] * _corner.y + e[11] * _corner.z + e[15];
+    if (!(w > 0)) return null;
+    const x = (e[0] * _corner.x + e[4] * _corner.y + e[8] * _corner.z + e[12]) / w;
+    const y = (e[1] * _corner.x + e[5] * _corner.y + e[9] * _corner.z + e[13]) / w;
+    out[0] = Math.min(out[0], x);
+    out[1] = Math.min(out[1], y);
+    out[2] = Math.max(out[2], x);
+    out[3] = Math.max(out[3], y);
+  }
+  out[0] -= NDC_SLACK;
+  out[1] -= NDC_SLACK;
+  out[2] += NDC_SLACK;
+  out[3] += NDC_SLACK;
+  return out;
 }
 
 /**
@@ -44,11 +83,19 @@ export function createOcclusion(scene: Object3D, skip: Object3D) {
   const blockers: Blocker[] = [];
   const spheres: Sphere[] = [];
   const boxes: Box3[] = [];
+  const bounds: Float64Array[] = [];
+  const viewProjection = new Matrix4();
   const candidates: Object3D[] = [];
+  // Whether this frame's blockers have screen bounds: rays start at camera.position, which must be
+  // the eye the view-projection sees from (a camera under a moved parent is elsewhere).
+  let screened = false;
   return {
     /** Gather what can hide a card, once per frame (the matrices of the frame drawn last, as picking uses). */
     begin(camera: PerspectiveCamera) {
       blockers.length = 0;
+      const eye = camera.matrixWorld.elements;
+      screened = eye[12] === camera.position.x && eye[13] === camera.position.y && eye[14] === camera.position.z;
+      viewProjection.multiplyMatrices(camera.projectionMatrix, camera.matrixWorldInverse);
       const visit = (o: Object3D) => {
         if (o === skip || !o.visible || isHelperObject(o)) return;
         if (o.layers.test(camera.layers)) {
@@ -58,7 +105,8 @@ export function createOcclusion(scene: Object3D, skip: Object3D) {
             const n = blockers.length;
             const sphere = g ? (spheres[n] ??= new Sphere()).copy(g.boundingSphere!).applyMatrix4(o.matrixWorld) : null;
             const box = g ? (boxes[n] ??= new Box3()).copy(g.boundingBox!).applyMatrix4(o.matrixWorld) : null;
-            blockers.push({ object: o, sphere, box });
+            const screen = sphere && screened ? screenBounds(sphere, viewProjection, (bounds[n] ??= new Float64Array(4))) : null;
+            blockers.push({ object: o, sphere, box, screen });
           }
         }
         for (const child of o.children) visit(child);
@@ -77,7 +125,14 @@ export function createOcclusion(scene: Object3D, skip: Object3D) {
       raycaster.far = far;
       candidates.length = 0;
       const { ray } = raycaster;
+      // The point's own screen position (NDC): a blocker whose bounds do not hold it is not met.
+      const e = viewProjection.elements;
+      const w = e[3] * point.x + e[7] * point.y + e[11] * point.z + e[15];
+      const x = w > 0 ? (e[0] * point.x + e[4] * point.y + e[8] * point.z + e[12]) / w : NaN;
+      const y = w > 0 ? (e[1] * point.x + e[5] * point.y + e[9] * point.z + e[13]) / w : NaN;
       for (const b of blockers) {
+        const s = b.screen;
+        if (s && w > 0 && (x < s[0]! || x > s[2]! || y < s[1]! || y > s[3]!)) continue;
         if (b.sphere && !ray.intersectsSphere(b.sphere)) continue;
         // Where the ray enters the box (or starts, inside it) must come before the anchor.
         if (b.box && (!ray.intersectBox(b.box, _hit) || _hit.distanceTo(ray.origin) > far)) continue;

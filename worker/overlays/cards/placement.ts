@@ -1,18 +1,46 @@
 import { Euler, MathUtils, Matrix4, Quaternion, Vector3, type PerspectiveCamera } from 'three';
 import type { CardNode } from './card';
 import type { CardLevel } from '../../../shared/schema/card';
+import type { ScreenRect } from './cover';
 
-/** Where a card is on screen after placement, in CSS px from the canvas' top-left. */
-export interface ScreenPlace {
-  /** The body's corners (bottom-left, bottom-right, top-right, top-left as drawn). */
-  quad: { x: number; y: number }[];
-  anchor: { x: number; y: number };
+type Point = { x: number; y: number };
+const point = (): Point => ({ x: 0, y: 0 });
+
+/**
+ * Where a card is on screen after placement, in CSS px from the canvas' top-left. Filled in place
+ * frame after frame (placeCard): thousands of cards allocate nothing per frame.
+ */
+export class ScreenPlace {
+  readonly anchor = point();
   /** Distance of the anchor in front of the camera (nearest card wins a click). */
-  depth: number;
+  depth = 0;
   /** In front of the camera, on the canvas and meant to show (meshConfig.visible, opacity); occlusion is decided after. */
-  inView: boolean;
+  inView = false;
   /** Outside its distance range (levelConfig.distanceRange): deliberately not shown, not even as a pin. */
-  outOfRange: boolean;
+  outOfRange = false;
+  /**
+   * A sprite's body as placed: its edges (CSS px; bottom below top on screen), `boxed` until its
+   * corners are asked for. Most of thousands of sprites are pins: none asks for their corners.
+   */
+  left = 0;
+  right = 0;
+  bottom = 0;
+  top = 0;
+  boxed = false;
+  private readonly corners = [point(), point(), point(), point()];
+
+  /** The body's corners (bottom-left, bottom-right, top-right, top-left as drawn). */
+  get quad(): Point[] {
+    const q = this.corners;
+    if (this.boxed) {
+      this.boxed = false;
+      q[0]!.x = q[3]!.x = this.left;
+      q[1]!.x = q[2]!.x = this.right;
+      q[0]!.y = q[1]!.y = this.bottom;
+      q[2]!.y = q[3]!.y = this.top;
+    }
+    return q;
+  }
 }
 
 /**
@@ -72,10 +100,9 @@ export function cameraFacing(camera: PerspectiveCamera, out?: CameraFacing): Cam
   return view;
 }
 
-/** A place to fill (placeCard reuses it frame after frame: thousands of cards allocate nothing per frame). */
+/** A place to fill (placeCard reuses it frame after frame). */
 export function emptyPlace(): ScreenPlace {
-  const p = () => ({ x: 0, y: 0 });
-  return { quad: [p(), p(), p(), p()], anchor: p(), depth: 0, inView: false, outOfRange: false };
+  return new ScreenPlace();
 }
 
 /**
@@ -122,43 +149,72 @@ export function placeCard(
 
   const { lineWidth, lineHeight } = card.input.config.cardConfig;
   const { width: w, height: h } = card.layout;
-  const { quad, anchor } = out;
+  const { anchor } = out;
   toScreen(position, view, width, height, anchor);
-  if (sprite) {
-    // Screen px per card px, in x and y (y down on screen).
-    const kx = scale.x / unitsPerPx;
-    const ky = scale.y / unitsPerPx;
-    const corner = (q: { x: number; y: number }, x: number, y: number) => {
-      q.x = anchor.x + x * kx;
-      q.y = anchor.y - y * ky;
-    };
-    corner(quad[0]!, lineWidth, lineHeight);
-    corner(quad[1]!, lineWidth + w, lineHeight);
-    corner(quad[2]!, lineWidth + w, lineHeight + h);
-    corner(quad[3]!, lineWidth, lineHeight + h);
-  } else {
-    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), view, width, height, quad[0]!);
-    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), view, width, height, quad[1]!);
-    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), view, width, height, quad[2]!);
-    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), view, width, height, quad[3]!);
-  }
   // Off the canvas (body and leader line both outside it): not drawn, and no occlusion ray is cast.
   let minX = anchor.x,
     maxX = anchor.x,
     minY = anchor.y,
     maxY = anchor.y;
-  for (let i = 0; i < 4; i++) {
-    const q = quad[i]!;
-    if (q.x < minX) minX = q.x;
-    else if (q.x > maxX) maxX = q.x;
-    if (q.y < minY) minY = q.y;
-    else if (q.y > maxY) maxY = q.y;
+  if (sprite) {
+    // Screen px per card px, in x and y (y down on screen): the body's edges, its corners only when asked.
+    const kx = scale.x / unitsPerPx;
+    const ky = scale.y / unitsPerPx;
+    const left = (out.left = anchor.x + lineWidth * kx);
+    const right = (out.right = anchor.x + (lineWidth + w) * kx);
+    const bottom = (out.bottom = anchor.y - lineHeight * ky);
+    const top = (out.top = anchor.y - (lineHeight + h) * ky);
+    out.boxed = true;
+    if (left < minX) minX = left;
+    else if (left > maxX) maxX = left;
+    if (right < minX) minX = right;
+    else if (right > maxX) maxX = right;
+    if (bottom < minY) minY = bottom;
+    else if (bottom > maxY) maxY = bottom;
+    if (top < minY) minY = top;
+    else if (top > maxY) maxY = top;
+  } else {
+    out.boxed = false;
+    const quad = out.quad;
+    toScreen(_v.set(lineWidth, lineHeight, 0).applyMatrix4(m), view, width, height, quad[0]!);
+    toScreen(_v.set(lineWidth + w, lineHeight, 0).applyMatrix4(m), view, width, height, quad[1]!);
+    toScreen(_v.set(lineWidth + w, lineHeight + h, 0).applyMatrix4(m), view, width, height, quad[2]!);
+    toScreen(_v.set(lineWidth, lineHeight + h, 0).applyMatrix4(m), view, width, height, quad[3]!);
+    for (let i = 0; i < 4; i++) {
+      const q = quad[i]!;
+      if (q.x < minX) minX = q.x;
+      else if (q.x > maxX) maxX = q.x;
+      if (q.y < minY) minY = q.y;
+      else if (q.y > maxY) maxY = q.y;
+    }
   }
   const onCanvas = maxX >= 0 && minX <= width && maxY >= 0 && minY <= height;
   out.depth = depth;
   out.outOfRange = rule.outOfRange;
   out.inView = meshConfig.visible && meshConfig.opacity > 0 && depth > camera.near && depth < camera.far && onCanvas && !rule.outOfRange;
   return out;
+}
+
+/** The body's bounds on screen (as the bounds of its quad), into `r`: a sprite's from its edges, no corner made. */
+export function boundsOf(place: ScreenPlace, r: ScreenRect = { minX: 0, minY: 0, maxX: 0, maxY: 0 }): ScreenRect {
+  if (place.boxed) {
+    r.minX = Math.min(place.left, place.right);
+    r.maxX = Math.max(place.left, place.right);
+    r.minY = Math.min(place.bottom, place.top);
+    r.maxY = Math.max(place.bottom, place.top);
+    return r;
+  }
+  r.minX = Infinity;
+  r.minY = Infinity;
+  r.maxX = -Infinity;
+  r.maxY = -Infinity;
+  for (const q of place.quad) {
+    r.minX = Math.min(r.minX, q.x);
+    r.minY = Math.min(r.minY, q.y);
+    r.maxX = Math.max(r.maxX, q.x);
+    r.maxY = Math.max(r.maxY, q.y);
+  }
+  return r;
 }
 
 /**
