@@ -1,16 +1,18 @@
 import {
   DynamicDrawUsage,
-  InstancedBufferAttribute,
-  InstancedMesh,
   Matrix4,
+  Mesh,
   NoBlending,
-  PlaneGeometry,
   ShaderMaterial,
   SRGBColorSpace,
+  Vector3,
+  type BufferAttribute,
+  type BufferGeometry,
   type WebGLRenderer,
 } from 'three';
 import type { CardAtlas } from './atlas';
 import type { CardNode } from './card';
+import { drawQuads, quadGeometry, setQuad, uploadQuads } from './quads';
 
 /**
  * The atlas texel under each body pixel, its opacity per card. The atlas holds sRGB bytes as they
@@ -29,7 +31,8 @@ varying float vCardAlpha;
 void main() {
   vCardUv = cardUv.xy + uv * cardUv.zw;
   vCardAlpha = cardAlpha;
-  gl_Position = projectionMatrix * modelViewMatrix * instanceMatrix * vec4(position, 1.0);
+  // position: the corner in world units (BodyQuads.set); the mesh stays where the world's origin is.
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
   // The card's own depth, in front of the whole scene (see CARD_DEPTH_STEP), whatever its place.
   gl_Position.z = (2.0 * cardDepth - 1.0) * gl_Position.w;
 }`;
@@ -86,15 +89,16 @@ export function coreOf(card: CardNode, crop: BodyCrop, alpha: number): BodyCrop 
 }
 
 const _m = new Matrix4();
+const _v = new Vector3();
 const noRaycast = () => undefined;
 
 /**
- * Card bodies (or parts of them) as ONE instanced draw of unit quads: per quad a matrix, its atlas
- * rectangle, its opacity and its depth. Blended (the bodies, written far to near) or opaque (their
+ * Card bodies (or parts of them) as ONE draw of quads (quads.ts): per quad its corners in the
+ * world, its atlas rectangle, its opacity and its depth. Blended (the bodies, written far to near) or opaque (their
  * cores, written near to far: a farther core is not drawn where a nearer one already is).
  */
 export class BodyQuads {
-  readonly mesh: InstancedMesh<PlaneGeometry, ShaderMaterial>;
+  readonly mesh: Mesh<BufferGeometry, ShaderMaterial>;
   private readonly uv = [0, 0, 0, 0];
 
   constructor(
@@ -103,15 +107,14 @@ export class BodyQuads {
     capacity: number,
     renderOrder: number,
   ) {
-    const quad = new PlaneGeometry(1, 1).translate(0.5, 0.5, 0);
-    for (const [name, size] of [
+    const quads = quadGeometry(capacity, 0, [
       ['cardUv', 4],
       ['cardAlpha', 1],
       ['cardDepth', 1],
-    ] as const)
-      quad.setAttribute(name, new InstancedBufferAttribute(new Float32Array(capacity * size), size).setUsage(DynamicDrawUsage));
-    this.mesh = new InstancedMesh(quad, material, capacity);
-    this.mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    ]);
+    // The corners move with the camera (a card faces it): written every frame.
+    (quads.getAttribute('position') as BufferAttribute).setUsage(DynamicDrawUsage);
+    this.mesh = new Mesh(quads, material);
     this.mesh.renderOrder = renderOrder;
     this.mesh.frustumCulled = false;
     // Cards are found by their screen quads (click.ts), never by rays through the scene.
@@ -126,34 +129,34 @@ export class BodyQuads {
     _m.makeScale(width * (c.x1 - c.x0), height * (c.y1 - c.y0), 1)
       .setPosition(lineWidth + width * c.x0, lineHeight + height * c.y0, 0)
       .premultiply(card.matrix);
-    this.mesh.setMatrixAt(i, _m);
+    // Quad i's corners (unit quad 0..1, PlaneGeometry's order: quads.ts) into the world.
+    const position = this.attribute('position');
+    for (let k = 0; k < 4; k++) {
+      _v.set(k & 1, k < 2 ? 1 : 0, 0).applyMatrix4(_m);
+      position.setXYZ(i * 4 + k, _v.x, _v.y, _v.z);
+    }
     const uv = this.uv;
     this.atlas.uvRect(card, uv, 0);
     const [u = 0, v = 0, du = 0, dv = 0] = uv;
-    this.attribute('cardUv').setXYZW(i, u + c.x0 * du, v + c.y0 * dv, (c.x1 - c.x0) * du, (c.y1 - c.y0) * dv);
-    this.attribute('cardAlpha').setX(i, alpha);
-    this.attribute('cardDepth').setX(i, depth);
+    setQuad(this.attribute('cardUv'), i, u + c.x0 * du, v + c.y0 * dv, (c.x1 - c.x0) * du, (c.y1 - c.y0) * dv);
+    setQuad(this.attribute('cardAlpha'), i, alpha);
+    setQuad(this.attribute('cardDepth'), i, depth);
   }
 
   /** Draw the first n quads; only that part of each buffer goes to the GPU. */
   finish(n: number): void {
-    this.mesh.count = n;
+    drawQuads(this.mesh.geometry, n);
     this.mesh.visible = n > 0;
-    for (const attr of [this.mesh.instanceMatrix, this.attribute('cardUv'), this.attribute('cardAlpha'), this.attribute('cardDepth')]) {
-      attr.clearUpdateRanges();
-      if (n > 0) attr.addUpdateRange(0, n * attr.itemSize);
-      attr.needsUpdate = true;
-    }
+    for (const name of ['position', 'cardUv', 'cardAlpha', 'cardDepth']) uploadQuads(this.attribute(name), 0, n - 1);
   }
 
   dispose(): void {
     this.mesh.removeFromParent();
     this.mesh.geometry.dispose();
-    this.mesh.dispose();
   }
 
   private attribute(name: string) {
-    return this.mesh.geometry.getAttribute(name) as InstancedBufferAttribute;
+    return this.mesh.geometry.getAttribute(name) as BufferAttribute;
   }
 }
 

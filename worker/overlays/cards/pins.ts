@@ -1,14 +1,6 @@
-import {
-  CanvasTexture,
-  DynamicDrawUsage,
-  InstancedBufferAttribute,
-  InstancedMesh,
-  LinearFilter,
-  PlaneGeometry,
-  ShaderMaterial,
-  type BufferGeometry,
-} from 'three';
+import { CanvasTexture, LinearFilter, Mesh, ShaderMaterial, type BufferAttribute, type BufferGeometry } from 'three';
 import { CARD_RENDER_ORDER } from './batch';
+import { drawQuads, quadGeometry, setQuad, uploadQuads } from './quads';
 
 /**
  * Drawn after the cards' bodies (batch.ts), behind them in depth: where a whole card is, its body's
@@ -25,7 +17,7 @@ const GLYPH_PX = 32;
 
 /**
  * The anchors of cards not shown whole (declutter.ts): a pin (a dot in the card's colour) or, for
- * pins merged into a cluster, a badge with the count. All of them are ONE instanced draw: a
+ * pins merged into a cluster, a badge with the count. All of them are ONE draw (quads.ts): a
  * screen-facing quad per pin whose fragment shader draws the disc, its ring and the count's digits
  * (from one small texture of glyphs). Sizes are CSS px whatever the distance.
  */
@@ -130,7 +122,8 @@ function glyphTexture(): CanvasTexture {
 const noRaycast = () => undefined;
 
 export class PinBatch {
-  private mesh: InstancedMesh<BufferGeometry, ShaderMaterial> | null = null;
+  private mesh: Mesh<BufferGeometry, ShaderMaterial> | null = null;
+  private drawn = 0;
   private capacity = 0;
   private glyphs: CanvasTexture | null = null;
   private readonly material = new ShaderMaterial({
@@ -143,7 +136,7 @@ export class PinBatch {
     depthWrite: false,
   });
 
-  constructor(private readonly parent: { add(o: InstancedMesh): unknown }) {
+  constructor(private readonly parent: { add(o: Mesh): unknown }) {
     this.material.toneMapped = false;
   }
 
@@ -153,9 +146,9 @@ export class PinBatch {
     const mesh = this.mesh;
     if (!mesh) return;
     const geo = mesh.geometry;
-    const at = geo.getAttribute('pinAt') as InstancedBufferAttribute;
-    const colour = geo.getAttribute('pinColour') as InstancedBufferAttribute;
-    const digits = geo.getAttribute('pinDigits') as InstancedBufferAttribute;
+    const at = geo.getAttribute('pinAt') as BufferAttribute;
+    const colour = geo.getAttribute('pinColour') as BufferAttribute;
+    const digits = geo.getAttribute('pinDigits') as BufferAttribute;
     // Pins sit at world anchors and the shader places them: while the same pins show, the camera
     // moving changes nothing here, and nothing is uploaded (thousands of pins, every frame).
     const a = at.array as Float32Array;
@@ -167,8 +160,9 @@ export class PinBatch {
     for (let i = 0; i < pins.length; i++) {
       const p = pins[i]!;
       const [d0, d1, d2, d3] = digitsOf(p.count);
-      const j = i * 3;
-      const k = i * 4;
+      // Pin i's values as its first vertex holds them (all four hold the same).
+      const j = i * 12;
+      const k = i * 16;
       if (
         a[j] === f(p.x) &&
         a[j + 1] === f(p.y) &&
@@ -183,23 +177,15 @@ export class PinBatch {
         d[k + 3] === d3
       )
         continue;
-      at.setXYZ(i, p.x, p.y, p.z);
-      colour.setXYZW(i, p.r, p.g, p.b, p.a);
-      digits.setXYZW(i, d0, d1, d2, d3);
+      setQuad(at, i, f(p.x), f(p.y), f(p.z));
+      setQuad(colour, i, f(p.r), f(p.g), f(p.b), f(p.a));
+      setQuad(digits, i, d0, d1, d2, d3);
       first = Math.min(first, i);
       last = i;
     }
-    if (last >= 0)
-      for (const [attr, size] of [
-        [at, 3],
-        [colour, 4],
-        [digits, 4],
-      ] as const) {
-        attr.clearUpdateRanges();
-        attr.addUpdateRange(first * size, (last - first + 1) * size);
-        attr.needsUpdate = true;
-      }
-    mesh.count = pins.length;
+    if (last >= 0) for (const attr of [at, colour, digits]) uploadQuads(attr, first, last);
+    drawQuads(geo, pins.length);
+    this.drawn = pins.length;
     mesh.visible = pins.length > 0;
     this.material.uniforms.viewport!.value = [width, height];
   }
@@ -207,15 +193,16 @@ export class PinBatch {
   private allocate(capacity: number) {
     this.disposeMesh();
     this.capacity = capacity;
-    const quad = new PlaneGeometry(1, 1);
-    quad.setAttribute('pinAt', new InstancedBufferAttribute(new Float32Array(capacity * 3), 3).setUsage(DynamicDrawUsage));
-    quad.setAttribute('pinColour', new InstancedBufferAttribute(new Float32Array(capacity * 4), 4).setUsage(DynamicDrawUsage));
-    quad.setAttribute('pinDigits', new InstancedBufferAttribute(new Float32Array(capacity * 4), 4).setUsage(DynamicDrawUsage));
+    const quads = quadGeometry(capacity, -0.5, [
+      ['pinAt', 3],
+      ['pinColour', 4],
+      ['pinDigits', 4],
+    ]);
     this.glyphs ??= glyphTexture();
     this.material.uniforms.glyphs!.value = this.glyphs;
-    const mesh = new InstancedMesh(quad, this.material, capacity);
+    const mesh = new Mesh(quads, this.material);
     mesh.renderOrder = PIN_RENDER_ORDER;
-    // Placed by the shader at each pin's anchor: three's bounds of the instances mean nothing here.
+    // Placed by the shader at each pin's anchor: three's bounds of the quads' corners mean nothing here.
     mesh.frustumCulled = false;
     mesh.raycast = noRaycast;
     mesh.name = 'dash3d-card-pins';
@@ -227,14 +214,14 @@ export class PinBatch {
     if (!this.mesh) return;
     this.mesh.removeFromParent();
     this.mesh.geometry.dispose();
-    this.mesh.dispose();
     this.mesh = null;
     this.capacity = 0;
+    this.drawn = 0;
   }
 
   /** Pins drawn after the last write. */
   get count(): number {
-    return this.mesh?.count ?? 0;
+    return this.mesh ? this.drawn : 0;
   }
 
   /** Free the GPU buffers and the glyph texture (no card left); the next write makes them again. */
