@@ -52,8 +52,14 @@ export function quadGeometry(
 /** Quad q's value of an attribute of up to four components: the same at its four vertices. */
 export function setQuad(attribute: BufferAttribute, q: number, x: number, y = 0, z = 0, w = 0): void {
   const { array, itemSize } = attribute;
-  const values = [x, y, z, w];
-  for (let v = q * 4; v < q * 4 + 4; v++) for (let c = 0; c < itemSize; c++) array[v * itemSize + c] = values[c]!;
+  // No array per call: bodies write theirs every frame, a first write of pins thousands at once.
+  for (let v = q * 4; v < q * 4 + 4; v++) {
+    const at = v * itemSize;
+    array[at] = x;
+    if (itemSize > 1) array[at + 1] = y;
+    if (itemSize > 2) array[at + 2] = z;
+    if (itemSize > 3) array[at + 3] = w;
+  }
 }
 
 /** Only quads first..last of the attribute go to the GPU at the next draw (nothing when last < first). */
