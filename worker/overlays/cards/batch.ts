@@ -28,8 +28,8 @@ const _b = new Vector3();
 const noRaycast = () => undefined;
 
 /**
- * All shown cards in three draw calls (bodies.ts): ONE instanced draw for the bodies (blended, far
- * to near: the nearer card covers the farther), ONE for the opaque cores of the fully opaque ones
+ * All shown cards in three draw calls (bodies.ts): ONE draw of plain quads (quads.ts) for the
+ * bodies (blended, far to near: the nearer card covers the farther), ONE for the opaque cores of the fully opaque ones
  * (drawn first, near to far, depth written: no body is blended again over them) and ONE
  * LineSegments for the leader lines (per vertex colour with alpha). Buffers grow (doubling) with
  * the number of shown cards; `dispose` frees them all.
