@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Matrix4, PerspectiveCamera, Vector3 } from 'three';
 import { CardConfigSchema } from '../../../shared/schema/card';
 import type { CardNode } from '../../../worker/overlays/cards/card';
-import { boundsOf, emptyPlace, placeCard } from '../../../worker/overlays/cards/placement';
+import { boundsOf, placeCard, ScreenPlace } from '../../../worker/overlays/cards/placement';
 
 /*
  * Issue 34 point 1, at 5000 cards: a sprite's placement keeps its body's edges and makes its four
@@ -39,7 +39,7 @@ describe('a sprite card placed on screen', () => {
       meshConfig: { position: { x: 40, y: 50, z: -30 } },
       cardConfig: { lineWidth: 10, lineHeight: 20 },
     });
-    const place = placeCard(sprite, camera(), 1000, 600, emptyPlace());
+    const place = placeCard(sprite, camera(), 1000, 600, new ScreenPlace());
     expect(place.boxed).toBe(true);
     const { left, right, bottom, top } = place;
     // y down on screen: the body above its anchor, its top above its bottom.
@@ -64,7 +64,7 @@ describe('a sprite card placed on screen', () => {
       cardConfig: { lineWidth: 10, lineHeight: 20 },
     });
     const cam = camera();
-    const place = placeCard(sprite, cam, 1000, 600, emptyPlace());
+    const place = placeCard(sprite, cam, 1000, 600, new ScreenPlace());
     const first = corners(place.quad).map((p) => [...p]);
     cam.position.set(300, 500, 900);
     cam.lookAt(0, 0, 0);
@@ -86,7 +86,7 @@ describe('a sprite card placed on screen', () => {
 
   it('an oriented card has its corners projected at once, as before', () => {
     const oriented = card({ isSprite: false, meshConfig: { rotation: { x: 0, y: 30, z: 0 } } });
-    const place = placeCard(oriented, camera(), 1000, 600, emptyPlace());
+    const place = placeCard(oriented, camera(), 1000, 600, new ScreenPlace());
     expect(place.boxed).toBe(false);
     const q = place.quad;
     expect(new Set(q.map((p) => `${p.x},${p.y}`)).size).toBe(4);

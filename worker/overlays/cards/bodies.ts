@@ -12,7 +12,7 @@ import {
 } from 'three';
 import type { CardAtlas } from './atlas';
 import type { CardNode } from './card';
-import { drawQuads, quadGeometry, setQuad, uploadQuads } from './quads';
+import { drawQuads, QUAD_CORNERS, quadGeometry, setQuad, uploadQuads } from './quads';
 
 /**
  * The atlas texel under each body pixel, its opacity per card. The atlas holds sRGB bytes as they
@@ -131,10 +131,10 @@ export class BodyQuads {
       .premultiply(card.matrix);
     // Quad i's corners (unit quad 0..1, PlaneGeometry's order: quads.ts) into the world.
     const position = this.attribute('position');
-    for (let k = 0; k < 4; k++) {
-      _v.set(k & 1, k < 2 ? 1 : 0, 0).applyMatrix4(_m);
+    QUAD_CORNERS.forEach(([x, y], k) => {
+      _v.set(x, y, 0).applyMatrix4(_m);
       position.setXYZ(i * 4 + k, _v.x, _v.y, _v.z);
-    }
+    });
     const uv = this.uv;
     this.atlas.uvRect(card, uv, 0);
     const [u = 0, v = 0, du = 0, dv = 0] = uv;

@@ -100,11 +100,6 @@ export function cameraFacing(camera: PerspectiveCamera, out?: CameraFacing): Cam
   return view;
 }
 
-/** A place to fill (placeCard reuses it frame after frame). */
-export function emptyPlace(): ScreenPlace {
-  return new ScreenPlace();
-}
-
 /**
  * Turn and scale a card for this camera (spec §3 data card), into `card.matrix`, and where it is
  * on screen, into `out`:
@@ -122,7 +117,7 @@ export function placeCard(
   camera: PerspectiveCamera,
   width: number,
   height: number,
-  out = emptyPlace(),
+  out = new ScreenPlace(),
   view: CameraFacing = cameraFacing(camera),
 ): ScreenPlace {
   const { isSprite, isFixd, meshConfig, levelConfig } = card.input.config;

@@ -1,5 +1,13 @@
 import { BufferAttribute, BufferGeometry, DynamicDrawUsage, Float32BufferAttribute } from 'three';
 
+/** A quad's four vertices, as (x, y) in the unit square: PlaneGeometry's order and its uv. */
+export const QUAD_CORNERS = [
+  [0, 1],
+  [1, 1],
+  [0, 0],
+  [1, 0],
+] as const;
+
 /**
  * Screen-facing quads (pins, badges, card bodies) as plain triangles, four vertices a quad, all in
  * ONE draw call, rather than instances of one quad.
@@ -23,14 +31,8 @@ export function quadGeometry(
   const position = new Float32Array(capacity * 12);
   const uv = new Float32Array(capacity * 8);
   const index = capacity * 4 > 65535 ? new Uint32Array(capacity * 6) : new Uint16Array(capacity * 6);
-  const corners = [
-    [0, 1],
-    [1, 1],
-    [0, 0],
-    [1, 0],
-  ] as const;
   for (let q = 0; q < capacity; q++) {
-    corners.forEach(([x, y], k) => {
+    QUAD_CORNERS.forEach(([x, y], k) => {
       position.set([origin + x, origin + y, 0], (q * 4 + k) * 3);
       uv.set([x, y], (q * 4 + k) * 2);
     });
