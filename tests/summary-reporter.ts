@@ -18,8 +18,12 @@ export default class SummaryReporter implements Reporter {
   private readonly modules = new Map<string, string>();
   private lastProgress = Date.now();
   private watchdog: ReturnType<typeof setInterval> | undefined;
+  /** Wall clock of each file (start, end), for the closing table of where the time went. */
+  private readonly spans = new Map<string, { project: string; file: string; start: number; end?: number }>();
+  private runStart = Date.now();
 
   onTestRunStart() {
+    this.runStart = Date.now();
     this.lastProgress = Date.now();
     this.watchdog = setInterval(() => this.checkStall(), 15_000);
     this.watchdog.unref();
@@ -27,11 +31,14 @@ export default class SummaryReporter implements Reporter {
 
   onTestModuleStart(m: TestModule) {
     this.modules.set(m.moduleId, `${m.project.name}: ${m.relativeModuleId}`);
+    this.spans.set(`${m.project.name} ${m.moduleId}`, { project: m.project.name, file: m.relativeModuleId, start: Date.now() });
     this.lastProgress = Date.now();
   }
 
   onTestModuleEnd(m: TestModule) {
     this.modules.delete(m.moduleId);
+    const span = this.spans.get(`${m.project.name} ${m.moduleId}`);
+    if (span) span.end = Date.now();
     this.lastProgress = Date.now();
   }
 
@@ -73,6 +80,39 @@ export default class SummaryReporter implements Reporter {
       const testFailed = [...m.children.allTests()].some((t) => t.result().state === 'failed');
       if (m.state() === 'failed' && !testFailed) failed++;
     }
+    this.printTimes();
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+  }
+
+  /**
+   * Where the run's time went (docs/testing.md keeps the figures): each project's wall span, from
+   * its first file's start to its last file's end, and the slowest files. Wall clock, not CPU: the
+   * projects of one group share the cores.
+   */
+  private printTimes() {
+    const s = (ms: number) => `${Math.round(ms / 1000)} s`;
+    const done = [...this.spans.values()].filter((x) => x.end !== undefined) as {
+      project: string;
+      file: string;
+      start: number;
+      end: number;
+    }[];
+    const projects = new Map<string, { start: number; end: number; files: number }>();
+    for (const x of done) {
+      const p = projects.get(x.project) ?? { start: x.start, end: x.end, files: 0 };
+      p.start = Math.min(p.start, x.start);
+      p.end = Math.max(p.end, x.end);
+      p.files++;
+      projects.set(x.project, p);
+    }
+    const lines = [`\n[times] run ${s(Date.now() - this.runStart)}; per project, from the run's start:`];
+    for (const [name, p] of [...projects].sort((a, b) => a[1].start - b[1].start))
+      lines.push(
+        `[times]   ${name}: ${s(p.end - p.start)} (${p.files} files, ${s(p.start - this.runStart)} to ${s(p.end - this.runStart)})`,
+      );
+    lines.push('[times] slowest files:');
+    for (const x of done.sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 25))
+      lines.push(`[times]   ${s(x.end - x.start)}  ${x.project}: ${x.file}`);
+    console.log(lines.join('\n'));
   }
 }

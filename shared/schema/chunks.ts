@@ -44,6 +44,12 @@ export const ChunkSettingsSchema = z.object({
   /** How long a parse worker may stay silent where it should answer at once (PARSE_STALL_MS when absent; tests set less). */
   parseStallMs: z.number().int().positive().max(CHUNK_TIMEOUT_MS).optional(),
   /**
+   * How long a parse worker may take to answer its first call (parseStallMs when absent). Tests
+   * that time a later step set it apart, so that a cold start on a loaded machine cannot be taken
+   * for the stall they serve.
+   */
+  parseStartMs: z.number().int().positive().max(CHUNK_TIMEOUT_MS).optional(),
+  /**
    * Where the host serves the package's asset files (PackageFiles.assetBase, made absolute on the
    * main thread): http(s), any origin, for those files only.
    */

@@ -27,6 +27,8 @@ export interface ChunkOptions extends PackageFiles {
   moduleUrls?: Record<string, string>;
   /** How long a parse worker may stay silent where it should answer at once (tests: less than the default). */
   parseStallMs?: number;
+  /** How long a parse worker may take to answer its first call (parseStallMs when absent; tests). */
+  parseStartMs?: number;
 }
 
 /** A space's chunk options with the host's package files (their createWorker and assetBase win). */
@@ -48,6 +50,7 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
     parseWorkerUrl: opts?.parseWorkerUrl,
     moduleUrls: opts?.moduleUrls,
     parseStallMs: opts?.parseStallMs,
+    parseStartMs: opts?.parseStartMs,
     assetBase: opts?.assetBase === undefined ? undefined : folderUrl(opts.assetBase),
   });
 }

@@ -27,6 +27,7 @@ export function setChunkSettings(input: unknown): string | null {
   if (!r.success) return `chunk settings ignored: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
   const next: ChunkSettings = { timeoutMs: r.data.timeoutMs };
   if (r.data.parseStallMs !== undefined) next.parseStallMs = r.data.parseStallMs;
+  if (r.data.parseStartMs !== undefined) next.parseStartMs = r.data.parseStartMs;
   const refused: string[] = [];
   if (r.data.parseWorkerUrl !== undefined) {
     const url = ownOrigin(r.data.parseWorkerUrl);

@@ -72,7 +72,14 @@ describe('a parse worker that goes silent', () => {
 
   it('blocked while starting a decoder worker (what Firefox did): its file was sent as a copy, so the render thread still parses it, and it is drawn', async () => {
     await commands.consoleStart();
-    const chunks = { moduleUrls: { 'loader-gltf': '/tests/browser/support/parse-stalls/stuck-decoder-gltf.ts' }, parseStallMs: STALL_MS };
+    // A cold parse worker on a loaded machine may take longer than STALL_MS to answer at all: its
+    // first answer is given a bound it always meets, so the stall this test serves (the decoder
+    // start) is the one that is met, every run.
+    const chunks = {
+      moduleUrls: { 'loader-gltf': '/tests/browser/support/parse-stalls/stuck-decoder-gltf.ts' },
+      parseStallMs: STALL_MS,
+      parseStartMs: 45_000,
+    };
     const m = await mountSpace(scene, { chunks, models });
     const done = await loaded(m);
     expect(done.info.parsedOffThread).toBe(false);
@@ -80,11 +87,11 @@ describe('a parse worker that goes silent', () => {
     const lines = await dash3dLines();
     const stalled = 'a parse worker stopped answering while starting a worker of its own (a decoder) (nothing for 1.5 s)';
     expect(lines, lines.join('\n')).toContain(`warning: [dash3d] gears.glb: ${stalled}; starting another`);
-    // The second worker is started cold: on a loaded machine it may miss this test's short bound
-    // before it even reaches the decoder. Either way it is given up on, and the render thread parses.
-    expect(lines, lines.join('\n')).toContainEqual(
-      expect.stringMatching(/^warning: \[dash3d\] gears\.glb: a parse worker .*, twice; parsing it on the render thread instead$/),
-    );
+    expect(lines, lines.join('\n')).toContain(`warning: [dash3d] gears.glb: ${stalled}, twice; parsing it on the render thread instead`);
+    expect(
+      lines.filter((l) => l.includes('did not answer within')),
+      lines.join('\n'),
+    ).toEqual([]);
     expect((await m.handle.stats()).models.parserStalls).toBe(2);
   });
 

@@ -92,6 +92,7 @@ export function setParseWorkerStarter(start: ParseWorkerStarter | null): void {
 export function spawn(): Slot {
   const { worker, url } = starter();
   const stallMs = chunkSettings().parseStallMs ?? PARSE_STALL_MS;
+  const startMs = chunkSettings().parseStartMs ?? stallMs;
   let started = false;
   const crashed = new Promise<never>((_, reject) => {
     worker.addEventListener('error', (event) => {
@@ -112,7 +113,7 @@ export function spawn(): Slot {
   // The spec's chunk timeout for a script that does not arrive; the shorter stall bound for a
   // worker that does not answer (a test's short chunk timeout comes first and is reported as such).
   const answered = withChunkTimeout(Promise.race([api.ping(), crashed]), 'parse-worker', () => url, chunkSettings().timeoutMs);
-  const loaded = withTimeout(answered, stallMs, () => handshakeStalled(stallMs)).then(() => {
+  const loaded = withTimeout(answered, startMs, () => handshakeStalled(startMs)).then(() => {
     started = true;
   });
   const slot: Slot = {
