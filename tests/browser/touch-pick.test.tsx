@@ -87,7 +87,8 @@ describe.each([
       ],
       lift: 'last-first',
     });
-    await commands.touch({ fingers: [[0.5, y, 0.5, y]], holdMs: 800 });
+    // Longer than the worker's 500 ms long-press timer by a margin a busy worker's timer can use.
+    await commands.touch({ fingers: [[0.5, y, 0.5, y]], holdMs: 1500 });
     // Input arrives in order: once the last tap is reported, clicks from the gestures before it would have been too.
     await tapAt(W / 2, H * 0.75);
     await waitFor(() => modelClicks(m).length > 0, 'the tap after the gestures');

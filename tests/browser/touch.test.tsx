@@ -69,7 +69,8 @@ describe.each(PATHS)('touch on the %s', (_path, forceMainThread) => {
   it('a long press then a drag pans, as a right-button drag does (a drag at once orbits: the first test)', async () => {
     const m = await mount();
     const start = marker(await m.pixels());
-    await commands.touch({ fingers: [[0.4, 0.5, 0.6, 0.5]], holdMs: 800, steps: 12 });
+    // Longer than the worker's 500 ms long-press timer by a margin a busy worker's timer can use.
+    await commands.touch({ fingers: [[0.4, 0.5, 0.6, 0.5]], holdMs: 1500, steps: 12 });
     const panned = marker(await pixelsAfterInput(m));
     // Panned right with the finger, as far as it went; an orbit would keep the marker in the middle.
     expect(panned.cx - start.cx).toBeGreaterThan(0.1);
@@ -79,7 +80,8 @@ describe.each(PATHS)('touch on the %s', (_path, forceMainThread) => {
   it('pan off in the settings: a long press and drag leaves the view alone (no orbit either, as a right drag)', async () => {
     const m = await mount(orbit({ enablePan: false }));
     const before = await m.pixels();
-    await commands.touch({ fingers: [[0.4, 0.5, 0.6, 0.5]], holdMs: 800, steps: 12 });
+    // Longer than the worker's 500 ms long-press timer by a margin a busy worker's timer can use.
+    await commands.touch({ fingers: [[0.4, 0.5, 0.6, 0.5]], holdMs: 1500, steps: 12 });
     expect(diffShare(before, await pixelsAfterInput(m))).toBeLessThan(0.005);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { commands } from 'vitest/browser';
 import { mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
-import { fixtureSource } from '../support/fixtures';
+import { fixtureSource, fixtureUrl } from '../support/fixtures';
 import type { EngineEvent } from '../../../shared/protocol';
 
 /** A plain dark scene, lit, without environment or ground: a model is the only thing drawn. */
@@ -48,15 +49,24 @@ describe('model lifecycle in the worker', () => {
     await m.update(scene, { models: {} });
     const baseline = await memory(m);
     const warmUps = loadedEvents(m, 'a').length;
-    const progressSoFar = m.events.length;
-    // Flair's load starts (its first progress event arrives), then the source changes. Its parse
-    // alone keeps the worker busy for hundreds of milliseconds, so the change is always there
-    // before the parsed model could join the scene.
-    const first = m.update(scene, { models: { a: { src: fixtureSource('fbx/Flair.fbx') } } });
-    await waitFor(() => m.events.slice(progressSoFar).some((e) => e.type === 'model-progress' && e.id === 'a'), 'the Flair load to start');
-    await m.update(scene, { models: { a: { src: fixtureSource('gltf/Flamingo.glb') } } });
-    await first;
-    await waitFor(() => loadedEvents(m, 'a').length > warmUps, 'the flamingo');
+    // Flair's download is held by the test server (support/chunk-faults.ts) until the source
+    // changed: the change always comes mid-load, however fast this machine downloads and parses.
+    const key = 'lifecycle-flair';
+    await commands.chunkFault(key, 'hang');
+    try {
+      const flair = `/__chunk-faults/${key}/Flair.fbx?to=${encodeURIComponent(fixtureUrl('fbx/Flair.fbx'))}`;
+      const first = m.update(scene, {
+        models: { a: { src: { filePath: flair, fileList: [{ uid: 'f0', name: 'Flair.fbx', url: flair }] } } },
+      });
+      await waitFor(async () => (await commands.chunkFaultHeld(key)) > 0, 'the Flair download to start');
+      await m.update(scene, { models: { a: { src: fixtureSource('gltf/Flamingo.glb') } } });
+      await first;
+      await waitFor(() => loadedEvents(m, 'a').length > warmUps, 'the flamingo');
+      // The replaced download is given up, not left holding a connection.
+      await waitFor(async () => (await commands.chunkFaultHeld(key)) === 0, 'the Flair download to be aborted');
+    } finally {
+      await commands.chunkFault(key, 'missing'); // answers a request still held
+    }
     await m.handle.settled();
     // Only the flamingo was ever shown after the change: one load event, for it.
     expect(loadedEvents(m, 'a').length).toBe(warmUps + 1);

@@ -96,8 +96,9 @@ describe('a parse worker that goes silent', () => {
   });
 
   it('the same model with parse workers that answer: parsed off the render thread (its decoder workers watched), nothing given up on', async () => {
-    // The product's own bound (PARSE_STALL_MS): no parse worker here is slow enough to meet it.
-    const m = await mountSpace(scene, { models });
+    // The product's own bound (PARSE_STALL_MS) once a parse worker answered; its first answer (a
+    // cold worker in Vite dev mode on a loaded machine) gets a bound it always meets.
+    const m = await mountSpace(scene, { chunks: { parseStartMs: 60_000 }, models });
     const done = await loaded(m);
     expect(done.info.parsedOffThread).toBe(true);
     expect(drawnShare(await m.pixels())).toBeGreaterThan(0.02);
@@ -111,7 +112,11 @@ describe('a parse worker that goes silent', () => {
     let asked = 0;
     channel.onmessage = () => channel.postMessage(asked++ === 0 ? 'block' : 'go');
     try {
-      const chunks = { moduleUrls: { 'model-parse-client': '/tests/browser/support/parse-stalls/stuck-render-client.ts' } };
+      const chunks = {
+        moduleUrls: { 'model-parse-client': '/tests/browser/support/parse-stalls/stuck-render-client.ts' },
+        // The restarted space's cold parse worker must not be given up on before its first answer.
+        parseStartMs: 60_000,
+      };
       // Two seconds of silence while starting a worker; slow work keeps its minute.
       const m = await mountSpace(scene, { chunks, models, heartbeat: { startTicks: 4 }, waitReady: false });
       const done = await loaded(m);

@@ -21,6 +21,15 @@ const modalOpen = () => {
   const m = modal();
   return !!m && getComputedStyle(m).display !== 'none' && m.getBoundingClientRect().width > 0;
 };
+/** The modal's opening animation is over: nothing animating in it, and its box the same two frames apart. */
+const modalStill = async () => {
+  const m = modal();
+  if (!m || m.getAnimations({ subtree: true }).length > 0) return false;
+  const a = m.getBoundingClientRect();
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const b = m.getBoundingClientRect();
+  return m.getAnimations({ subtree: true }).length === 0 && a.left === b.left && a.top === b.top && a.width === b.width;
+};
 
 describe('the 3D component group widget', () => {
   it.each([
@@ -102,7 +111,7 @@ describe('the 3D component group widget', () => {
     await userEvent.dblClick(r.container.querySelector<HTMLElement>('.dash3d-group__mask')!);
     await waitFor(modalOpen, 'the modal to open');
     // Let the opening animation end, so only the drag moves the dialog.
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor(modalStill, 'the opening animation to end', 10_000);
     const handle = modal()!.querySelector<HTMLElement>('.dash3d-group-modal__handle')!;
     const wrap = document.querySelector<HTMLElement>('.dash3d-group-modal .ant-modal-wrap')!;
     const start = handle.getBoundingClientRect();
