@@ -7,6 +7,13 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
  * with nothing said about where it stopped.
  */
 const STALL_MS = Number(process.env.DASH3D_STALL_MS) || 8 * 60_000;
+/**
+ * Before the first file starts, the projects' global setups run: the consumer apps are packed,
+ * installed and built (seven production builds) beside the static checks. That took 6 minutes on
+ * this 2-core machine when idle and over 8 when other work shared it, with no test to report
+ * progress; a setup that hangs still ends here.
+ */
+const SETUP_STALL_MS = Number(process.env.DASH3D_SETUP_STALL_MS) || 25 * 60_000;
 
 /**
  * Prints one plain closing line, "N passed, N failed, N skipped", after vitest's own summary, so
@@ -54,9 +61,9 @@ export default class SummaryReporter implements Reporter {
 
   private checkStall() {
     const quiet = Date.now() - this.lastProgress;
-    if (quiet < STALL_MS) return;
+    if (quiet < (this.spans.size === 0 ? SETUP_STALL_MS : STALL_MS)) return;
     const lines = [
-      `\n[dash3d] the test run made no progress for ${Math.round(quiet / 1000)} s; stopping it.`,
+      `\n[dash3d] the test run made no progress for ${Math.round(quiet / 1000)} s${this.spans.size === 0 ? ' (the global setups: no file has started)' : ''}; stopping it.`,
       ...[...this.modules.values()].map((m) => `  file still running: ${m}`),
       ...[...this.running.values()].map((t) => `  test still running: ${t}`),
     ];
