@@ -15,6 +15,15 @@ const STALL_MS = Number(process.env.DASH3D_STALL_MS) || 8 * 60_000;
  */
 const SETUP_STALL_MS = Number(process.env.DASH3D_SETUP_STALL_MS) || 25 * 60_000;
 
+/** One file's wall clock; `end` once it ended. */
+interface Span {
+  project: string;
+  file: string;
+  start: number;
+  end?: number;
+}
+const ended = (x: Span): x is Required<Span> => x.end !== undefined;
+
 /**
  * Prints one plain closing line, "N passed, N failed, N skipped", after vitest's own summary, so
  * CI can read the result of the whole run (unit and browser projects together). Also a watchdog:
@@ -26,7 +35,7 @@ export default class SummaryReporter implements Reporter {
   private lastProgress = Date.now();
   private watchdog: ReturnType<typeof setInterval> | undefined;
   /** Wall clock of each file (start, end), for the closing table of where the time went. */
-  private readonly spans = new Map<string, { project: string; file: string; start: number; end?: number }>();
+  private readonly spans = new Map<string, Span>();
   private runStart = Date.now();
 
   onTestRunStart() {
@@ -61,9 +70,10 @@ export default class SummaryReporter implements Reporter {
 
   private checkStall() {
     const quiet = Date.now() - this.lastProgress;
-    if (quiet < (this.spans.size === 0 ? SETUP_STALL_MS : STALL_MS)) return;
+    const inSetup = this.spans.size === 0;
+    if (quiet < (inSetup ? SETUP_STALL_MS : STALL_MS)) return;
     const lines = [
-      `\n[dash3d] the test run made no progress for ${Math.round(quiet / 1000)} s${this.spans.size === 0 ? ' (the global setups: no file has started)' : ''}; stopping it.`,
+      `\n[dash3d] the test run made no progress for ${Math.round(quiet / 1000)} s${inSetup ? ' (the global setups: no file has started)' : ''}; stopping it.`,
       ...[...this.modules.values()].map((m) => `  file still running: ${m}`),
       ...[...this.running.values()].map((t) => `  test still running: ${t}`),
     ];
@@ -98,12 +108,7 @@ export default class SummaryReporter implements Reporter {
    */
   private printTimes() {
     const s = (ms: number) => `${Math.round(ms / 1000)} s`;
-    const done = [...this.spans.values()].filter((x) => x.end !== undefined) as {
-      project: string;
-      file: string;
-      start: number;
-      end: number;
-    }[];
+    const done = [...this.spans.values()].filter(ended);
     const projects = new Map<string, { start: number; end: number; files: number }>();
     for (const x of done) {
       const p = projects.get(x.project) ?? { start: x.start, end: x.end, files: 0 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mountSpace, unmountAll, waitFor } from './support/harness';
+import { mountSpace, silentWarnings, unmountAll, waitFor } from './support/harness';
 import { contentScene, normalBoxScript } from './support/scenes';
 
 /**
@@ -29,10 +29,6 @@ const idleFrameScript = normalBoxScript.replace('api.invalidate();', 'api.onFram
 // first frame's shaders; the looping script below is still caught with it. Silence outside user
 // code (a shader compile under this load) may last a minute: only the 'hung' rule is under test.
 const heartbeat = { intervalMs: 100, silentTicks: 5, slowTicks: 600 };
-
-/** The restarts the heartbeat made for silence outside user code (not what these tests are about). */
-const silentWarnings = (warn: { mock: { calls: unknown[][] } }) =>
-  warn.mock.calls.filter((c) => String(c[0]).includes('render worker silent'));
 
 describe('heartbeat under CPU starvation', () => {
   it('a space whose script does nothing is not restarted while six workers hog the CPU', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { diffShare, mountSpace, unmountAll, waitFor } from './support/harness';
+import { diffShare, mountSpace, silentWarnings, unmountAll, waitFor } from './support/harness';
 import { contentScene, normalBoxScript } from './support/scenes';
 
 afterEach(() => {
@@ -12,10 +12,6 @@ const withScript = (script: string) => ({ ...contentScene, script });
 // 2 s of silence in user code is a hang; silence outside it (a shader compile on a loaded machine)
 // may last a minute, so the only restart these tests see is the one for the looping script.
 const heartbeat = { intervalMs: 100, silentTicks: 20, slowTicks: 600 };
-
-/** The restarts the heartbeat made for silence outside user code (not what these tests are about). */
-const silentWarnings = (warn: { mock: { calls: unknown[][] } }) =>
-  warn.mock.calls.filter((c) => String(c[0]).includes('render worker silent'));
 
 describe('the container script (user hooks)', () => {
   it('runs onReady with the three.js library object and a scene API', async () => {

@@ -39,6 +39,13 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
 }
 
 /**
+ * The warnings of restarts the heartbeat made for silence outside user code, from a `console.warn`
+ * spy: tests of the 'hung' rule assert there are none, so a slow machine cannot pass for a hang.
+ */
+export const silentWarnings = (warn: { mock: { calls: unknown[][] } }) =>
+  warn.mock.calls.filter((c) => String(c[0]).includes('render worker silent'));
+
+/**
  * Mount a 3D space of the given CSS size (StrictMode, like a real host), wait for it to be ready
  * and every asset settled.
  */
