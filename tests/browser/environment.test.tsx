@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentType } from '../../shared/schema/scene';
 import type { PixelReadout } from '../../shared/protocol';
 import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, type Mounted, type RGBA } from './support/harness';
+import { ENVIRONMENT_CACHE, environmentCacheKey } from '../../worker/features/environment-cache';
+import { ENVIRONMENT_PRESETS } from '../../worker/features/environment-presets';
 
 /**
  * No lights at all: whatever colour the mirror-like sphere shows comes from the environment alone.
@@ -108,6 +110,8 @@ describe('environment lifecycle', () => {
     const urls: string[] = performance.getEntriesByType('resource').map((e) => e.name);
     const observer = new PerformanceObserver((list) => urls.push(...list.getEntries().map((e) => e.name)));
     observer.observe({ type: 'resource' });
+    // A preset prefiltered before is not downloaded again (below): start from none kept.
+    await caches.delete(ENVIRONMENT_CACHE);
     const m = await mountSpace(scene('sky'), { ...SIZE, forceMainThread: true });
     expect(m.handle.mode).toBe('main');
     await m.update(scene('workshop'));
@@ -117,5 +121,66 @@ describe('environment lifecycle', () => {
     const foreign = urls.filter((u) => !u.startsWith(location.origin + '/') && !u.startsWith('data:') && !u.startsWith('blob:'));
     expect(foreign).toEqual([]);
     expect(errors(m)).toEqual([]);
+  });
+});
+
+describe('prefiltered environments kept between starts', () => {
+  afterEach(unmountAll);
+  const key = environmentCacheKey(ENVIRONMENT_PRESETS.sunset.built.href)!;
+  const BYTES = 6 * (256 ** 2 + 128 ** 2 + 64 ** 2 + 32 ** 2 + 16 ** 2 + 8 ** 2) * 4 * 2;
+  /** The preset files the page asked for while `run` ran (main-thread engine: its requests are the page's). */
+  async function presetRequests(run: () => Promise<unknown>): Promise<string[]> {
+    const urls: string[] = [];
+    const observer = new PerformanceObserver((list) => urls.push(...list.getEntries().map((e) => e.name)));
+    observer.observe({ type: 'resource' });
+    await run();
+    urls.push(...observer.takeRecords().map((e) => e.name));
+    observer.disconnect();
+    return urls.filter((u) => u.includes('sunset.exr'));
+  }
+
+  it('the first start keeps what it prefiltered; later starts draw the same pixels from it without the download', async () => {
+    await caches.delete(ENVIRONMENT_CACHE);
+    const first = await mountSpace(scene('sunset'), SIZE);
+    const made = await first.pixels();
+    expect(Math.max(...sphereColour(made).slice(0, 3))).toBeGreaterThan(10);
+    // Kept: the 6 faces of a 256 px cube with its mip levels down to 8 px, as 16-bit floats.
+    const entry = await (await caches.open(ENVIRONMENT_CACHE)).match(key);
+    expect(entry?.headers.get('x-dash3d-size')).toBe('256');
+    expect(entry?.headers.get('x-dash3d-levels')).toBe('6');
+    expect((await entry!.arrayBuffer()).byteLength).toBe(BYTES);
+    first.unmount();
+
+    // Another render worker: the same texture, bit for bit, so the same pixels.
+    const second = await mountSpace(scene('sunset'), SIZE);
+    expect(diffShare(made, await second.pixels(), 0)).toBe(0);
+    expect(errors(second)).toEqual([]);
+    second.unmount();
+
+    // The main-thread engine, whose requests the page sees: no download of the preset at all.
+    let third: Mounted | undefined;
+    const requests = await presetRequests(async () => (third = await mountSpace(scene('sunset'), { ...SIZE, forceMainThread: true })));
+    expect(requests).toEqual([]);
+    expect(diffShare(made, await third!.pixels())).toBeLessThan(0.01);
+    expect(errors(third!)).toEqual([]);
+  });
+
+  it('a damaged entry is not used: the preset is downloaded and prefiltered again, and the entry replaced', async () => {
+    const cache = await caches.open(ENVIRONMENT_CACHE);
+    // A body shorter than its size says, then a size out of range.
+    for (const [size, body] of [
+      ['256', new Uint8Array(16)],
+      ['4096', new Uint8Array(16)],
+    ] as const) {
+      await cache.put(key, new Response(body, { headers: { 'x-dash3d-size': size, 'x-dash3d-levels': '6' } }));
+      let m: Mounted | undefined;
+      const requests = await presetRequests(async () => (m = await mountSpace(scene('sunset'), { ...SIZE, forceMainThread: true })));
+      expect(requests.length).toBeGreaterThan(0);
+      expect(Math.max(...sphereColour(await m!.pixels()).slice(0, 3))).toBeGreaterThan(10);
+      expect(errors(m!)).toEqual([]);
+      const kept = await cache.match(key);
+      expect((await kept!.arrayBuffer()).byteLength).toBe(BYTES);
+      m!.unmount();
+    }
   });
 });

@@ -66,6 +66,20 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     expect(await showsSceneError(page())).toBe(false);
   });
 
+  it('keeps the prefiltered environment in Cache Storage, so that the next start uploads it instead of prefiltering', async () => {
+    // The engine read its 16-bit float cube back (worker/features/environment-cache.ts): in this
+    // browser too (Firefox in the worker, WebKit on the main thread). The context test below then
+    // restores the environment from it.
+    const kept = await page().evaluate(async () => {
+      const cache = await caches.open('dash3d-environments');
+      const keys = (await cache.keys()).map((r) => r.url).filter((u) => /\/sky[-.][^/]*exr\?dash3d-pmrem=/.test(u)); // sky-<hash>.exr in a build
+      const res = keys[0] ? await cache.match(keys[0]) : undefined;
+      return { keys: keys.length, bytes: res ? (await res.arrayBuffer()).byteLength : 0 };
+    }, null);
+    // The example's default preset (sky, 512 px): a 256 px cube, 6 faces, mip levels down to 8 px.
+    expect(kept).toEqual({ keys: 1, bytes: 6 * (256 ** 2 + 128 ** 2 + 64 ** 2 + 32 ** 2 + 16 ** 2 + 8 ** 2) * 4 * 2 });
+  });
+
   it("the 3D component group shows its host widget in the scene, over the canvas, drawn by the browser's own layout", async () => {
     const canvas = await canvasRect(page(), SPACE);
     const note = await waitFor(`${name}: the group's note shown`, async () => ((await groupNote())?.shown ? groupNote() : null), 30_000);

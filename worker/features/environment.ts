@@ -12,7 +12,8 @@ import type { SpaceConfig } from '../../shared/schema/space';
 import type { EnvironmentType } from '../../shared/schema/scene';
 import type { EngineContext, Feature } from '../engine/context';
 import { ENVIRONMENT_PRESETS } from './environment-presets';
-import { fetchPackageFile } from '../engine/assets';
+import { fetchPackageFile, packageFileUrl } from '../engine/assets';
+import { readPrefiltered, storePrefiltered, uploadPrefiltered } from './environment-cache';
 import { chunkFailureOf } from '../../shared/chunks';
 
 type EnvironmentConfig = SpaceConfig['environmentConfig'];
@@ -78,6 +79,11 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
   const stale = (id: number) => id !== request || ctx.disposed;
 
   async function load(type: EnvironmentType, id: number): Promise<WebGLRenderTarget | null> {
+    const url = packageFileUrl(ENVIRONMENT_PRESETS[type]);
+    const stored = await readPrefiltered(url);
+    if (stale(id)) return null;
+    const kept = stored && uploadPrefiltered(stored, ctx.renderer);
+    if (kept) return kept;
     const exr = await fetchPackageFile(ENVIRONMENT_PRESETS[type]);
     // A newer choice (or a torn-down stage) makes this one moot: skip the GPU work entirely.
     if (stale(id)) return null;
@@ -85,6 +91,8 @@ export function createEnvironment(ctx: EngineContext): Feature<EnvironmentConfig
     const done = gpuDone(ctx.renderer);
     ctx.holdFrames(done);
     await done;
+    // The GPU is done with it: reading it back now costs a copy, not a wait.
+    if (!ctx.disposed) await storePrefiltered(url, ctx.renderer, target);
     return target;
   }
 
