@@ -33,9 +33,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Playwright against `npm start`'s servers (tests/e2e/support/server.ts). After the other
-        // projects (groupOrder): Vite, the media service and a Chromium with SwiftShader would
-        // otherwise fight the browser tests for this machine's cores.
+        // Playwright against `npm start`'s servers (tests/e2e/support/server.ts). The projects that
+        // drive browsers share one group (sequence.groupOrder 1), after unit and server: one file of
+        // e2e, consumers or browsers at a time (their maxWorkers, 1) beside one file of the browser
+        // project at a time (its own pool). Either alone left a fifth to a third of the two cores
+        // idle, waiting on a browser; side by side they fill them (docs/testing.md).
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
@@ -53,8 +55,7 @@ export default defineConfig({
         extends: true,
         // Host apps that are not ours (tests/consumers: Vite, webpack, Next.js, Rspack, esbuild and
         // Parcel), built once per run from the packed tarball (support/setup.ts) and driven in
-        // Chromium. In a group of their own: they pack, install and build, then fight nobody for
-        // the cores.
+        // Chromium.
         test: {
           name: 'consumers',
           include: ['tests/consumers/**/*.test.ts'],
@@ -63,14 +64,14 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
         // The e2e flows that differ per browser, in Firefox ESR (WebDriver BiDi) and WebKitGTK's
         // MiniBrowser (WebDriver), on one Xvfb and one playground for the run (tests/browsers/support/
-        // setup.ts). Last, alone: two windowed browsers rendering through llvmpipe want both cores.
+        // setup.ts).
         test: {
           name: 'browsers',
           include: ['tests/browsers/**/*.test.ts'],
@@ -79,7 +80,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -89,8 +90,10 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.{ts,tsx}'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One file at a time: SwiftShader already takes a core, two suites fighting would time out.
+          // One file at a time (SwiftShader already takes a core), beside the other browser-driving
+          // projects' one file (groupOrder 1, above).
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           browser: {
             enabled: true,
             headless: true,
