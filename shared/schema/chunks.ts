@@ -39,6 +39,12 @@ export type ChunkFailure = z.infer<typeof ChunkFailureSchema>;
 export const ChunkSettingsSchema = z.object({
   timeoutMs: z.number().int().positive().max(CHUNK_TIMEOUT_MS).default(CHUNK_TIMEOUT_MS),
   parseWorkerUrl: z.string().max(4000).optional(),
+  /**
+   * Chunk id -> how long that chunk alone may take (timeoutMs for the others). A test that breaks
+   * one part gives that part seconds and leaves every other part (the render worker's start, the
+   * parse worker's) the time a loaded machine needs, so a slow start is never taken for the fault.
+   */
+  timeoutsMs: z.record(z.string().max(200), z.number().int().positive().max(CHUNK_TIMEOUT_MS)).optional(),
   /** Chunk id -> URL: import that module instead of the built chunk (same origin only; tests). */
   moduleUrls: z.record(z.string().max(200), z.string().max(4000)).optional(),
   /** How long a parse worker may stay silent where it should answer at once (PARSE_STALL_MS when absent; tests set less). */
@@ -60,3 +66,8 @@ export const ChunkSettingsSchema = z.object({
     .optional(),
 });
 export type ChunkSettings = z.infer<typeof ChunkSettingsSchema>;
+
+/** The timeout of one chunk: its own (timeoutsMs) or the settings' common one. */
+export function chunkTimeoutOf(settings: { timeoutMs?: number; timeoutsMs?: Record<string, number> } | undefined, id: string): number {
+  return settings?.timeoutsMs?.[id] ?? settings?.timeoutMs ?? CHUNK_TIMEOUT_MS;
+}

@@ -1,7 +1,7 @@
 import { wrap } from 'comlink';
 import { bareWorkerError, chunkLoader, withChunkTimeout, workerChunkError, type ChunkLoader } from '../../shared/chunks';
 import { importUrl } from '../../shared/import-url';
-import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
+import { ChunkSettingsSchema, chunkTimeoutOf, type ChunkSettings } from '../../shared/schema/chunks';
 import type { RenderCalls } from './calls';
 import type { PackageFiles } from '../host/types';
 
@@ -17,6 +17,8 @@ type WorkerApi = import('../../worker/index').WorkerApi;
  */
 export interface ChunkOptions extends PackageFiles {
   timeoutMs?: number;
+  /** Chunk id -> its own timeout, timeoutMs for the others (tests: seconds for the part they break). */
+  timeoutsMs?: Record<string, number>;
   /** Where the render worker's script is really fetched from, given the URL the build chose (tests). */
   renderWorkerUrl?(builtUrl: string): string;
   /** Import the main-thread engine from this URL instead of the bundler's own chunk (tests). */
@@ -47,6 +49,7 @@ function folderUrl(url: string): string {
 export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettings {
   return ChunkSettingsSchema.parse({
     timeoutMs: opts?.timeoutMs,
+    timeoutsMs: opts?.timeoutsMs,
     parseWorkerUrl: opts?.parseWorkerUrl,
     moduleUrls: opts?.moduleUrls,
     parseStallMs: opts?.parseStallMs,
@@ -126,7 +129,7 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
       Promise.race([api.ping(), failed, aborted]),
       'render-worker',
       () => url || 'createWorker()',
-      opts?.timeoutMs ?? CHUNK_TIMEOUT_MS,
+      chunkTimeoutOf(opts, 'render-worker'),
     );
   } catch (err) {
     worker.terminate();
@@ -154,7 +157,7 @@ const movedEngine = new Map<string, ChunkLoader<EngineModule>>();
 
 /** The main-thread engine (with its API), loaded only when a space needs it: the main bundle carries no three.js. */
 export function loadEngine(opts: ChunkOptions | undefined): Promise<EngineModule> {
-  const timeout = opts?.timeoutMs ?? CHUNK_TIMEOUT_MS;
+  const timeout = chunkTimeoutOf(opts, 'engine');
   // Tests only. The package build sets __DASH3D_TEST_HOOKS__ false, which drops this branch and
   // its import of a computed URL: a host's bundler could not follow one (webpack would take it for
   // a request for every file of the folder).

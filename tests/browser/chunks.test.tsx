@@ -17,12 +17,12 @@ for (const type of ['missing', 'timeout'] as const) {
     const errors = vi.spyOn(console, 'error');
     const f = await newFault('render-worker', type === 'missing' ? 'missing' : 'hang');
     let asked = '';
-    const time = chunkTimeout();
+    const time = chunkTimeout('render-worker');
     const m = await mountSpace(sphereScene, {
       waitReady: false,
       chunks: {
-        get timeoutMs() {
-          return time.timeoutMs;
+        get timeoutsMs() {
+          return time.timeoutsMs;
         },
         renderWorkerUrl: (built) => (asked = f.url(built)),
       },
@@ -56,13 +56,13 @@ for (const type of ['missing', 'timeout'] as const) {
     const errors = vi.spyOn(console, 'error');
     const f = await newFault('engine', type === 'missing' ? 'missing' : 'hang');
     const engineUrl = f.url('/worker/api.ts');
-    const time = chunkTimeout();
+    const time = chunkTimeout('engine');
     const m = await mountSpace(sphereScene, {
       waitReady: false,
       forceMainThread: true,
       chunks: {
-        get timeoutMs() {
-          return time.timeoutMs;
+        get timeoutsMs() {
+          return time.timeoutsMs;
         },
         engineUrl,
       },
@@ -94,13 +94,13 @@ for (const type of ['missing', 'timeout'] as const) {
     const errors = vi.spyOn(console, 'error');
     const f = await newFault('environment-sky', type === 'missing' ? 'missing' : 'hang');
     const preset = f.url('/worker/assets/files/environments/sky.exr');
-    const time = chunkTimeout();
+    const time = chunkTimeout('environment-sky');
     const scene = { ...sphereScene, environmentConfig: { enable: true, type: 'sky' } };
     const m = await mountSpace(scene, {
       waitReady: false,
       chunks: {
-        get timeoutMs() {
-          return time.timeoutMs;
+        get timeoutsMs() {
+          return time.timeoutsMs;
         },
         moduleUrls: { 'environment-sky': preset },
       },

@@ -204,6 +204,17 @@ describe('chunk settings in the worker (worker/engine/chunk-settings.ts)', () =>
     expect(setChunkSettings(undefined)).toBeNull();
     expect(chunkSettings()).toEqual({ timeoutMs: CHUNK_TIMEOUT_MS });
   });
+
+  it('gives one chunk its own timeout (timeoutsMs) and every other the common one; a bad one is refused by name', async () => {
+    const { setChunkSettings, chunkTimeout } = await import('../../worker/engine/chunk-settings');
+    expect(setChunkSettings({ timeoutMs: 60_000, timeoutsMs: { 'decoder-draco-wasm': 3500 } })).toBeNull();
+    expect(chunkTimeout('decoder-draco-wasm')).toBe(3500);
+    expect(chunkTimeout('parse-worker')).toBe(60_000);
+    expect(setChunkSettings({ timeoutsMs: { 'parse-worker': 0 } })).toMatch(/^chunk settings ignored: timeoutsMs\.parse-worker: /);
+    expect(setChunkSettings({ timeoutsMs: { engine: CHUNK_TIMEOUT_MS + 1 } })).toMatch(/^chunk settings ignored: timeoutsMs\.engine: /);
+    expect(setChunkSettings(undefined)).toBeNull();
+    expect(chunkTimeout('decoder-draco-wasm')).toBe(CHUNK_TIMEOUT_MS);
+  });
 });
 
 describe('bareWorkerError: a bare worker error is "missing" only when the script is not there', () => {

@@ -1,5 +1,5 @@
 import { ChunkLoadError, withChunkTimeout } from '../../shared/chunks';
-import { chunkSettings } from './chunk-settings';
+import { chunkSettings, chunkTimeout } from './chunk-settings';
 
 /*
  * The package's own files that the engine fetches rather than imports: the decoders (run by three's
@@ -71,7 +71,7 @@ export async function fetchPackageFile(file: PackageFile): Promise<ArrayBuffer> 
     }
   })();
   try {
-    return await withChunkTimeout(work, file.id, () => url, chunkSettings().timeoutMs);
+    return await withChunkTimeout(work, file.id, () => url, chunkTimeout(file.id));
   } finally {
     // A late answer is not waited for: its request ends with the timeout.
     controller.abort();

@@ -1,4 +1,4 @@
-import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, type ChunkSettings } from '../../shared/schema/chunks';
+import { CHUNK_TIMEOUT_MS, ChunkSettingsSchema, chunkTimeoutOf, type ChunkSettings } from '../../shared/schema/chunks';
 import { chunkLoader, type ChunkLoader } from '../../shared/chunks';
 import { importUrl } from '../../shared/import-url';
 import { baseUrl, setPackageFileUrls } from './urls';
@@ -28,6 +28,7 @@ export function setChunkSettings(input: unknown): string | null {
   const next: ChunkSettings = { timeoutMs: r.data.timeoutMs };
   if (r.data.parseStallMs !== undefined) next.parseStallMs = r.data.parseStallMs;
   if (r.data.parseStartMs !== undefined) next.parseStartMs = r.data.parseStartMs;
+  if (r.data.timeoutsMs !== undefined) next.timeoutsMs = r.data.timeoutsMs;
   const refused: string[] = [];
   if (r.data.parseWorkerUrl !== undefined) {
     const url = ownOrigin(r.data.parseWorkerUrl);
@@ -52,6 +53,11 @@ export function chunkSettings(): ChunkSettings {
   return settings;
 }
 
+/** How long the chunk `id` may take to arrive (spec §9's 120 s unless a host or test says less). */
+export function chunkTimeout(id: string): number {
+  return chunkTimeoutOf(settings, id);
+}
+
 const loaders = new Map<string, ChunkLoader<unknown>>();
 
 /**
@@ -63,16 +69,16 @@ export function loadChunk<T>(id: string, load: () => Promise<T>): Promise<T> {
   // Tests only. The package build sets __DASH3D_TEST_HOOKS__ false, which drops this branch and its
   // import of a computed URL: a host's bundler could not follow one.
   const moved = settings.moduleUrls?.[id];
-  if (__DASH3D_TEST_HOOKS__ && moved) return loaderFor(`${id} ${moved}`, () => chunkLoader<T>(id, () => importUrl<T>(moved), moved));
-  return loaderFor(id, () => chunkLoader(id, load));
+  if (__DASH3D_TEST_HOOKS__ && moved) return loaderFor(id, `${id} ${moved}`, () => chunkLoader<T>(id, () => importUrl<T>(moved), moved));
+  return loaderFor(id, id, () => chunkLoader(id, load));
 }
 
 /** One loader per key, made on first use: it remembers a failed URL so a Retry asks past the browser's memory. */
-function loaderFor<T>(key: string, make: () => ChunkLoader<T>): Promise<T> {
+function loaderFor<T>(id: string, key: string, make: () => ChunkLoader<T>): Promise<T> {
   let loader = loaders.get(key) as ChunkLoader<T> | undefined;
   if (!loader) {
     loader = make();
     loaders.set(key, loader);
   }
-  return loader(settings.timeoutMs);
+  return loader(chunkTimeout(id));
 }

@@ -24,10 +24,10 @@ for (const type of ['missing', 'timeout'] as const) {
     const f = await newFault('parse-worker', type === 'missing' ? 'missing' : 'hang');
     // The parse worker is the render worker's own script: once repaired, the fault redirects there.
     let renderScript = '';
-    const time = chunkTimeout();
+    const time = chunkTimeout('parse-worker');
     const chunks = {
-      get timeoutMs() {
-        return time.timeoutMs;
+      get timeoutsMs() {
+        return time.timeoutsMs;
       },
       renderWorkerUrl: (built: string) => (renderScript = built),
       get parseWorkerUrl() {
@@ -58,14 +58,14 @@ for (const type of ['missing', 'timeout'] as const) {
   it(`a format's loader chunk ${type === 'missing' ? 'answering 404' : 'never answering'} (asked for by the parse worker) fails the model with its message, and Retry loads it`, async () => {
     const f = await newFault('loader-obj', type === 'missing' ? 'missing' : 'hang');
     const loader = f.url('/worker/models/load/formats/obj.ts');
-    const time = chunkTimeout();
+    const time = chunkTimeout('loader-obj');
     const models = { tree: { src: fixtureSource('obj/tree.obj'), adaptive: true } };
     const m = await mountSpace(sphereScene, {
       waitReady: false,
       models,
       chunks: {
-        get timeoutMs() {
-          return time.timeoutMs;
+        get timeoutsMs() {
+          return time.timeoutsMs;
         },
         moduleUrls: { 'loader-obj': loader },
       },
@@ -86,14 +86,14 @@ for (const type of ['missing', 'timeout'] as const) {
   it(`the Draco decoder ${type === 'missing' ? 'answering 404' : 'never answering'} fails the compressed model with the chunk's message (not as a damaged file), and Retry loads it`, async () => {
     const f = await newFault('decoder-draco-wasm', type === 'missing' ? 'missing' : 'hang');
     const wasm = f.url(dracoWasmUrl);
-    const time = chunkTimeout();
+    const time = chunkTimeout('decoder-draco-wasm');
     const models = { gears: { src: fixtureSource('gltf/gears.glb'), adaptive: true } };
     const m = await mountSpace(sphereScene, {
       waitReady: false,
       models,
       chunks: {
-        get timeoutMs() {
-          return time.timeoutMs;
+        get timeoutsMs() {
+          return time.timeoutsMs;
         },
         moduleUrls: { 'decoder-draco-wasm': wasm },
       },
@@ -122,7 +122,7 @@ for (const forceMainThread of [false, true]) {
       const errors = vi.spyOn(console, 'error');
       const f = await newFault(id, type === 'missing' ? 'missing' : 'hang');
       const url = f.url(built);
-      const time = chunkTimeout();
+      const time = chunkTimeout(id);
       // facecap.glb: its texture is KHR_texture_basisu (KTX2, transcoded by basis_transcoder).
       const models = { face: { src: fixtureSource('gltf/facecap.glb'), adaptive: true } };
       const m = await mountSpace(sphereScene, {
@@ -130,8 +130,8 @@ for (const forceMainThread of [false, true]) {
         forceMainThread,
         models,
         chunks: {
-          get timeoutMs() {
-            return time.timeoutMs;
+          get timeoutsMs() {
+            return time.timeoutsMs;
           },
           moduleUrls: { [id]: url },
         },

@@ -38,16 +38,20 @@ export async function newFault(name: string, mode: 'missing' | 'hang') {
 }
 
 /**
- * Short while a part is broken, so a timeout test waits seconds (the spec's 120 s is the default,
- * shared/schema/chunks.ts); long again for the Retry, which loads the real parts on a busy machine.
+ * Short for the part a test breaks, so a timeout test waits seconds (the spec's 120 s is the
+ * default, shared/schema/chunks.ts); long again for the Retry, which loads the real parts on a busy
+ * machine. Only that part's: the render worker's start and every other part keep the default, so a
+ * slow start on a loaded machine is never reported instead of the fault (chunk settings' timeoutsMs).
  */
 const FAILING_TIMEOUT_MS = 3500;
 const REPAIRED_TIMEOUT_MS = 60_000;
-export function chunkTimeout() {
+
+export function chunkTimeout(id: string) {
   let ms = FAILING_TIMEOUT_MS;
   return {
-    get timeoutMs() {
-      return ms;
+    /** Read by the engine when it needs it (a getter in the test's chunk options). */
+    get timeoutsMs() {
+      return { [id]: ms };
     },
     repaired() {
       ms = REPAIRED_TIMEOUT_MS;

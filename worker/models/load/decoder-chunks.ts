@@ -2,7 +2,7 @@ import type { LoadingManager } from 'three';
 import type { DRACOLoader } from 'three/examples/jsm/loaders/DRACOLoader.js';
 import type { KTX2Loader } from 'three/examples/jsm/loaders/KTX2Loader.js';
 import { ChunkLoadError, withChunkTimeout } from '../../../shared/chunks';
-import { chunkSettings } from '../../engine/chunk-settings';
+import { chunkTimeout } from '../../engine/chunk-settings';
 
 /*
  * The decoder files (Draco's wasm and its wrapper, the KTX2 transcoder's) are chunks of our build
@@ -31,7 +31,7 @@ export function guardDracoFiles(draco: DRACOLoader, ids: Record<string, string>)
       if (status || err instanceof TypeError) throw new ChunkLoadError({ id, type: 'missing', url: where }, { cause: err });
       throw err;
     });
-    return withChunkTimeout(work, id, () => where, chunkSettings().timeoutMs);
+    return withChunkTimeout(work, id, () => where, chunkTimeout(id));
   };
 }
 
@@ -72,15 +72,24 @@ export function guardKtx2Files(ktx2: KTX2Loader, manager: LoadingManager, files:
       throw err;
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // The first file still outstanding; with all of them in, init() itself hung: the first file.
-        const file = list.find((f) => !ended.has(f.url)) ?? list[0];
+      // Each file has its own timeout (the same for all unless a test gives the one it breaks less).
+      const check = () => {
+        const waited = Date.now() - started;
+        const outstanding = list.filter((f) => !ended.has(f.url));
+        // A file still outstanding past its timeout; with all of them in, init() itself hung: the first file.
+        const file = outstanding.length ? outstanding.find((f) => chunkTimeout(f.id) <= waited) : list[0];
+        if (!file && outstanding.length) {
+          timer = setTimeout(check, Math.max(1, Math.min(...outstanding.map((f) => chunkTimeout(f.id))) - waited));
+          return;
+        }
         // A hung request would be joined by the next fetch of the same URL (FileLoader shares
         // requests in flight), so a Retry would hang on it too: end it.
         manager.abort();
         reject(file ? new ChunkLoadError({ id: file.id, type: 'timeout', url: file.url }) : new Error('the KTX2 transcoder did not start'));
-      }, chunkSettings().timeoutMs);
+      };
+      timer = setTimeout(check, Math.min(...list.map((f) => chunkTimeout(f.id))));
     });
     const out = Promise.race([work, late]).finally(() => clearTimeout(timer));
     // Callers see the rejection through their own chains; this one only keeps it from being unhandled.

@@ -4,7 +4,7 @@ import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service
 import { bareWorkerError, withChunkTimeout, workerChunkError } from '../../../../shared/chunks';
 import { withTimeout } from '../../../../shared/timeout';
 import { PARSE_STALL_MS } from '../../../../shared/schema/chunks';
-import { chunkSettings } from '../../../engine/chunk-settings';
+import { chunkSettings, chunkTimeout } from '../../../engine/chunk-settings';
 import { startingWorker } from '../../../engine/worker-starts';
 import { handshakeStalled, watchSteps } from './watch';
 
@@ -112,7 +112,7 @@ export function spawn(): Slot {
   const api = wrap<ParseApi>(worker);
   // The spec's chunk timeout for a script that does not arrive; the shorter stall bound for a
   // worker that does not answer (a test's short chunk timeout comes first and is reported as such).
-  const answered = withChunkTimeout(Promise.race([api.ping(), crashed]), 'parse-worker', () => url, chunkSettings().timeoutMs);
+  const answered = withChunkTimeout(Promise.race([api.ping(), crashed]), 'parse-worker', () => url, chunkTimeout('parse-worker'));
   const loaded = withTimeout(answered, startMs, () => handshakeStalled(startMs)).then(() => {
     started = true;
   });
