@@ -24,30 +24,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // unit and server join the browser-driving projects' group (below): one Node file at a time
-        // (maxWorkers 1, as that group needs) beside the browser project, which starts at once.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,
         // The media-library service over real HTTP on loopback ports (server/).
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
       },
       {
         extends: true,
-        // Playwright against `npm start`'s servers (tests/e2e/support/server.ts). Every project is in
-        // one group (sequence.groupOrder 1): one file of unit, server, e2e, consumers or browsers at
-        // a time (their maxWorkers, 1) beside one file of the browser project at a time (its own
-        // pool). Run one after the other, a project waiting on a browser left part of the two cores
-        // idle; side by side they fill them (docs/testing.md).
+        // Playwright against `npm start`'s servers (tests/e2e/support/server.ts). The projects that
+        // drive browsers share one group (sequence.groupOrder 1), after unit and server: one file of
+        // e2e, consumers or browsers at a time (their maxWorkers, 1) beside one file of the browser
+        // project at a time (its own pool). Either alone left a fifth to a third of the two cores
+        // idle, waiting on a browser; side by side they fill them (docs/testing.md).
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
