@@ -64,7 +64,19 @@ describe('heartbeat under CPU starvation', () => {
       'the restarted scene',
       120_000,
     );
-    expect((await m.handle.stats()).scriptsEnabled).toBe(false);
+    // Right after the restart's render the handle may still be the retired engine's, which rejects
+    // as it is stopped (a fresh clone's run met that once): ask until the new engine answers.
+    const stats = await waitFor(
+      () =>
+        m.handle.stats().then(
+          (s) => (s.scriptsEnabled ? null : s),
+          () => null,
+        ),
+      "the restarted engine's stats, scripts off",
+      60_000,
+    );
+    expect(stats.scriptsEnabled).toBe(false);
+    expect(m.handle.restarts).toBe(1);
     // Caught as a hung script, not as a silent engine.
     expect(silentWarnings(warn)).toEqual([]);
   }, 180_000);
