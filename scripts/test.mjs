@@ -1,8 +1,7 @@
 // `npm test` after ensure-chromium: the static checks (scripts/checks.mjs) and the test run
-// (vitest) side by side. The checks take about a minute and a half of a clean CI run, the tests
-// about twenty: run one after the other, the checks alone would push CI past its time. The checks
-// run at a lower CPU priority, so the browser tests (SwiftShader on the same two cores) lose little
-// to them. Exit code: non-zero when either failed; when the checks fail the test run is stopped
+// (vitest) side by side. Alone on an idle machine the checks take about two and a half minutes;
+// beside the global setups they end before the setups do, at a lower CPU priority, so the builds
+// and the first tests lose little to them (docs/testing.md, "Where the time goes"). Exit code: non-zero when either failed; when the checks fail the test run is stopped
 // (there is nothing to ship), and the checks' report says why.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
