@@ -27,9 +27,12 @@ import {
 export const ENVIRONMENT_CACHE = 'dash3d-environments';
 /** Bumped when what is stored changes shape. */
 const FORMAT = 1;
-/** Cube sizes PMREMGenerator makes (256 for our 512 px presets); anything else stored is refused. */
+/**
+ * Cube sizes PMREMGenerator makes (256 for our 512 px presets, 1024 for a 4k image); anything else
+ * stored is refused before its body is read, which caps what a read takes at 67 MB.
+ */
 const MIN_SIZE = 16;
-const MAX_SIZE = 2048;
+const MAX_SIZE = 1024;
 /** Presets kept: a dashboard uses one or two; a designer trying all 18 would keep 75 MB otherwise. */
 const MAX_ENTRIES = 6;
 const SIZE = 'x-dash3d-size';
