@@ -58,12 +58,10 @@ function storage(): CacheStorage | null {
 
 /** Half floats in one face of one mip level; levels halve the size down from `size`. */
 const texels = (size: number, level: number) => (size >> level) ** 2 * 4;
-const totalHalves = (size: number, levels: number) =>
-  6 * Array.from({ length: levels }, (_, l) => texels(size, l)).reduce((a, b) => a + b, 0);
 
 /**
  * The target PMREMGenerator would make for this cube size (three r187: a cube render target with
- * its prefiltered mip levels and no others), empty; `fill` writes the stored levels into it.
+ * its prefiltered mip levels and no others), empty.
  */
 function pmremTarget(size: number, levels: number): WebGLCubeRenderTarget {
   const target = new WebGLCubeRenderTarget(size, {
@@ -90,6 +88,13 @@ function* layout(size: number, levels: number): Generator<{ face: number; level:
     }
 }
 
+/** Half floats in the whole stored cube, every face and level (the end of `layout`). */
+function totalHalves(size: number, levels: number): number {
+  let total = 0;
+  for (const { count } of layout(size, levels)) total += count;
+  return total;
+}
+
 /** A prefiltered environment as stored: its cube size, mip levels and half floats. */
 export interface StoredEnvironment {
   size: number;
@@ -109,14 +114,14 @@ export async function readPrefiltered(presetUrl: string): Promise<StoredEnvironm
     const size = Number(res.headers.get(SIZE));
     const levels = Number(res.headers.get(LEVELS));
     // Never trust what is stored: a power-of-two size in range, mip levels down to 8 px at the
-    // smallest, and a body of exactly that many halves.
+    // smallest (so at most log2(size) - 2 of them), and a body of exactly that many halves.
     const sane =
       Number.isInteger(Math.log2(size)) &&
       size >= MIN_SIZE &&
       size <= MAX_SIZE &&
       Number.isInteger(levels) &&
       levels >= 1 &&
-      size >> (levels - 1) >= 8;
+      levels <= Math.log2(size) - 2;
     const bytes = sane ? await res.arrayBuffer() : null;
     if (bytes && bytes.byteLength === totalHalves(size, levels) * 2) return { size, levels, halves: new Uint16Array(bytes) };
     await cache.delete(key);

@@ -75,13 +75,15 @@ export function guardKtx2Files(ktx2: KTX2Loader, manager: LoadingManager, files:
     const started = Date.now();
     const late = new Promise<never>((_, reject) => {
       // Each file has its own timeout (the same for all unless a test gives the one it breaks less).
+      const timeoutOf = (f: { id: string }) => chunkTimeout(f.id);
       const check = () => {
         const waited = Date.now() - started;
         const outstanding = list.filter((f) => !ended.has(f.url));
         // A file still outstanding past its timeout; with all of them in, init() itself hung: the first file.
-        const file = outstanding.length ? outstanding.find((f) => chunkTimeout(f.id) <= waited) : list[0];
+        const file = outstanding.length ? outstanding.find((f) => timeoutOf(f) <= waited) : list[0];
         if (!file && outstanding.length) {
-          timer = setTimeout(check, Math.max(1, Math.min(...outstanding.map((f) => chunkTimeout(f.id))) - waited));
+          // Only files with longer timeouts are still out: look again when the next one is due.
+          timer = setTimeout(check, Math.max(1, Math.min(...outstanding.map(timeoutOf)) - waited));
           return;
         }
         // A hung request would be joined by the next fetch of the same URL (FileLoader shares
@@ -89,7 +91,7 @@ export function guardKtx2Files(ktx2: KTX2Loader, manager: LoadingManager, files:
         manager.abort();
         reject(file ? new ChunkLoadError({ id: file.id, type: 'timeout', url: file.url }) : new Error('the KTX2 transcoder did not start'));
       };
-      timer = setTimeout(check, Math.min(...list.map((f) => chunkTimeout(f.id))));
+      timer = setTimeout(check, Math.min(...list.map(timeoutOf)));
     });
     const out = Promise.race([work, late]).finally(() => clearTimeout(timer));
     // Callers see the rejection through their own chains; this one only keeps it from being unhandled.
