@@ -21,7 +21,7 @@ export type { CardRect, CardStats, ChildBounds } from './overlays';
 export type { EngineStats } from './stats';
 
 /** Bumped whenever the worker API or the event union changes shape. */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /**
  * The render worker's API, called over comlink. Every call parses its input again.
@@ -49,6 +49,7 @@ export const RENDER_API_METHODS = [
   'stats',
   'setModel',
   'removeModel',
+  'setVariables',
   'setCards',
   'setCardTheme',
   'cardRects',

@@ -6,6 +6,7 @@ import { readInputMessage } from '../shared/input';
 import * as z from 'zod';
 import { Vec3Schema } from '../shared/schema/common';
 import { Engine } from './space/engine';
+import { readVariableBatch } from '../shared/schema/variables';
 import { pixelRatioFor } from './engine/surface';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 
@@ -116,6 +117,14 @@ export function createRenderApi() {
 
     removeModel(id: string) {
       if (typeof id === 'string') need().removeModel(id);
+    },
+
+    setVariables(values: Record<string, unknown>) {
+      // Not a record of plain values, or over the cap: refused whole; a value of another kind is null.
+      const batch = readVariableBatch(values);
+      if (!batch) return false;
+      need().setVariables(batch);
+      return true;
     },
 
     setCards(changes: Record<string, CardUpdate | null>, values?: CardValueBatch) {

@@ -52,6 +52,11 @@ export interface ModelCalls {
   setModel(id: string, config: unknown): { ok: true } | { ok: false; issues: SchemaIssue[] };
   /** Remove a model widget: its load is cancelled and its GPU memory freed. */
   removeModel(id: string): void;
+  /**
+   * New values of host variables that the models' rules read (issue 40), name -> plain value
+   * (number, text, boolean or null). False: the batch was refused whole (not a record, over the cap).
+   */
+  setVariables(values: Record<string, unknown>): boolean;
 }
 
 /** EngineEvent's events of this area (shared/protocol.ts). */

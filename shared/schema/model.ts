@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { bool, colour, MSG, num, str, vec3 } from './common';
 import { MeshConfigSchema, rotation3, scale3 } from './mesh';
 import { urlPath } from '../paths';
+import { RulesSchema } from './rules';
 
 /** Spec §5: formats a model upload may have; .pcd is loaded as a point cloud instead of a mesh. */
 export const MODEL_FORMATS = ['obj', 'glb', 'gltf', 'fbx'] as const;
@@ -97,6 +98,11 @@ export const ModelConfigSchema = z.object({
   customAnimationConfig: z.array(CustomAnimationSchema).default(() => []),
   /** Only read for .pcd point clouds. */
   pointConfig: z.object({ hotColor: colour('#ff4d4f') }).prefault({}),
+  /**
+   * Issue 40: rules that change the model or its parts from live host variables, in order (a later
+   * rule wins for the same property of the same part). Not in spec §3's list. shared/schema/rules.ts.
+   */
+  rules: RulesSchema,
 });
 
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;

@@ -13,6 +13,7 @@ import type { LoadedModel, ModelFeatureBinding, ModelScope } from './types';
 import { errorText, isModelProblem } from './load/problem';
 import { englishNotice } from '../../shared/model-notices';
 import type { ModelLimits } from '../../shared/schema/limits';
+import type { VariableReader } from '../engine/variables';
 
 export interface ModelNodeHooks {
   /** A model joined the scene (the space's onModelLoaded hook runs with it). */
@@ -59,6 +60,7 @@ export class ModelNode {
     private readonly ctx: EngineContext,
     private readonly hooks: ModelNodeHooks,
     private readonly limits: ModelLimits,
+    private readonly variables?: VariableReader,
   ) {
     this.root.name = `model:${id}`;
     this.root.add(this.frame);
@@ -218,6 +220,7 @@ export class ModelNode {
       root: this.root,
       frame: this.frame,
       model,
+      variables: this.variables,
       warn: (text) => this.ctx.emit({ type: 'model-warning', id: this.id, message: text }),
       onHover: (fn) => {
         this.hoverFns.add(fn);

@@ -7,6 +7,7 @@ import { pickPointAt } from './features/pick-point';
 import { parserStalls, parserWarmed } from './load/index';
 import type { PickedPoint } from '../../shared/protocol';
 import type { ModelLimits } from '../../shared/schema/limits';
+import type { VariableReader } from '../engine/variables';
 
 /** The model widgets of one stage, and the picking shared by all of them (nearest hit wins). */
 export class ModelRegistry {
@@ -19,6 +20,8 @@ export class ModelRegistry {
     private readonly limits: ModelLimits,
     /** True where a click belongs to something drawn over the models (a data card), not to them. */
     clickClaimed?: (p: { x: number; y: number }) => boolean,
+    /** The host variables the page forwards, for the models' rules. */
+    private readonly variables?: VariableReader,
   ) {
     this.picker = createPicker(ctx, () => this.nodes.values(), clickClaimed);
   }
@@ -34,6 +37,7 @@ export class ModelRegistry {
           prepare: (object) => this.picker.prepare(object),
         },
         this.limits,
+        this.variables,
       );
       this.nodes.set(id, node);
     }

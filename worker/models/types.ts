@@ -3,6 +3,7 @@ import type { ModelConfig } from '../../shared/schema/model';
 import type { EngineContext, Feature } from '../engine/context';
 import type { ModelNotice } from '../../shared/model-notices';
 import type { ModelLimits } from '../../shared/schema/limits';
+import type { VariableReader } from '../engine/variables';
 
 /** Marks objects the engine adds to a model (edge lines, highlight overlays): never reported or picked. */
 export const HELPER_FLAG = 'dash3dHelper';
@@ -74,6 +75,8 @@ export interface ModelScope {
    * node always provides it; a test scope may leave it out (the change then runs in place).
    */
   rebuildLater?(change: () => void): void;
+  /** The host variables the page forwards (rules read them); a test scope may leave it out. */
+  readonly variables?: VariableReader;
 }
 
 /**

@@ -14,7 +14,6 @@ import type { InputMessage } from '../../shared/input';
 import { ElementStandIn } from '../engine/element';
 import { createLongPress } from '../engine/longPress';
 import { Stage } from './stage';
-import { windowEnd } from '../engine/loop';
 import { Readiness } from '../engine/readiness';
 import { createScriptRunner, type ScriptRunner } from '../scripting/hooks';
 import { createUserCode, type UserCode } from '../engine/user-code';
@@ -27,6 +26,8 @@ import { KeptConfig, KeptEditing, KeptModels } from './kept';
 import { ContextLossWatch } from './context-loss';
 import { ParserPrewarm } from './prewarm';
 import { tellWorkerStarts } from '../engine/worker-starts';
+import { VariableHub } from '../engine/variables';
+import type { VariableValue } from '../../shared/schema/variables';
 
 export interface EngineOptions {
   canvas: OffscreenCanvas | HTMLCanvasElement;
@@ -73,7 +74,8 @@ export class Engine {
   private readonly overlays = new KeptOverlays((e) => this.emit(e));
   /** The material preview's material (a space used as a material preview): a rebuilt stage shows it again. */
   private readonly preview = new KeptPreview();
-
+  /** The host variables the page forwarded (rules read them): a rebuilt stage reads the same ones. */
+  private readonly variables = new VariableHub();
   constructor(private opts: EngineOptions) {
     this.config = new KeptConfig(opts.config, (e) => this.emit(e));
     this.size = opts.size;
@@ -100,6 +102,7 @@ export class Engine {
       modelLoaded: (_id, object) => this.scripts?.modelLoaded(object),
       userCode: this.userCode,
       modelLimits: this.models.limits,
+      variables: this.variables,
     });
     this.contextLoss.attach(stage.renderer);
     stage.apply(this.config.current);
@@ -146,6 +149,11 @@ export class Engine {
 
   removeModel(id: string): void {
     this.models.remove(id, this.layers()?.models ?? null);
+  }
+
+  /** New values of host variables, checked in api.ts (shared/schema/variables.ts). */
+  setVariables(batch: ReadonlyMap<string, VariableValue>): void {
+    this.variables.set(batch);
   }
 
   /** Add, update or remove (null) data cards (checked in KeptOverlays). */
@@ -243,20 +251,8 @@ export class Engine {
 
   /** `endsAt` as RenderApi.stats has it (shared/protocol.ts), checked by windowEnd (loop.ts). */
   stats(windowMs = 1000, endsAt?: number): EngineStats {
-    const info = this.stage.renderer.info;
-    return {
-      ...this.stage.loop.stats(windowMs, windowEnd(endsAt, performance.now(), performance.timeOrigin)),
-      memory: { geometries: info.memory.geometries, textures: info.memory.textures },
-      programs: info.programs?.length ?? 0,
-      contextLost: this.contextLost,
-      scriptsEnabled: this.opts.scriptsEnabled,
-      patches: this.patches,
-      models: this.stage.models.stats(),
-      cards: this.stage.cards.stats(),
-      gizmo: this.stage.gizmo.stats(),
-      resolution: this.stage.resolution(),
-      shadowMapDraws: this.stage.shadowMapDraws(),
-    };
+    const own = { contextLost: this.contextLost, scriptsEnabled: this.opts.scriptsEnabled, patches: this.patches };
+    return { ...this.stage.stats(windowMs, endsAt), ...own };
   }
 
   simulateContextLoss(restoreAfterMs: number): boolean {

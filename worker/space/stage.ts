@@ -1,12 +1,13 @@
 import type { Object3D, PerspectiveCamera, WebGLRenderer } from 'three';
-import type { EngineEvent, ViewSize } from '../../shared/protocol';
+import type { EngineEvent, EngineStats, ViewSize } from '../../shared/protocol';
 import type { SpaceConfig } from '../../shared/schema/space';
 import type { ModelLimits } from '../../shared/schema/limits';
 import type { EngineContext, Feature } from '../engine/context';
 import type { ElementStandIn } from '../engine/element';
-import type { Loop } from '../engine/loop';
+import { windowEnd, type Loop } from '../engine/loop';
 import type { ViewHub } from '../engine/view';
 import type { UserCode } from '../engine/user-code';
+import type { VariableReader } from '../engine/variables';
 import { Surface } from '../engine/surface';
 import { FEATURES } from '../features';
 import { ModelRegistry } from '../models/registry';
@@ -33,6 +34,8 @@ export interface StageOptions {
   modelLimits: ModelLimits;
   /** The canvas's context when it has one already (a stage rebuilt after a context restore): SurfaceOptions.context. */
   context?: WebGL2RenderingContext;
+  /** The host variables the page forwards (kept by the engine across rebuilds), for the models' rules. */
+  variables?: VariableReader;
 }
 
 /**
@@ -89,6 +92,7 @@ export class Stage {
       (id, object) => opts.modelLoaded(id, object),
       opts.modelLimits,
       (p) => this.cards.cardAt(p) !== null,
+      opts.variables,
     );
     this.cards = createCardLayer(this.ctx);
     this.groups = createGroupOverlays(this.ctx);
@@ -128,14 +132,19 @@ export class Stage {
     return this.surface.current();
   }
 
-  /** Adaptive resolution's state, for stats(). */
-  resolution() {
-    return this.surface.resolution();
-  }
-
-  /** Times the shadow maps were drawn since the stage was built, for stats(). */
-  shadowMapDraws(): number {
-    return this.surface.shadowMapDraws();
+  /** What stats() answers of this stage (the engine adds its own state); `endsAt` as windowEnd (loop.ts) reads it. */
+  stats(windowMs: number, endsAt: number | undefined): Omit<EngineStats, 'contextLost' | 'scriptsEnabled' | 'patches'> {
+    const info = this.renderer.info;
+    return {
+      ...this.loop.stats(windowMs, windowEnd(endsAt, performance.now(), performance.timeOrigin)),
+      memory: { geometries: info.memory.geometries, textures: info.memory.textures },
+      programs: info.programs?.length ?? 0,
+      models: this.models.stats(),
+      cards: this.cards.stats(),
+      gizmo: this.gizmo.stats(),
+      resolution: this.surface.resolution(),
+      shadowMapDraws: this.surface.shadowMapDraws(),
+    };
   }
 
   /** After every frame callback moved the camera: cards sit where this very frame shows their anchors. */

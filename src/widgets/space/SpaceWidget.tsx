@@ -156,6 +156,7 @@ function SpaceScene({
         liveContexts={space.host.liveContexts}
         activeSnapshot={activeSnapshot}
         models={models}
+        variables={space.host.variables}
         userCode={space.host.userCode}
         allowedOrigins={originsOf(space.host.media, page)}
         files={space.host.files}

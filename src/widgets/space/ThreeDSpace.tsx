@@ -14,7 +14,7 @@ import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
 import { useUserCodeConsent } from '../../host/consent';
 import { pageOrigins, usePageBase } from '../../host/pageBase';
-import type { PackageFiles, UserCodePolicy } from '../../host/types';
+import type { PackageFiles, UserCodePolicy, VariableSource } from '../../host/types';
 import { ChunkFailurePanel } from './ChunkFailurePanel';
 import { withFiles, type ChunkOptions } from '../../bridge/chunks';
 import { LastFrame } from './LastFrame';
@@ -49,6 +49,11 @@ export interface ThreeDSpaceProps {
   activeSnapshot?: string | null;
   /** The model widgets placed in this space, by widget id (stored configs; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
+  /**
+   * The host's live variables: the ones the models' rules read (issue 40) are forwarded to the
+   * engine, each change once per frame. Absent: rules see no values and change nothing.
+   */
+  variables?: VariableSource;
   /**
    * The data cards placed in this space, by widget id, as the worker draws them (shared/overlays.ts):
    * each card's stored config, its items' text resolved from the host's variables, and whether it is
@@ -105,6 +110,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     liveContexts,
     activeSnapshot,
     models,
+    variables,
     limits,
     onEvent,
     onModelEvent,
@@ -127,6 +133,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
   const engine = useSpaceEngine(host, {
     config,
     models,
+    variables,
     forceMainThread,
     heartbeat,
     chunks: withFiles(chunks, files),

@@ -15,6 +15,8 @@ import { useLiveContext } from './useLiveContext';
 import { useNotices } from './useNotices';
 import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
+import { useSpaceVariables } from './useSpaceVariables';
+import type { VariableSource } from '../../host/types';
 import { useSpaceConfig } from './useSpaceConfig';
 import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
@@ -32,6 +34,8 @@ export interface EngineOptions {
   config: unknown;
   /** The space's model widgets by id (their configs as stored; parsed on both sides). */
   models?: Readonly<Record<string, unknown>>;
+  /** The host's variables: those the models' rules read are forwarded to the engine (issue 40). */
+  variables?: VariableSource;
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
   /**
@@ -71,6 +75,8 @@ export interface EngineOptions {
  * useLiveContext); a released space shows its last frame and starts again when back in view.
  * Its events are read in spaceEvents.ts, its models' in modelEvents.ts (through useSpaceModels).
  */
+const NO_NAMES: readonly string[] = [];
+
 export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: EngineOptions) {
   const [state, setState] = useState<SpaceState>('loading');
   const [progress, setProgress] = useState({ loaded: 0, total: 0 });
@@ -91,6 +97,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const onEvent = useLatest(opts.onEvent);
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
+  const variables = useSpaceVariables(handle, opts.variables, models.variableKey ? models.variableKey.split('\n') : NO_NAMES);
   const cards = useSpaceCards(handle, { cards: opts.cards, feed: opts.cardFeed, theme: opts.cardTheme, onCardClick: opts.onCardClick });
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);
@@ -222,6 +229,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       handle.current = current;
       config.started(configAtStart);
       models.started(modelsAtStart);
+      variables.started();
       cards.started();
       groups.started();
       children.started(current);
@@ -237,6 +245,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       stopWatch();
       config.stopped();
       models.stopped();
+      variables.stopped();
       cards.stopped();
       groups.stopped();
       children.stopped();
@@ -272,5 +281,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     gizmoHover,
     gizmoPress,
     scriptErrors,
+    /** The variables on their way to the engine (a value tried in the rules panel goes through it). */
+    variables,
   };
 }

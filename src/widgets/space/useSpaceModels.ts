@@ -9,6 +9,7 @@ import { createModelEvents } from './modelEvents';
 import { createModelNotices } from './modelNotices';
 import type { NoticeSink } from './useNotices';
 import { useLatest } from '../../host/useLatest';
+import { ruleVariables } from '../../../shared/schema/rules';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 
@@ -60,6 +61,8 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
     };
   });
   const parsed = useRef<Record<string, ModelConfig>>({});
+  // The variables the models' rules read (forwarded to the engine: useSpaceVariables), sorted, as one key.
+  const [variableKey, setVariableKey] = useState('');
 
   useEffect(() => {
     const next = m.configs.parse(opts.models ?? NO_MODELS);
@@ -73,6 +76,11 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
     }
     m.notices.keepOnly((id) => !gone(id));
     parsed.current = next;
+    const names = new Set<string>();
+    for (const c of Object.values(next)) for (const n of ruleVariables(c.rules)) names.add(n);
+    // Derived from the parsed configs, which only exist here (parsed once, by reference).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setVariableKey([...names].sort().join('\n'));
     if (handle.current) m.queue.push(next);
   }, [opts.models, m, handle]);
 
@@ -87,6 +95,8 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
   return {
     /** Share of the model loads in flight done, or null when none is loading. */
     progress,
+    /** The host variables the models' rules read, one name per line (sorted; '' for none). */
+    variableKey,
     onEvent: m.onEvent,
     /** An engine starts: the models it starts with (what was said about the last engine's loads is void). */
     starting(): Readonly<Record<string, ModelConfig>> {

@@ -9,6 +9,7 @@ import { createPointColour } from './points';
 import { createAnimations } from './animation';
 import { createKeyframes } from './keyframes';
 import { createHighlight } from './highlight';
+import { createRules } from './rules';
 
 const bind = <S>(name: string, select: (c: ModelConfig) => S, create: (scope: ModelScope) => Feature<S>, rebuildsLater = false) =>
   ({ name, select, create, rebuildsLater }) as ModelFeatureBinding<unknown>;
@@ -28,5 +29,9 @@ export const MODEL_FEATURES: ModelFeatureBinding<unknown>[] = [
   bind('edges', (c) => c.edgeConfig, createEdges),
   bind('animations', (c) => c.animationConfig, createAnimations),
   bind('keyframes', (c) => c.customAnimationConfig, createKeyframes),
+  // Rules copy the materials and record the transforms everything above left (treeConfig included:
+  // its slice is part of theirs, so a part's new colour is copied again). They rebuild the
+  // highlight after them, which must never find its hover copy taken for the part's material.
+  bind('rules', (c) => ({ rules: c.rules, tree: c.treeConfig }), createRules, true),
   bind('highlight', (c) => c.highlightConfig, createHighlight),
 ];

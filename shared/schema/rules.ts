@@ -1,0 +1,130 @@
+import * as z from 'zod';
+import { bool, colour, MSG, num, orderedPair } from './common';
+
+/*
+ * Rules (issue 40): the scene answers the data with no code. A rule on a model widget reads one
+ * host variable, tests it (a condition, with hysteresis and a hold time), and while the test holds
+ * its effects change the model or the chosen parts: colour, glow, opacity, visibility, blinking,
+ * a colour ramp, a spin or a mapped transform that follow the value. Evaluated in the render
+ * engine (worker/models/features/rules.ts) from the values the page forwards.
+ */
+
+/** Caps: a config from anyone's link cannot make the engine walk millions of rules. */
+export const RULE_LIMITS = { rules: 200, effects: 12, parts: 500, stops: 5, nameLength: 200 } as const;
+
+export const RULE_CONDITIONS = ['always', 'above', 'below', 'between', 'outside', 'equals', 'equalsText', 'isTrue', 'isFalse', 'changed'] as const;
+export type RuleConditionKind = (typeof RULE_CONDITIONS)[number];
+
+/** Conditions that compare a number (a text that is not one makes the rule say so, and not apply). */
+export const NUMERIC_CONDITIONS: readonly RuleConditionKind[] = ['above', 'below', 'between', 'outside', 'equals'];
+/** Conditions whose threshold a hovering value can cross back and forth: hysteresis applies to them. */
+export const THRESHOLD_CONDITIONS: readonly RuleConditionKind[] = ['above', 'below', 'between', 'outside'];
+
+export const RuleConditionSchema = z
+  .object({
+    kind: z.enum(RULE_CONDITIONS).default('above'),
+    /** above, below, equals: the threshold. */
+    value: num(0),
+    /** between, outside: the range. */
+    low: num(0),
+    high: num(100),
+    /** equalsText: compared with the value as text, exactly. */
+    text: z.string().max(1000, { error: MSG.range }).default(''),
+    /** changed: the state holds this many seconds after each change of the value. */
+    withinS: num(5, 0.1, 86_400),
+    /**
+     * How far back across the threshold a value must go before the state ends (above: below
+     * value - hysteresis). A value hovering at the threshold then does not flicker.
+     */
+    hysteresis: num(0, 0),
+    /** The state shows only after the condition held this long (ms); ending it is immediate. */
+    holdMs: num(0, 0, 3_600_000),
+  })
+  .superRefine(orderedPair('low', 'high', MSG.minAboveMax, false))
+  .prefault({});
+
+const COMMON = { enable: bool(true) };
+const AXES = ['x', 'y', 'z'] as const;
+export const RULE_TRANSFORMS = ['position', 'rotation', 'scale'] as const;
+
+const RampStopSchema = z.object({ value: num(0), color: colour('#1677ff') });
+
+export const RULE_EFFECTS = ['tint', 'glow', 'opacity', 'visible', 'blink', 'ramp', 'spin', 'transform'] as const;
+export type RuleEffectType = (typeof RULE_EFFECTS)[number];
+
+export const RuleEffectSchema = z.discriminatedUnion('type', [
+  /** The parts take this colour (like a part colour in treeConfig: the colour map gives way). */
+  z.object({ type: z.literal('tint'), ...COMMON, color: colour('#ff4d4f') }),
+  /** The parts glow in this colour (emissive light; unlit materials take it as their colour). */
+  z.object({ type: z.literal('glow'), ...COMMON, color: colour('#ff4d4f'), intensity: num(1, 0, 10) }),
+  /** The parts' opacity is multiplied by this. */
+  z.object({ type: z.literal('opacity'), ...COMMON, value: num(0.5, 0, 1) }),
+  /** The parts are shown or hidden. */
+  z.object({ type: z.literal('visible'), ...COMMON, value: bool(false) }),
+  /**
+   * The rule's other effects go on and off every half period; a rule with no other effect makes
+   * the parts themselves blink (hidden for half of each period).
+   */
+  z.object({ type: z.literal('blink'), ...COMMON, periodMs: num(1000, 100, 60_000) }),
+  /** The value picks a colour on a gradient of 2 to 5 stops (sorted by value; clamped at the ends). */
+  z.object({
+    type: z.literal('ramp'),
+    ...COMMON,
+    stops: z
+      .array(RampStopSchema)
+      .min(2, { error: MSG.range })
+      .max(RULE_LIMITS.stops, { error: MSG.range })
+      .default(() => [
+        { value: 0, color: '#1677ff' },
+        { value: 100, color: '#ff4d4f' },
+      ]),
+  }),
+  /** The parts turn about their own axis at value x factor degrees per second (rpm: factor 6). */
+  z.object({ type: z.literal('spin'), ...COMMON, axis: z.enum(AXES).default('y'), factor: num(6, -36_000, 36_000) }),
+  /**
+   * The value, from inLow..inHigh (clamped), moves the parts linearly from outLow to outHigh: added
+   * to the position (model units) or rotation (degrees) the file gave them, or multiplying its scale.
+   */
+  z
+    .object({
+      type: z.literal('transform'),
+      ...COMMON,
+      property: z.enum(RULE_TRANSFORMS).default('rotation'),
+      axis: z.enum(AXES).default('y'),
+      inLow: num(0),
+      inHigh: num(100),
+      outLow: num(0),
+      outHigh: num(90),
+    })
+    .superRefine(orderedPair('inLow', 'inHigh', MSG.minAboveMax, true)),
+]);
+
+export const RuleSchema = z.object({
+  /** The designer's label for it (the panel shows it; not needed to apply). */
+  name: z.string().max(RULE_LIMITS.nameLength, { error: MSG.range }).default(''),
+  enable: bool(true),
+  /** The host variable it reads (host.variables). */
+  variable: z.string().max(RULE_LIMITS.nameLength, { error: MSG.range }).default(''),
+  /** Tree keys or names of the parts it changes (as treeConfig's keys); none: the whole model. */
+  parts: z.array(z.string().max(1000)).max(RULE_LIMITS.parts, { error: 'msg.tooManyRuleParts' }).default(() => []),
+  condition: RuleConditionSchema,
+  effects: z.array(RuleEffectSchema).max(RULE_LIMITS.effects, { error: 'msg.tooManyRuleEffects' }).default(() => []),
+});
+
+export const RulesSchema = z.array(RuleSchema).max(RULE_LIMITS.rules, { error: 'msg.tooManyRules' }).default(() => []);
+
+export type Rule = z.infer<typeof RuleSchema>;
+export type RuleCondition = z.infer<typeof RuleConditionSchema>;
+export type RuleEffect = z.infer<typeof RuleEffectSchema>;
+
+/** The variables a model's rules read (what the page forwards to the engine for it). */
+export function ruleVariables(rules: readonly Rule[]): string[] {
+  const names = new Set<string>();
+  for (const r of rules) if (r.enable && r.variable) names.add(r.variable);
+  return [...names];
+}
+
+/** The default effect of a type (the panel's "add effect"). */
+export function defaultEffect(type: RuleEffectType): RuleEffect {
+  return RuleEffectSchema.parse({ type });
+}

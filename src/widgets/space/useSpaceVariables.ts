@@ -1,0 +1,115 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type { RenderHandle } from '../../bridge/connection';
+import type { VariableSource } from '../../host/types';
+import { plainValue, type VariableValue } from '../../../shared/schema/variables';
+
+/**
+ * The host variables a space's rules read, on their way to its engine (issue 40). The page does
+ * nothing per rule: it subscribes once per variable named by some rule, keeps each changed value,
+ * and sends the changes of one frame as one batch (setVariables). A new engine (start, restart,
+ * back in view) is sent every value it needs; a variable no rule reads any more is unsubscribed.
+ * `overrides` hold values the designer tries in the rules panel instead of the variable's.
+ */
+export function createVariableForwarder(send: (batch: Record<string, VariableValue>) => void) {
+  let source: VariableSource | null = null;
+  const subs = new Map<string, () => void>();
+  const overrides = new Map<string, VariableValue>();
+  let pending: Record<string, VariableValue> | null = null;
+  let frame: number | null = null;
+  let live = false;
+
+  const valueOf = (name: string): VariableValue => (overrides.has(name) ? overrides.get(name)! : plainValue(source?.read(name)));
+
+  const flush = () => {
+    frame = null;
+    const batch = pending;
+    pending = null;
+    if (batch && live) send(batch);
+  };
+  const queue = (name: string) => {
+    (pending ??= {})[name] = valueOf(name);
+    frame ??= requestAnimationFrame(flush);
+  };
+  const subscribe = (name: string) => {
+    if (!source) return;
+    subs.set(
+      name,
+      source.subscribe(name, () => {
+        if (!overrides.has(name)) queue(name);
+      }),
+    );
+  };
+  const unsubscribeAll = () => {
+    for (const off of subs.values()) off();
+    subs.clear();
+  };
+
+  return {
+    /** The host's variables (null: none). */
+    attach(next: VariableSource | null) {
+      if (next === source) return;
+      const names = [...subs.keys()];
+      unsubscribeAll();
+      source = next;
+      for (const name of names) {
+        subscribe(name);
+        queue(name);
+      }
+    },
+    /** The variables the space's rules read now. */
+    watch(names: readonly string[]) {
+      const wanted = new Set(names);
+      for (const [name, off] of subs) {
+        if (wanted.has(name)) continue;
+        off();
+        subs.delete(name);
+      }
+      for (const name of wanted) {
+        if (subs.has(name)) continue;
+        if (source) subscribe(name);
+        else subs.set(name, () => {});
+        queue(name);
+      }
+    },
+    /** Try `value` for `name` instead of the variable's own (undefined: the variable's own again). */
+    override(name: string, value: VariableValue | undefined) {
+      if (value === undefined) overrides.delete(name);
+      else overrides.set(name, value);
+      queue(name);
+    },
+    /** An engine started: it gets every watched value now, and changes from then on. */
+    started() {
+      live = true;
+      pending = null;
+      const all: Record<string, VariableValue> = {};
+      for (const name of subs.keys()) all[name] = valueOf(name);
+      if (Object.keys(all).length) send(all);
+    },
+    stopped() {
+      live = false;
+    },
+    dispose() {
+      live = false;
+      unsubscribeAll();
+      if (frame !== null) cancelAnimationFrame(frame);
+      frame = null;
+    },
+  };
+}
+
+export type VariableForwarder = ReturnType<typeof createVariableForwarder>;
+
+/** A space's forwarder, fed with the host's variables and the names its models' rules read. */
+export function useSpaceVariables(handle: RefObject<RenderHandle | null>, variables: VariableSource | undefined, names: readonly string[]) {
+  const [forwarder] = useState(() =>
+    createVariableForwarder((batch) => {
+      // Fire and forget: an engine that just went away gets everything again when the next one starts.
+      void handle.current?.setVariables(batch).catch(() => undefined);
+    }),
+  );
+  useEffect(() => forwarder.attach(variables ?? null), [forwarder, variables]);
+  const key = names.join('\n');
+  useEffect(() => forwarder.watch(key ? key.split('\n') : []), [forwarder, key]);
+  useEffect(() => () => forwarder.dispose(), [forwarder]);
+  return forwarder;
+}

@@ -1,0 +1,123 @@
+import { Color, MathUtils, Quaternion, SRGBColorSpace, Vector3, type Material, type Object3D } from 'three';
+import type { Rule, RuleEffect } from '../../../shared/schema/rules';
+import type { ConditionState } from './rule-condition';
+import { mapRange } from './rule-condition';
+import { NEUTRAL_LOOK, type RuleLook } from './rule-material';
+import { setColour } from '../../util/colour';
+
+/*
+ * What the active rules ask of a model now (worker/models/features/rules.ts applies it): per mesh
+ * its look, per target object its visibility and transform, composed in rule order so that the
+ * later rule wins for the same property of the same object.
+ */
+
+export type Drawable = Object3D & { material: Material | Material[] };
+export const drawable = (o: Object3D): o is Drawable => (o as { material?: unknown }).material != null;
+
+const AXIS = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(0, 0, 1) } as const;
+export const MATERIAL_EFFECTS = new Set<RuleEffect['type']>(['tint', 'glow', 'opacity', 'ramp']);
+
+/** One rule as applied: its targets, its condition's state over time, its blink phase and spins. */
+export interface Live {
+  rule: Rule;
+  index: number;
+  targets: Object3D[];
+  /** Meshes at or below the targets (what material effects change). */
+  meshes: Drawable[];
+  state: ConditionState;
+  active: boolean;
+  /** Blinking: the effects show in the first half of each period. */
+  blinkOn: boolean;
+  blinkTimer: ReturnType<typeof setInterval> | null;
+  /** Spin angle (radians) per effect index, accumulated while the rule is active. */
+  angles: Map<number, number>;
+  recheck: ReturnType<typeof setTimeout> | null;
+}
+
+/** A target's own place as the rules found it, and what they do to it now. */
+export interface Placed {
+  position: Vector3;
+  quaternion: Quaternion;
+  scale: Vector3;
+  visible: boolean;
+}
+
+export interface Wanted {
+  visible: boolean | null;
+  position: Vector3 | null;
+  rotation: Quaternion | null;
+  scale: Vector3 | null;
+}
+
+/** The colour at `n` on a gradient of stops (sorted here), mixed in sRGB as a designer's gradient is. */
+export function rampColour(stops: readonly { value: number; color: string }[], n: number, out = new Color()): string {
+  const sorted = [...stops].sort((a, b) => a.value - b.value);
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  if (n <= first.value) return first.color;
+  if (n >= last.value) return last.color;
+  const i = sorted.findIndex((s) => s.value >= n);
+  const a = sorted[i - 1]!;
+  const b = sorted[i]!;
+  const k = (n - a.value) / (b.value - a.value);
+  const ca = setColour(new Color(), a.color).getRGB({ r: 0, g: 0, b: 0 }, SRGBColorSpace);
+  const cb = setColour(new Color(), b.color).getRGB({ r: 0, g: 0, b: 0 }, SRGBColorSpace);
+  // Mixed in sRGB, as the panel's gradient shows it, and handed on as sRGB hex.
+  out.setRGB(ca.r + (cb.r - ca.r) * k, ca.g + (cb.g - ca.g) * k, ca.b + (cb.b - ca.b) * k, SRGBColorSpace);
+  return '#' + out.getHexString(SRGBColorSpace);
+}
+
+/**
+ * The wanted state of every mesh and target from the active rules, in order. `valueOf` reads a
+ * rule's value as a number (null: none, and the value-driven effects skip). `spinning`: some
+ * active spin turns now, so frames must keep coming.
+ */
+export function composeRules(lives: readonly Live[], valueOf: (l: Live) => number | null) {
+  const meshLooks = new Map<Drawable, RuleLook>();
+  const wanted = new Map<Object3D, Wanted>();
+  const want = (o: Object3D) => {
+    let w = wanted.get(o);
+    if (!w) wanted.set(o, (w = { visible: null, position: null, rotation: null, scale: null }));
+    return w;
+  };
+  let spinning = false;
+  for (const l of lives) {
+    if (!l.active) continue;
+    const effects = l.rule.effects.filter((e) => e.enable && e.type !== 'blink');
+    const blinking = l.rule.effects.some((e) => e.type === 'blink' && e.enable);
+    if (blinking && effects.length === 0) {
+      for (const o of l.targets) want(o).visible = l.blinkOn;
+      continue;
+    }
+    if (blinking && !l.blinkOn) continue;
+    const n = effects.some((e) => e.type === 'ramp' || e.type === 'spin' || e.type === 'transform') ? valueOf(l) : null;
+    for (const [i, e] of l.rule.effects.entries()) {
+      if (!e.enable) continue;
+      if (MATERIAL_EFFECTS.has(e.type)) {
+        for (const mesh of l.meshes) {
+          const look = { ...(meshLooks.get(mesh) ?? NEUTRAL_LOOK) };
+          if (e.type === 'tint') look.colour = e.color;
+          else if (e.type === 'glow') look.glow = { colour: e.color, intensity: e.intensity };
+          else if (e.type === 'opacity') look.opacity = e.value;
+          else if (e.type === 'ramp' && n !== null) look.colour = rampColour(e.stops, n);
+          meshLooks.set(mesh, look);
+        }
+      } else if (e.type === 'visible') {
+        for (const o of l.targets) want(o).visible = e.value;
+      } else if (e.type === 'spin') {
+        const angle = l.angles.get(i) ?? 0;
+        if (n !== null && n !== 0 && e.factor !== 0) spinning = true;
+        for (const o of l.targets) want(o).rotation = new Quaternion().setFromAxisAngle(AXIS[e.axis], angle);
+      } else if (e.type === 'transform' && n !== null) {
+        const out = mapRange(n, e.inLow, e.inHigh, e.outLow, e.outHigh);
+        for (const o of l.targets) {
+          const w = want(o);
+          if (e.property === 'rotation') w.rotation = new Quaternion().setFromAxisAngle(AXIS[e.axis], MathUtils.degToRad(out));
+          else if (e.property === 'position') w.position = new Vector3().setComponent('xyz'.indexOf(e.axis), out);
+          else w.scale = new Vector3(1, 1, 1).setComponent('xyz'.indexOf(e.axis), out);
+        }
+      }
+    }
+  }
+  return { meshLooks, wanted, spinning };
+}

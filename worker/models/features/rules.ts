@@ -1,0 +1,217 @@
+import { MathUtils, Quaternion, type Object3D } from 'three';
+import type { ModelConfig } from '../../../shared/schema/model';
+import type { Feature } from '../../engine/context';
+import type { VariableReader } from '../../engine/variables';
+import { indexParts } from './parts-index';
+import { ConditionState, numberOf } from './rule-condition';
+import { NEUTRAL_LOOK, RuleMaterial } from './rule-material';
+import { composeRules, drawable, MATERIAL_EFFECTS, type Drawable, type Live, type Placed } from './rule-effects';
+import { isHelperObject, type ModelScope } from '../types';
+
+type Slice = { rules: ModelConfig['rules']; tree: ModelConfig['treeConfig'] };
+
+/**
+ * rules (issue 40): each rule reads one host variable from `scope.variables`; while its condition
+ * holds, its effects change its parts (the whole model when it names none). Rules are ordered: for
+ * the same property of the same object the later active rule wins. Applied on top of everything
+ * before this feature (library materials, treeConfig colours and offsets), which it copies or
+ * records when applied and puts back exactly when a rule ends or is removed.
+ *
+ * Render on demand: a value change draws one frame; a blink draws two frames per period, a spin
+ * draws every frame while its rule is active and its speed is not 0; nothing else draws.
+ * A model's clips (animationConfig) that move a part a rule moves win over the rule each frame.
+ */
+export function createRules(scope: ModelScope): Feature<Slice> {
+  const { ctx, model } = scope;
+  const variables: VariableReader | undefined = scope.variables;
+  let lives: Live[] = [];
+  const looks = new Map<Drawable, RuleMaterial>();
+  const placed = new Map<Object3D, Placed>();
+  const warned = new Set<string>();
+  let offVariables: (() => void) | null = null;
+  let offFrame: (() => void) | null = null;
+  const scratchQ = new Quaternion();
+
+  const warnOnce = (key: string, text: string) => {
+    if (warned.has(key)) return;
+    warned.add(key);
+    scope.warn(text);
+  };
+  const label = (l: Live) => (l.rule.name ? `rule ${l.index + 1} (${l.rule.name})` : `rule ${l.index + 1}`);
+
+  /** Re-test one rule's condition now; true when its state changed. */
+  const test = (l: Live, now: number): boolean => {
+    if (l.recheck) clearTimeout(l.recheck);
+    l.recheck = null;
+    const value = variables?.get(l.rule.variable);
+    const r = l.state.evaluate(value, variables?.changedAt(l.rule.variable) ?? 0, now);
+    if (r.problem === 'not-a-number')
+      warnOnce(
+        `nan:${l.index}`,
+        `${label(l)}: the variable "${l.rule.variable}" is ${JSON.stringify(value)}, which this condition cannot test`,
+      );
+    if (r.recheckAt !== null) {
+      l.recheck = setTimeout(() => update(new Set([l.rule.variable]), performance.now()), Math.max(0, r.recheckAt - now) + 1);
+    }
+    const changed = r.active !== l.active;
+    l.active = r.active;
+    if (changed) blinkFor(l);
+    return changed;
+  };
+
+  const blinkFor = (l: Live) => {
+    const blink = l.rule.effects.find((e) => e.type === 'blink' && e.enable);
+    if (l.blinkTimer) clearInterval(l.blinkTimer);
+    l.blinkTimer = null;
+    l.blinkOn = true;
+    if (!l.active || !blink || blink.type !== 'blink') return;
+    l.blinkTimer = setInterval(() => {
+      l.blinkOn = !l.blinkOn;
+      draw();
+    }, blink.periodMs / 2);
+  };
+
+  /** The number a value-driven effect reads, or null (with one warning) when the value is none. */
+  const valueOf = (l: Live): number | null => {
+    const v = variables?.get(l.rule.variable);
+    const n = numberOf(v);
+    if (n === null && v !== undefined && v !== null)
+      warnOnce(`nan:${l.index}`, `${label(l)}: the variable "${l.rule.variable}" is ${JSON.stringify(v)}, not a number`);
+    return n;
+  };
+
+  /** Every object's and mesh's wanted state from the active rules, written where it changed. */
+  const draw = () => {
+    const { meshLooks, wanted, spinning } = composeRules(lives, valueOf);
+    let changed = false;
+    for (const [mesh, rm] of looks) changed = rm.set(meshLooks.get(mesh) ?? NEUTRAL_LOOK) || changed;
+    for (const [o, base] of placed) {
+      const w = wanted.get(o);
+      const visible = w?.visible ?? base.visible;
+      if (o.visible !== visible) {
+        o.visible = visible;
+        changed = true;
+      }
+      const p = w?.position ? w.position.add(base.position) : base.position;
+      const q = w?.rotation ? scratchQ.copy(base.quaternion).multiply(w.rotation) : base.quaternion;
+      const s = w?.scale ? w.scale.multiply(base.scale) : base.scale;
+      if (!o.position.equals(p) || !o.quaternion.equals(q) || !o.scale.equals(s)) {
+        o.position.copy(p);
+        o.quaternion.copy(q);
+        o.scale.copy(s);
+        if (!o.matrixAutoUpdate) o.updateMatrix();
+        changed = true;
+      }
+    }
+    if (changed) ctx.invalidate();
+    setSpinning(spinning);
+  };
+
+  const setSpinning = (on: boolean) => {
+    if (on && !offFrame) {
+      offFrame = ctx.onFrame((dt) => {
+        for (const l of lives) {
+          if (!l.active) continue;
+          const n = numberOf(variables?.get(l.rule.variable));
+          if (n === null) continue;
+          for (const [i, e] of l.rule.effects.entries()) {
+            if (e.type !== 'spin' || !e.enable) continue;
+            l.angles.set(i, ((l.angles.get(i) ?? 0) + MathUtils.degToRad(n * e.factor) * dt) % (Math.PI * 2));
+          }
+        }
+        draw();
+        // A spin keeps frames coming; draw() turns this off when nothing turns any more.
+        if (offFrame) ctx.invalidate();
+      });
+      ctx.invalidate();
+    } else if (!on && offFrame) {
+      offFrame();
+      offFrame = null;
+    }
+  };
+
+  const update = (names: ReadonlySet<string>, now: number) => {
+    let any = false;
+    for (const l of lives) {
+      if (!names.has(l.rule.variable)) continue;
+      test(l, now);
+      // Drawn even when the state stayed: a ramp, spin or mapped transform follows the value itself.
+      any = true;
+    }
+    if (any) draw();
+  };
+
+  const clear = () => {
+    offVariables?.();
+    offVariables = null;
+    setSpinning(false);
+    for (const l of lives) {
+      if (l.recheck) clearTimeout(l.recheck);
+      if (l.blinkTimer) clearInterval(l.blinkTimer);
+    }
+    lives = [];
+    // Last in, first out: what the rules found is what they leave.
+    for (const rm of [...looks.values()].reverse()) rm.dispose();
+    looks.clear();
+    for (const [o, base] of placed) {
+      o.position.copy(base.position);
+      o.quaternion.copy(base.quaternion);
+      o.scale.copy(base.scale);
+      o.visible = base.visible;
+      if (!o.matrixAutoUpdate) o.updateMatrix();
+    }
+    placed.clear();
+  };
+
+  return {
+    apply(next) {
+      clear();
+      warned.clear();
+      const index = indexParts(model.object);
+      const now = performance.now();
+      for (const [i, rule] of next.rules.entries()) {
+        if (!rule.enable || !rule.variable || rule.effects.every((e) => !e.enable)) continue;
+        const targets: Object3D[] = [];
+        for (const key of rule.parts) {
+          const found = index.find(key);
+          if (found.length === 0)
+            warnOnce(`part:${i}:${key}`, `rule ${i + 1}${rule.name ? ` (${rule.name})` : ''}: the model has no part "${key}"`);
+          targets.push(...found);
+        }
+        if (rule.parts.length === 0) targets.push(model.object);
+        if (targets.length === 0) continue;
+        const meshes = new Set<Drawable>();
+        const usesMaterial = rule.effects.some((e) => e.enable && MATERIAL_EFFECTS.has(e.type));
+        for (const t of targets) {
+          if (!placed.has(t))
+            placed.set(t, { position: t.position.clone(), quaternion: t.quaternion.clone(), scale: t.scale.clone(), visible: t.visible });
+          if (usesMaterial)
+            t.traverse((o) => {
+              if (!isHelperObject(o) && drawable(o)) meshes.add(o);
+            });
+        }
+        for (const mesh of meshes) if (!looks.has(mesh)) looks.set(mesh, new RuleMaterial(mesh));
+        lives.push({
+          rule,
+          index: i,
+          targets,
+          meshes: [...meshes],
+          state: new ConditionState(rule.condition),
+          active: false,
+          blinkOn: true,
+          blinkTimer: null,
+          angles: new Map(),
+          recheck: null,
+        });
+      }
+      if (lives.length === 0) return;
+      for (const l of lives) test(l, now);
+      offVariables = variables?.subscribe((names) => update(names, performance.now())) ?? null;
+      draw();
+    },
+    dispose() {
+      clear();
+      ctx.invalidate();
+    },
+  };
+}
