@@ -3,6 +3,7 @@ import { interpolate, isMessageKey as isViewerKey, t as viewerText, type Locale,
 import { settings } from './parts/settings';
 import { settingsFields } from './parts/settings-fields';
 import { modelPanel } from './parts/model-panel';
+import { modelRules } from './parts/model-rules';
 import { materialTree } from './parts/material-tree';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
@@ -22,6 +23,7 @@ export const editorEn = {
   ...settingsFields.en,
   ...settings.en,
   ...modelPanel.en,
+  ...modelRules.en,
   ...materialTree.en,
   ...materialEditor.en,
   ...materialCode.en,
@@ -38,6 +40,7 @@ export const editorZh_Hans: Record<EditorMessageKey, string> = {
   ...settingsFields.zh_Hans,
   ...settings.zh_Hans,
   ...modelPanel.zh_Hans,
+  ...modelRules.zh_Hans,
   ...materialTree.zh_Hans,
   ...materialEditor.zh_Hans,
   ...materialCode.zh_Hans,

@@ -128,3 +128,40 @@ export function ruleVariables(rules: readonly Rule[]): string[] {
 export function defaultEffect(type: RuleEffectType): RuleEffect {
   return RuleEffectSchema.parse({ type });
 }
+
+/** What an effect changes, for the panel's "overrides rule N for ..." notes. */
+export type RuleProperty = 'colour' | 'glow' | 'opacity' | 'visible' | 'position' | 'rotation' | 'scale';
+
+function propertiesOf(rule: Rule): Set<RuleProperty> {
+  const out = new Set<RuleProperty>();
+  const effects = rule.effects.filter((e) => e.enable);
+  for (const e of effects) {
+    if (e.type === 'tint' || e.type === 'ramp') out.add('colour');
+    else if (e.type === 'glow' || e.type === 'opacity' || e.type === 'visible') out.add(e.type);
+    else if (e.type === 'spin') out.add('rotation');
+    else if (e.type === 'transform') out.add(e.property);
+  }
+  // A blink with nothing else to switch makes the parts themselves blink.
+  if (effects.length > 0 && effects.every((e) => e.type === 'blink')) out.add('visible');
+  return out;
+}
+
+/**
+ * For each rule, the earlier rules it overrides where both apply (rule order: the later wins for the
+ * same property of the same part). Parts overlap when they share an entry or either rule has none
+ * (the whole model). Whether both conditions hold at once is the values' business: the panel says
+ * "where both apply".
+ */
+export function ruleOverrides(rules: readonly Rule[]): Map<number, { over: number; what: RuleProperty[] }[]> {
+  const out = new Map<number, { over: number; what: RuleProperty[] }[]>();
+  const props = rules.map((r) => (r.enable && r.variable ? propertiesOf(r) : new Set<RuleProperty>()));
+  rules.forEach((later, j) => {
+    for (let i = 0; i < j; i++) {
+      const earlier = rules[i]!;
+      const overlap = later.parts.length === 0 || earlier.parts.length === 0 || later.parts.some((p) => earlier.parts.includes(p));
+      const what = [...props[j]!].filter((p) => props[i]!.has(p));
+      if (overlap && what.length) out.set(j, [...(out.get(j) ?? []), { over: i, what }]);
+    }
+  });
+  return out;
+}

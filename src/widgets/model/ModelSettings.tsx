@@ -17,9 +17,10 @@ import { EffectsSection } from './settings/EffectsSection';
 import { AnimationsSection } from './settings/AnimationsSection';
 import { KeyframesSection } from './settings/KeyframesSection';
 import { PointsSection } from './settings/PointsSection';
+import { RulesSection } from './settings/RulesSection';
 
 interface Group {
-  key: 'parts' | 'materials' | 'effects' | 'animations' | 'keyframes' | 'points';
+  key: 'parts' | 'materials' | 'effects' | 'animations' | 'keyframes' | 'points' | 'rules';
   /** The config sections it edits: its header counts their issues. */
   sections: readonly (keyof ModelConfig)[];
   body: ReactNode;
@@ -58,6 +59,7 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
       ? ([{ key: 'animations', sections: ['animationConfig'], body: <AnimationsSection widgetId={id} config={value} /> }] as const)
       : []),
     { key: 'keyframes', sections: ['customAnimationConfig'], body: <KeyframesSection /> },
+    { key: 'rules', sections: ['rules'], body: <RulesSection widgetId={id} config={value} variables={host.variables} /> },
     ...(isPointCloud(value.src) ? ([{ key: 'points', sections: ['pointConfig'], body: <PointsSection /> }] as const) : []),
   ];
 
@@ -86,7 +88,12 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
         onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
         items={groups.map(({ key, sections, body }) => ({
           key,
-          label: <GroupHeader title={t(locale, `modelPanel.group.${key}` as MessageKey)} sections={sections} />,
+          label: (
+            <GroupHeader
+              title={t(locale, key === 'rules' ? 'rules.group' : (`modelPanel.group.${key}` as MessageKey))}
+              sections={sections}
+            />
+          ),
           children: body,
         }))}
       />

@@ -2,6 +2,7 @@ import type { RenderCalls } from '../../bridge/calls';
 import type { ChildBoundsListener } from './childWatch';
 import type { ScriptErrorListener } from './scriptErrors';
 import type { PickOptions, PickOutcome } from './usePickSession';
+import type { VariableValue } from '../../../shared/schema/variables';
 
 /*
  * The handle a host's ref gets on a ThreeDSpace: the engine's calls forwarded to whichever engine
@@ -20,6 +21,7 @@ export const SPACE_CALLS = [
   'patchConfig',
   'setModel',
   'removeModel',
+  'setVariables',
   'setCards',
   'setCardTheme',
   'resize',
@@ -56,4 +58,9 @@ export type ThreeDSpaceHandle = Omit<RenderCalls, (typeof SPACE_CALLS)[number]> 
   readonly selected: string | null;
   /** The space script's newest error (null: none since the script last changed); `listener` hears it at once. */
   watchScriptError(listener: ScriptErrorListener): () => void;
+  /**
+   * Show the scene as if the host variable `name` held `value` (the rules panel's "test value"):
+   * the rules read it instead of the variable's own until called with undefined. Not saved anywhere.
+   */
+  tryVariable(name: string, value: VariableValue | undefined): void;
 };

@@ -49,6 +49,7 @@ export function useSpaceHandle(
         return engine.children.selected();
       },
       watchScriptError: engine.scriptErrors.watch,
+      tryVariable: engine.variables.override,
     };
-  }, [engine.handle, engine.restarts, engine.children, engine.scriptErrors, latestContext, pick]);
+  }, [engine.handle, engine.restarts, engine.children, engine.scriptErrors, engine.variables, latestContext, pick]);
 }

@@ -1,32 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
-import type { VariableSource } from '../../../src/host/types';
 import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, waitFor, type RGBA } from '../support/harness';
 import { objCube } from '../support/obj';
+import { memoryVariables } from '../widgets/support';
 
 afterEach(unmountAll);
-
-/** Host variables as a dashboard has them: values that change, and subscribers told of each change. */
-function fakeVariables(initial: Record<string, unknown>) {
-  const values = new Map(Object.entries(initial));
-  const subs = new Map<string, Set<(v: unknown) => void>>();
-  const source: VariableSource = {
-    names: () => [...values.keys()],
-    read: (name) => values.get(name),
-    subscribe(name, fn) {
-      const set = subs.get(name) ?? new Set();
-      set.add(fn);
-      subs.set(name, set);
-      return () => set.delete(fn);
-    },
-    write(name, value) {
-      values.set(name, value);
-      for (const fn of subs.get(name) ?? []) fn(value);
-    },
-  };
-  return source;
-}
 
 /** Straight on, from z = 300: the left cube fills about x 0.17..0.42 of the view, the right 0.58..0.83. */
 const scene = {
@@ -53,7 +32,7 @@ function coverage(p: PixelReadout): number {
 async function mountRules(rules: unknown[], initial: Record<string, unknown>, extra: { forceMainThread?: boolean } = {}) {
   const url = await commands.writeTempFile('rules.obj', objCube('left', -80, 50) + '\n' + objCube('right', 80, 50, 8) + '\n');
   const src = { filePath: url, fileList: [{ uid: 'rules', name: 'rules.obj', url }] };
-  const variables = fakeVariables(initial);
+  const variables = memoryVariables(initial);
   const models = (r: unknown[]) => ({ m: { src, adaptive: false, rules: r } });
   const m = await mountSpace(scene, { models: models([]), variables, ...extra });
   await waitFor(() => m.events.find((e) => e.type === 'model-loaded' || e.type === 'model-error'), 'the cubes to load');
