@@ -49,7 +49,8 @@ export const RULE_TRANSFORMS = ['position', 'rotation', 'scale'] as const;
 
 const RampStopSchema = z.object({ value: num(0), color: colour('#1677ff') });
 
-export const RULE_EFFECTS = ['tint', 'glow', 'opacity', 'visible', 'blink', 'ramp', 'spin', 'transform'] as const;
+export const RULE_EFFECTS = ['tint', 'glow', 'opacity', 'visible', 'blink', 'ramp', 'spin', 'transform', 'flow'] as const;
+export const FLOW_STYLES = ['stripes', 'arrows'] as const;
 export type RuleEffectType = (typeof RULE_EFFECTS)[number];
 
 export const RuleEffectSchema = z.discriminatedUnion('type', [
@@ -97,6 +98,23 @@ export const RuleEffectSchema = z.discriminatedUnion('type', [
       outHigh: num(90),
     })
     .superRefine(orderedPair('inLow', 'inHigh', MSG.minAboveMax, true)),
+  /**
+   * A motion indicator (Scene Composer's): stripes or arrows drawn over the parts that move along
+   * their own axis at value x factor model units per second (0: still; negative: backwards), in
+   * this colour. For pipes, belts and conveyors: straight runs along x, y or z of the part.
+   */
+  z.object({
+    type: z.literal('flow'),
+    ...COMMON,
+    style: z.enum(FLOW_STYLES).default('arrows'),
+    axis: z.enum(AXES).default('x'),
+    color: colour('#52c41a'),
+    /** Model units from one stripe or arrow to the next. */
+    spacing: num(20, 0.001, 1e6),
+    /** Share of each spacing drawn (the rest shows the part). */
+    width: num(0.4, 0.05, 0.95),
+    factor: num(1, -1e6, 1e6),
+  }),
 ]);
 
 export const RuleSchema = z.object({
@@ -130,7 +148,7 @@ export function defaultEffect(type: RuleEffectType): RuleEffect {
 }
 
 /** What an effect changes, for the panel's "overrides rule N for ..." notes. */
-export type RuleProperty = 'colour' | 'glow' | 'opacity' | 'visible' | 'position' | 'rotation' | 'scale';
+export type RuleProperty = 'colour' | 'glow' | 'opacity' | 'visible' | 'position' | 'rotation' | 'scale' | 'flow';
 
 function propertiesOf(rule: Rule): Set<RuleProperty> {
   const out = new Set<RuleProperty>();
@@ -139,6 +157,7 @@ function propertiesOf(rule: Rule): Set<RuleProperty> {
     if (e.type === 'tint' || e.type === 'ramp') out.add('colour');
     else if (e.type === 'glow' || e.type === 'opacity' || e.type === 'visible') out.add(e.type);
     else if (e.type === 'spin') out.add('rotation');
+    else if (e.type === 'flow') out.add('flow');
     else if (e.type === 'transform') out.add(e.property);
   }
   // A blink with nothing else to switch makes the parts themselves blink.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
-import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, waitFor, type RGBA } from '../support/harness';
+import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, rgbaAt, unmountAll, waitFor, type RGBA } from '../support/harness';
 import { objCube } from '../support/obj';
 import { memoryVariables } from '../widgets/support';
 
@@ -207,6 +207,50 @@ describe('rules drive parts from live variables (issue 40)', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect((await m.handle.stats()).frames - b).toBeLessThan(3);
     expect(diffShare(stopped, await m.pixels(), 0)).toBe(0);
+  });
+
+  it('a motion indicator draws its pattern over the part, moves it at the bound speed, is still at 0 and gone with its rule', async () => {
+    // A flat belt facing the camera, 300 units along x: stripes 40 units apart, half of each drawn.
+    const belt = 'o belt\nv -150 -30 0\nv 150 -30 0\nv 150 30 0\nv -150 30 0\nf 1 2 3 4\n';
+    const url = await commands.writeTempFile('belt.obj', belt);
+    const src = { filePath: url, fileList: [{ uid: 'belt', name: 'belt.obj', url }] };
+    const variables = memoryVariables({ flow: 0 });
+    const flow = { type: 'flow', style: 'stripes', axis: 'x', color: '#00ff00', spacing: 40, width: 0.5, factor: 10 };
+    const models = (rules: unknown[]) => ({ m: { src, adaptive: false, rules } });
+    const m = await mountSpace(scene, { models: models([]), variables });
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded'), 'the belt to load');
+    const plain = await m.pixels();
+    await m.update(scene, { models: models([{ variable: 'flow', parts: ['belt'], condition: { kind: 'always' }, effects: [flow] }]) });
+    /** Along the belt's middle row: which pixels show the stripes' green. */
+    const row = (p: PixelReadout) =>
+      Array.from({ length: p.width }, (_, x) => {
+        const [r, g, b] = rgbaAt(p, (Math.floor(p.height / 2) * p.width + x) * 4);
+        return g > r + 60 && g > b + 60 ? 1 : 0;
+      }).join('');
+    const still = await m.pixels();
+    // Stripes: green runs and the belt's own colour between them, several of each.
+    expect(row(still).match(/1+/g)!.length).toBeGreaterThanOrEqual(5);
+    expect(row(still).match(/0+/g)!.length).toBeGreaterThanOrEqual(5);
+    const idle = (await m.handle.stats()).frames;
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await m.handle.stats()).frames - idle).toBeLessThan(3);
+
+    variables.write('flow', 3); // 30 units a second
+    await waitFor(async () => (row(await m.handle.readPixels()) !== row(still) ? true : null), 'the stripes to move');
+    const moving = (await m.handle.stats()).frames;
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await m.handle.stats()).frames - moving).toBeGreaterThan(3);
+
+    variables.write('flow', 0);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const stopped = await m.pixels();
+    const after = (await m.handle.stats()).frames;
+    await new Promise((r) => setTimeout(r, 600));
+    expect((await m.handle.stats()).frames - after).toBeLessThan(3);
+    expect(row(await m.pixels())).toBe(row(stopped));
+
+    await m.update(scene, { models: models([]) });
+    expect(diffShare(plain, await m.pixels(), 0)).toBe(0);
   });
 
   it('the main-thread fallback runs the same rules', async () => {

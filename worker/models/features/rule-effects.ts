@@ -4,6 +4,7 @@ import type { ConditionState } from './rule-condition';
 import { mapRange } from './rule-condition';
 import { NEUTRAL_LOOK, type RuleLook } from './rule-material';
 import { setColour } from '../../util/colour';
+import type { FlowLook } from './rule-flow';
 
 /*
  * What the active rules ask of a model now (worker/models/features/rules.ts applies it): per mesh
@@ -16,6 +17,8 @@ export const drawable = (o: Object3D): o is Drawable => (o as { material?: unkno
 
 const AXIS = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(0, 0, 1) } as const;
 export const MATERIAL_EFFECTS = new Set<RuleEffect['type']>(['tint', 'glow', 'opacity', 'ramp']);
+/** Effects that follow the value itself, not only whether the condition holds. */
+const VALUE_EFFECTS = new Set<RuleEffect['type']>(['ramp', 'spin', 'transform', 'flow']);
 
 /** One rule as applied: its targets, its condition's state over time, its blink phase and spins. */
 export interface Live {
@@ -24,13 +27,15 @@ export interface Live {
   targets: Object3D[];
   /** Meshes at or below the targets (what material effects change). */
   meshes: Drawable[];
+  /** Meshes at or below the targets that carry a motion indicator (flow effects). */
+  flowMeshes: Drawable[];
   state: ConditionState;
   active: boolean;
   /** Blinking: the effects show in the first half of each period. */
   blinkOn: boolean;
   blinkTimer: ReturnType<typeof setInterval> | null;
-  /** Spin angle (radians) per effect index, accumulated while the rule is active. */
-  angles: Map<number, number>;
+  /** Per effect index: a spin's angle (radians) or a flow's offset (model units), accumulated while the rule is active. */
+  progress: Map<number, number>;
   recheck: ReturnType<typeof setTimeout> | null;
 }
 
@@ -69,18 +74,19 @@ export function rampColour(stops: readonly { value: number; color: string }[], n
 
 /**
  * The wanted state of every mesh and target from the active rules, in order. `valueOf` reads a
- * rule's value as a number (null: none, and the value-driven effects skip). `spinning`: some
- * active spin turns now, so frames must keep coming.
+ * rule's value as a number (null: none, and the value-driven effects skip). `moving`: some
+ * active spin or flow moves now, so frames must keep coming.
  */
 export function composeRules(lives: readonly Live[], valueOf: (l: Live) => number | null) {
   const meshLooks = new Map<Drawable, RuleLook>();
+  const meshFlows = new Map<Drawable, FlowLook>();
   const wanted = new Map<Object3D, Wanted>();
   const want = (o: Object3D) => {
     let w = wanted.get(o);
     if (!w) wanted.set(o, (w = { visible: null, position: null, rotation: null, scale: null }));
     return w;
   };
-  let spinning = false;
+  let moving = false;
   for (const l of lives) {
     if (!l.active) continue;
     const effects = l.rule.effects.filter((e) => e.enable && e.type !== 'blink');
@@ -90,7 +96,7 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
       continue;
     }
     if (blinking && !l.blinkOn) continue;
-    const n = effects.some((e) => e.type === 'ramp' || e.type === 'spin' || e.type === 'transform') ? valueOf(l) : null;
+    const n = effects.some((e) => VALUE_EFFECTS.has(e.type)) ? valueOf(l) : null;
     for (const [i, e] of l.rule.effects.entries()) {
       if (!e.enable) continue;
       if (MATERIAL_EFFECTS.has(e.type)) {
@@ -105,9 +111,12 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
       } else if (e.type === 'visible') {
         for (const o of l.targets) want(o).visible = e.value;
       } else if (e.type === 'spin') {
-        const angle = l.angles.get(i) ?? 0;
-        if (n !== null && n !== 0 && e.factor !== 0) spinning = true;
+        const angle = l.progress.get(i) ?? 0;
+        if (n !== null && n !== 0 && e.factor !== 0) moving = true;
         for (const o of l.targets) want(o).rotation = new Quaternion().setFromAxisAngle(AXIS[e.axis], angle);
+      } else if (e.type === 'flow') {
+        if (n !== null && n !== 0 && e.factor !== 0) moving = true;
+        for (const mesh of l.flowMeshes) meshFlows.set(mesh, { effect: e, offset: l.progress.get(i) ?? 0 });
       } else if (e.type === 'transform' && n !== null) {
         const out = mapRange(n, e.inLow, e.inHigh, e.outLow, e.outHigh);
         for (const o of l.targets) {
@@ -119,5 +128,5 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
       }
     }
   }
-  return { meshLooks, wanted, spinning };
+  return { meshLooks, meshFlows, wanted, moving };
 }

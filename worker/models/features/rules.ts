@@ -5,6 +5,7 @@ import type { VariableReader } from '../../engine/variables';
 import { indexParts } from './parts-index';
 import { ConditionState, numberOf } from './rule-condition';
 import { NEUTRAL_LOOK, RuleMaterial } from './rule-material';
+import { FlowOverlay, flowable } from './rule-flow';
 import { composeRules, drawable, MATERIAL_EFFECTS, type Drawable, type Live, type Placed } from './rule-effects';
 import { isHelperObject, type ModelScope } from '../types';
 
@@ -17,8 +18,8 @@ type Slice = { rules: ModelConfig['rules']; tree: ModelConfig['treeConfig'] };
  * before this feature (library materials, treeConfig colours and offsets), which it copies or
  * records when applied and puts back exactly when a rule ends or is removed.
  *
- * Render on demand: a value change draws one frame; a blink draws two frames per period, a spin
- * draws every frame while its rule is active and its speed is not 0; nothing else draws.
+ * Render on demand: a value change draws one frame; a blink draws two frames per period, a spin or
+ * a flow draws every frame while its rule is active and its speed is not 0; nothing else draws.
  * A model's clips (animationConfig) that move a part a rule moves win over the rule each frame.
  */
 export function createRules(scope: ModelScope): Feature<Slice> {
@@ -26,6 +27,7 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   const variables: VariableReader | undefined = scope.variables;
   let lives: Live[] = [];
   const looks = new Map<Drawable, RuleMaterial>();
+  const flows = new Map<Drawable, FlowOverlay>();
   const placed = new Map<Object3D, Placed>();
   const warned = new Set<string>();
   let offVariables: (() => void) | null = null;
@@ -82,9 +84,10 @@ export function createRules(scope: ModelScope): Feature<Slice> {
 
   /** Every object's and mesh's wanted state from the active rules, written where it changed. */
   const draw = () => {
-    const { meshLooks, wanted, spinning } = composeRules(lives, valueOf);
+    const { meshLooks, meshFlows, wanted, moving } = composeRules(lives, valueOf);
     let changed = false;
     for (const [mesh, rm] of looks) changed = rm.set(meshLooks.get(mesh) ?? NEUTRAL_LOOK) || changed;
+    for (const [mesh, overlay] of flows) changed = overlay.set(meshFlows.get(mesh) ?? null) || changed;
     for (const [o, base] of placed) {
       const w = wanted.get(o);
       const visible = w?.visible ?? base.visible;
@@ -104,10 +107,10 @@ export function createRules(scope: ModelScope): Feature<Slice> {
       }
     }
     if (changed) ctx.invalidate();
-    setSpinning(spinning);
+    setMoving(moving);
   };
 
-  const setSpinning = (on: boolean) => {
+  const setMoving = (on: boolean) => {
     if (on && !offFrame) {
       offFrame = ctx.onFrame((dt) => {
         for (const l of lives) {
@@ -115,8 +118,10 @@ export function createRules(scope: ModelScope): Feature<Slice> {
           const n = numberOf(variables?.get(l.rule.variable));
           if (n === null) continue;
           for (const [i, e] of l.rule.effects.entries()) {
-            if (e.type !== 'spin' || !e.enable) continue;
-            l.angles.set(i, ((l.angles.get(i) ?? 0) + MathUtils.degToRad(n * e.factor) * dt) % (Math.PI * 2));
+            if (!e.enable) continue;
+            // A spin's angle wraps at a turn, a flow's offset at its spacing: the same picture either way.
+            if (e.type === 'spin') l.progress.set(i, ((l.progress.get(i) ?? 0) + MathUtils.degToRad(n * e.factor) * dt) % (Math.PI * 2));
+            else if (e.type === 'flow') l.progress.set(i, ((l.progress.get(i) ?? 0) + n * e.factor * dt) % e.spacing);
           }
         }
         draw();
@@ -144,7 +149,7 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   const clear = () => {
     offVariables?.();
     offVariables = null;
-    setSpinning(false);
+    setMoving(false);
     for (const l of lives) {
       if (l.recheck) clearTimeout(l.recheck);
       if (l.blinkTimer) clearInterval(l.blinkTimer);
@@ -153,6 +158,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     // Last in, first out: what the rules found is what they leave.
     for (const rm of [...looks.values()].reverse()) rm.dispose();
     looks.clear();
+    for (const overlay of flows.values()) overlay.dispose();
+    flows.clear();
     for (const [o, base] of placed) {
       o.position.copy(base.position);
       o.quaternion.copy(base.quaternion);
@@ -182,25 +189,30 @@ export function createRules(scope: ModelScope): Feature<Slice> {
         if (targets.length === 0) continue;
         const meshes = new Set<Drawable>();
         const usesMaterial = rule.effects.some((e) => e.enable && MATERIAL_EFFECTS.has(e.type));
+        const usesFlow = rule.effects.some((e) => e.enable && e.type === 'flow');
+        const flowMeshes = new Set<Drawable>();
         for (const t of targets) {
           if (!placed.has(t))
             placed.set(t, { position: t.position.clone(), quaternion: t.quaternion.clone(), scale: t.scale.clone(), visible: t.visible });
-          if (usesMaterial)
-            t.traverse((o) => {
-              if (!isHelperObject(o) && drawable(o)) meshes.add(o);
-            });
+          t.traverse((o) => {
+            if (isHelperObject(o) || !drawable(o)) return;
+            if (usesMaterial) meshes.add(o);
+            if (usesFlow && flowable(o)) flowMeshes.add(o);
+          });
         }
         for (const mesh of meshes) if (!looks.has(mesh)) looks.set(mesh, new RuleMaterial(mesh));
+        for (const mesh of flowMeshes) if (!flows.has(mesh) && flowable(mesh)) flows.set(mesh, new FlowOverlay(mesh));
         lives.push({
           rule,
           index: i,
           targets,
           meshes: [...meshes],
+          flowMeshes: [...flowMeshes],
           state: new ConditionState(rule.condition),
           active: false,
           blinkOn: true,
           blinkTimer: null,
-          angles: new Map(),
+          progress: new Map(),
           recheck: null,
         });
       }

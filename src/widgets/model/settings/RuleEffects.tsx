@@ -1,6 +1,7 @@
 import { Form, Select } from 'antd';
 import {
   defaultEffect,
+  FLOW_STYLES,
   RULE_EFFECTS,
   RULE_TRANSFORMS,
   RuleEffectSchema,
@@ -60,7 +61,7 @@ function EffectRows({ ef, path, typeOptions }: { ef: FieldPath; path: FieldPath;
         />
       </Form.Item>
       <SwitchField name={[...ef, 'enable']} label={t('settings.enable')} />
-      {type === 'tint' || type === 'glow' ? <ColourField name={[...ef, 'color']} label={t('rules.colour')} /> : null}
+      {type === 'tint' || type === 'glow' || type === 'flow' ? <ColourField name={[...ef, 'color']} label={t('rules.colour')} /> : null}
       {type === 'glow' ? num('intensity', t('rules.intensity'), { step: 0.1 }) : null}
       {type === 'opacity' ? num('value', t('rules.opacity'), { step: 0.05 }) : null}
       {type === 'visible' ? <SwitchField name={[...ef, 'value']} label={t('rules.shown')} /> : null}
@@ -85,6 +86,23 @@ function EffectRows({ ef, path, typeOptions }: { ef: FieldPath; path: FieldPath;
         <>
           {axis}
           {num('factor', t('rules.factor'), { slider: false })}
+        </>
+      ) : null}
+      {type === 'flow' ? (
+        <>
+          <SelectField
+            name={[...ef, 'style']}
+            label={t('rules.flowStyle')}
+            options={FLOW_STYLES.map((s) => ({ value: s, label: t(`rules.flowStyle.${s}`) }))}
+          />
+          <SelectField
+            name={[...ef, 'axis']}
+            label={t('rules.flowAxis')}
+            options={AXES.map((a) => ({ value: a, label: a.toUpperCase() }))}
+          />
+          {num('spacing', t('rules.spacing'), { slider: false })}
+          {num('width', t('rules.width'), { step: 0.05 })}
+          {num('factor', t('rules.flowFactor'), { slider: false })}
         </>
       ) : null}
       {type === 'transform' ? (
