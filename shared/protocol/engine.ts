@@ -107,7 +107,7 @@ export interface EngineCalls {
 }
 
 export type ErrorCode = 'webgl-unavailable' | 'config-invalid' | 'asset-failed' | 'internal';
-export type ScriptHook = 'compile' | 'onReady' | 'onModelLoaded' | 'frame';
+export type ScriptHook = 'compile' | 'onReady' | 'onModelLoaded' | 'frame' | 'variable';
 
 /** EngineEvent's events of this area (shared/protocol.ts). */
 export type SpaceEvent =
@@ -136,6 +136,11 @@ export type SpaceEvent =
    */
   | { type: 'worker-start'; busy: boolean }
   | { type: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  /**
+   * The space's script reads these host variables (api.variable, api.onVariable): the page
+   * forwards their values like those the rules read (issue 40). Names only, at most 200.
+   */
+  | { type: 'variables-wanted'; names: string[] }
   /** User code was not run because user code is off (a material file's shaderCode or frameScript). */
   | { type: 'user-code-held'; what: 'shaderCode' | 'frameScript'; file: string }
   /** A lazily loaded part (parse worker, decoder, loader, environment preset) did not load (spec §8). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { diffShare, mountSpace, silentWarnings, unmountAll, waitFor } from './support/harness';
+import { diffShare, EMPTY, mountSpace, silentWarnings, unmountAll, waitFor } from './support/harness';
+import { memoryVariables } from './widgets/support';
 import { contentScene, normalBoxScript } from './support/scenes';
 
 afterEach(() => {
@@ -21,6 +22,29 @@ describe('the container script (user hooks)', () => {
     const without = await m.pixels();
     // The box the hook added is gone once the script is cleared.
     expect(diffShare(withBox, without)).toBeGreaterThan(0.05);
+  });
+
+  it('reads host variables (api.variable, api.onVariable): the page sends what the script asks for, and each change', async () => {
+    const variables = memoryVariables({ level: 3, other: 'x' });
+    const script = `function onReady(THREE, api) {
+      api.log('first read: ' + api.variable('level'));
+      api.onVariable('level', (v) => {
+        api.scene.background = new THREE.Color(v > 10 ? 0xff0000 : 0x000000);
+        api.log('level is ' + v);
+        api.invalidate();
+      });
+    }`;
+    const m = await mountSpace({ ...EMPTY, script }, { variables });
+    // Asked for on the first read: the value comes, and onVariable hears it.
+    await waitFor(() => m.events.find((e) => e.type === 'log' && e.message === 'level is 3'), 'the first value');
+    expect(m.events.find((e) => e.type === 'log' && e.message.startsWith('first read'))).toMatchObject({
+      message: 'first read: undefined',
+    });
+    variables.set('level', 12);
+    await waitFor(async () => {
+      const p = await m.pixels();
+      return p.data[0]! > 200 && p.data[1]! < 40 ? true : null;
+    }, 'the background the script set from the new value');
   });
 
   it('a throwing hook is reported with its message and the scene keeps running', async () => {

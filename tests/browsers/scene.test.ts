@@ -175,6 +175,24 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     expect(await grownShare(before)).toBeGreaterThan(before * 1.1);
   });
 
+  it('rules (issue 40): the cube takes the rule colour while a live variable is true, and its own again after', async () => {
+    const d = doc('rules');
+    const model = d.widgets[0]!.children[0]!;
+    const alarm = { variable: 'alarm', condition: { kind: 'isTrue' }, effects: [{ type: 'tint', color: '#ff0000' }] };
+    (model.config as Record<string, unknown>).rules = [alarm];
+    const write = (value: boolean) => page().evaluate((v) => window.__dash3d!.variables.write('alarm', v), value);
+    await write(false);
+    await open(d);
+    const isRed = ([r, g, b]: readonly number[]) => r! > 50 && r! > 2 * g! && r! > 2 * b!;
+    const own = await middle();
+    expect(isRed(own), own.join(',')).toBe(false);
+    // Not simulated by the playground's device: only this write changes it.
+    await write(true);
+    await waitFor(`${name}: the cube turns red`, async () => isRed(await middle()), 30_000);
+    await write(false);
+    await waitFor(`${name}: the cube's own colour again`, async () => rgbDistance(await middle(), own) < 12, 30_000);
+  });
+
   it('the page raised no errors along the way', async () => {
     expect(await pageErrors(page())).toEqual([]);
   });

@@ -4,6 +4,8 @@ import type { ScriptHook } from '../../shared/protocol';
 import { SCRIPT_TEMPLATE } from '../../shared/schema/space';
 import { compileErrorText } from './compile-error';
 import { bodyLine } from './codeLine';
+import type { VariableReader } from '../engine/variables';
+import type { VariableValue } from '../../shared/schema/variables';
 
 type Hook = (three: typeof THREE, api: ScriptApi, ...args: unknown[]) => unknown;
 interface Compiled {
@@ -19,7 +21,17 @@ export interface ScriptApi {
   /** Run fn(dt) each frame while the script is active; keeps the scene drawing. */
   onFrame(fn: (dt: number) => void): void;
   log(...args: unknown[]): void;
+  /**
+   * A host variable's value now (a number, text, true/false or null), undefined until the page sent
+   * one: the first read asks the page to send it, and its changes from then on.
+   */
+  variable(name: string): VariableValue | undefined;
+  /** Call fn(value) on each change of a host variable (and once with its value, when it has one). */
+  onVariable(name: string, fn: (value: VariableValue) => void): void;
 }
+
+/** How many variables one script may ask for (each is forwarded by the page). */
+const MAX_SCRIPT_VARIABLES = 200;
 
 const message = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.message}` : String(err));
 
@@ -28,9 +40,14 @@ const message = (err: unknown) => (err instanceof Error ? `${err.name}: ${err.me
  * and a scene API. Any error is caught and reported; the scene keeps running. A hook that never
  * returns is caught by the main thread's heartbeat, which restarts the worker without scripts.
  */
-export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook, msg: string, line: number | null) => void) {
+export function createScriptRunner(
+  ctx: EngineContext,
+  report: (hook: ScriptHook, msg: string, line: number | null) => void,
+  variables?: VariableReader,
+) {
   let compiled: Compiled = {};
   let frameUnsubs: (() => void)[] = [];
+  const wanted = new Set<string>();
   let frameErrorReported = false;
   let inHook = 0;
   let release: (() => void) | null = null;
@@ -49,6 +66,30 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
       release = null;
     }
   }
+
+  /** Ask the page for a variable's values (once per name; a name over 200 characters is no name). */
+  const want = (name: unknown): name is string => {
+    if (typeof name !== 'string' || !name || name.length > 200) return false;
+    if (wanted.has(name)) return true;
+    if (wanted.size >= MAX_SCRIPT_VARIABLES) return false;
+    wanted.add(name);
+    ctx.emit({ type: 'variables-wanted', names: [...wanted] });
+    return true;
+  };
+
+  /** User code called from the engine (a frame, a variable's change): timed by the heartbeat, its errors reported once per kind. */
+  const guarded = (hook: ScriptHook, fn: () => void) => {
+    inHook++;
+    announce();
+    try {
+      fn();
+    } catch (err) {
+      report(hook, message(err), bodyLine(err));
+    } finally {
+      inHook--;
+      announce();
+    }
+  };
 
   const api: ScriptApi = {
     scene: ctx.scene,
@@ -74,6 +115,18 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
       ctx.invalidate();
     },
     log: (...args) => ctx.emit({ type: 'log', level: 'log', message: args.map(String).join(' ') }),
+    variable(name) {
+      return want(name) ? variables?.get(name) : undefined;
+    },
+    onVariable(name, fn) {
+      if (!want(name) || typeof fn !== 'function' || !variables) return;
+      const off = variables.subscribe((changed) => {
+        if (changed.has(name)) guarded('variable', () => fn(variables.get(name) ?? null));
+      });
+      frameUnsubs.push(off);
+      const now = variables.get(name);
+      if (now !== undefined) guarded('variable', () => fn(now));
+    },
   };
 
   function call(hook: 'onReady' | 'onModelLoaded', ...args: unknown[]) {
@@ -123,6 +176,7 @@ export function createScriptRunner(ctx: EngineContext, report: (hook: ScriptHook
     stop() {
       frameUnsubs.forEach((u) => u());
       frameUnsubs = [];
+      wanted.clear();
       frameErrorReported = false;
       compiled = {};
       announce();

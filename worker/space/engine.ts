@@ -108,7 +108,7 @@ export class Engine {
     stage.apply(this.config.current);
     this.scripts?.stop();
     this.scripts = this.opts.scriptsEnabled
-      ? createScriptRunner(stage.ctx, (hook, message, line) => this.emit({ type: 'script-error', hook, message, line }))
+      ? createScriptRunner(stage.ctx, (hook, message, line) => this.emit({ type: 'script-error', hook, message, line }), this.variables)
       : null;
     this.scripts?.setCode(this.config.current.script);
     this.models.restore(stage.models);

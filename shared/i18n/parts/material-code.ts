@@ -31,6 +31,10 @@ export const materialCode = definePart(
     'code.api.invalidate': 'Draw the scene again (after changing it outside a frame callback).',
     'code.api.onFrame': 'Run fn(dt) before each frame while the script is active; dt is in seconds.',
     'code.api.log': "Write to the page's console.",
+    'code.api.variable':
+      "A host variable's value now (a number, text, true/false or null; undefined until the page sent one). Its values are sent from the first read on.",
+    'code.api.onVariable':
+      "Call fn(value) on each change of a host variable, and once with its value now. Values only: the host's variables cannot be written from here.",
     'code.api.THREE': 'The three.js library.',
     'code.api.api': 'The scene API: scene, camera, invalidate(), onFrame(fn), log(...args).',
     'code.api.shaderReturn': 'Return the shader: its vertex and fragment GLSL and its uniforms.',
@@ -83,6 +87,8 @@ export const materialCode = definePart(
     'code.api.invalidate': '重新绘制场景（在帧回调之外修改场景后调用）。',
     'code.api.onFrame': '脚本运行期间，每帧之前运行 fn(dt)；dt 以秒为单位。',
     'code.api.log': '写入页面的控制台。',
+    'code.api.variable': '宿主变量的当前值（数字、文本、真/假或 null；页面发送之前为 undefined）。首次读取后页面会发送它的值。',
+    'code.api.onVariable': '宿主变量每次变化时调用 fn(value)，并立即以当前值调用一次。只读：不能在这里写入宿主变量。',
     'code.api.THREE': 'three.js 库。',
     'code.api.api': '场景 API：scene、camera、invalidate()、onFrame(fn)、log(...args)。',
     'code.api.shaderReturn': '返回着色器：顶点和片元 GLSL 以及 uniforms。',

@@ -39,6 +39,8 @@ export interface SpaceEventTargets {
   gizmoHover?(on: boolean): void;
   /** Whether a gizmo handle took a finger's press (the engine's 'gizmo-press'). */
   gizmoPress?(taken: boolean): void;
+  /** The space's script reads these host variables: the page forwards them (useSpaceVariables.ts). */
+  variablesWanted?(names: string[]): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -92,6 +94,11 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         if (typeof id === 'string' && ok) to.modelTransform?.({ id, position, rotation, scale }, final === true);
         return;
       }
+      case 'variables-wanted':
+        // Sent by the worker: names only, as many as a script may ask for.
+        if (Array.isArray(e.names))
+          to.variablesWanted?.(e.names.filter((n): n is string => typeof n === 'string' && n.length > 0 && n.length <= 200).slice(0, 200));
+        return;
       case 'script-activity':
       case 'worker-start':
         // The heartbeat's business (src/bridge/heartbeat.ts).

@@ -169,6 +169,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         gizmoHover.current = on;
       },
       gizmoPress: (taken) => gizmoPress.current?.(taken),
+      variablesWanted: variables.want,
     });
     const handleEvent = (e: EngineEvent) => {
       if (cancelled) return;

@@ -13,6 +13,9 @@ import { plainValue, type VariableValue } from '../../../shared/schema/variables
 export function createVariableForwarder(send: (batch: Record<string, VariableValue>) => void) {
   let source: VariableSource | null = null;
   const subs = new Map<string, () => void>();
+  /** What the rules read, and what the running engine's script asked for (api.variable): both are watched. */
+  let ruleNames: readonly string[] = [];
+  let scriptNames: readonly string[] = [];
   const overrides = new Map<string, VariableValue>();
   let pending: Record<string, VariableValue> | null = null;
   let frame: number | null = null;
@@ -44,7 +47,7 @@ export function createVariableForwarder(send: (batch: Record<string, VariableVal
     subs.clear();
   };
 
-  return {
+  const forwarder = {
     /** The host's variables (null: none). */
     attach(next: VariableSource | null) {
       if (next === source) return;
@@ -58,7 +61,16 @@ export function createVariableForwarder(send: (batch: Record<string, VariableVal
     },
     /** The variables the space's rules read now. */
     watch(names: readonly string[]) {
-      const wanted = new Set(names);
+      ruleNames = names;
+      forwarder.update();
+    },
+    /** The variables the running engine's script reads (its 'variables-wanted'); cleared when it stops. */
+    want(names: readonly string[]) {
+      scriptNames = names;
+      forwarder.update();
+    },
+    update() {
+      const wanted = new Set([...ruleNames, ...scriptNames]);
       for (const [name, off] of subs) {
         if (wanted.has(name)) continue;
         off();
@@ -87,6 +99,8 @@ export function createVariableForwarder(send: (batch: Record<string, VariableVal
     },
     stopped() {
       live = false;
+      // The next engine's script asks again for what it reads.
+      scriptNames = [];
     },
     dispose() {
       live = false;
@@ -95,6 +109,7 @@ export function createVariableForwarder(send: (batch: Record<string, VariableVal
       frame = null;
     },
   };
+  return forwarder;
 }
 
 export type VariableForwarder = ReturnType<typeof createVariableForwarder>;

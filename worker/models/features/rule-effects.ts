@@ -1,8 +1,8 @@
-import { Color, MathUtils, Quaternion, SRGBColorSpace, Vector3, type Material, type Object3D } from 'three';
+import { Color, MathUtils, Quaternion, SRGBColorSpace, Vector3, type Object3D } from 'three';
 import type { Rule, RuleEffect } from '../../../shared/schema/rules';
 import type { ConditionState } from './rule-condition';
 import { mapRange } from './rule-condition';
-import { NEUTRAL_LOOK, type RuleLook } from './rule-material';
+import { NEUTRAL_LOOK, type Drawable, type RuleLook } from './rule-material';
 import { setColour } from '../../util/colour';
 import type { FlowLook } from './rule-flow';
 
@@ -11,9 +11,6 @@ import type { FlowLook } from './rule-flow';
  * its look, per target object its visibility and transform, composed in rule order so that the
  * later rule wins for the same property of the same object.
  */
-
-export type Drawable = Object3D & { material: Material | Material[] };
-export const drawable = (o: Object3D): o is Drawable => (o as { material?: unknown }).material != null;
 
 const AXIS = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(0, 0, 1) } as const;
 export const MATERIAL_EFFECTS = new Set<RuleEffect['type']>(['tint', 'glow', 'opacity', 'ramp']);

@@ -2,7 +2,7 @@ import { Box3, Color, Mesh, ShaderMaterial, Vector3, type BufferGeometry } from 
 import type { RuleEffect } from '../../../shared/schema/rules';
 import { setColour } from '../../util/colour';
 import { HELPER_FLAG, isHelperObject } from '../types';
-import type { Drawable } from './rule-effects';
+import type { Drawable } from './rule-material';
 
 type Flow = Extract<RuleEffect, { type: 'flow' }>;
 const AXIS_INDEX = { x: 0, y: 1, z: 2 } as const;

@@ -2,7 +2,9 @@ import { Color, type Material, type Object3D, type Texture } from 'three';
 import { setColour } from '../../util/colour';
 import { materialList } from '../../util/materials';
 
-type Drawable = Object3D & { material: Material | Material[] };
+/** An object that draws with materials (a mesh, line or points), as the rules change them. */
+export type Drawable = Object3D & { material: Material | Material[] };
+export const drawable = (o: Object3D): o is Drawable => (o as { material?: unknown }).material != null;
 type Tintable = Material & {
   color?: Color;
   map?: Texture | null;

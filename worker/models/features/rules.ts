@@ -4,9 +4,9 @@ import type { Feature } from '../../engine/context';
 import type { VariableReader } from '../../engine/variables';
 import { indexParts } from './parts-index';
 import { ConditionState, numberOf } from './rule-condition';
-import { NEUTRAL_LOOK, RuleMaterial } from './rule-material';
+import { drawable, NEUTRAL_LOOK, RuleMaterial, type Drawable } from './rule-material';
 import { FlowOverlay, flowable } from './rule-flow';
-import { composeRules, drawable, MATERIAL_EFFECTS, type Drawable, type Live, type Placed } from './rule-effects';
+import { composeRules, MATERIAL_EFFECTS, type Live, type Placed } from './rule-effects';
 import { isHelperObject, type ModelScope } from '../types';
 
 type Slice = { rules: ModelConfig['rules']; tree: ModelConfig['treeConfig'] };

@@ -47,6 +47,14 @@ export const SCRIPT_API: readonly ApiName[] = [
   { name: 'invalidate', detail: '()', info: 'code.api.invalidate', type: 'method' },
   { name: 'onFrame', detail: '(fn(dt))', snippet: 'onFrame((dt) => {\n\t${}\n})', info: 'code.api.onFrame', type: 'method' },
   { name: 'log', detail: '(...args)', info: 'code.api.log', type: 'method' },
+  { name: 'variable', detail: '(name)', info: 'code.api.variable', type: 'method' },
+  {
+    name: 'onVariable',
+    detail: '(name, fn(value))',
+    snippet: "onVariable('${}', (value) => {\n\t\n})",
+    info: 'code.api.onVariable',
+    type: 'method',
+  },
 ];
 
 const THREE_NAME: ApiName = { name: 'THREE', info: 'code.api.THREE', type: 'variable' };
