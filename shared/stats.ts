@@ -16,6 +16,8 @@ export interface EngineStats {
   scriptsEnabled: boolean;
   /** Config patches received since init (proves coalescing). */
   patches: number;
+  /** Batches of host variables received since init (setVariables), and the variables the engine holds (issue 40). */
+  variables: { batches: number; held: number };
   /** Model widgets the engine holds now, and how many of them have their file drawn. */
   models: {
     total: number;

@@ -17,6 +17,8 @@ export const GROUPS_PAGE = 'tests/bench/page/groups.html';
 export const CARDS_PAGE = 'tests/bench/page/cards.html';
 /** The material-editor page (materials.mjs), likewise. */
 export const MATERIALS_PAGE = 'tests/bench/page/materials.html';
+/** The rules page (rules.mjs), likewise. */
+export const RULES_PAGE = 'tests/bench/page/rules.html';
 
 /** A string every copy of three.js carries, minified or not (its renderer's own log prefix). */
 const THREE_MARKER = /THREE\.WebGLRenderer/;
@@ -51,6 +53,7 @@ export async function buildBench() {
           join(projectRoot, GROUPS_PAGE),
           join(projectRoot, CARDS_PAGE),
           join(projectRoot, MATERIALS_PAGE),
+          join(projectRoot, RULES_PAGE),
         ],
         checks: { bundlerTimings: false },
       },
@@ -125,6 +128,7 @@ export async function serveBench() {
     groupsUrl: `${origin}/${GROUPS_PAGE}`,
     cardsUrl: `${origin}/${CARDS_PAGE}`,
     materialsUrl: `${origin}/${MATERIALS_PAGE}`,
+    rulesUrl: `${origin}/${RULES_PAGE}`,
     close: () => server.close(),
   };
 }

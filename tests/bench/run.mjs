@@ -1,6 +1,6 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
-// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`), --models=robot,flair,cturtle,mug (the default;
+// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`, `rules`), --models=robot,flair,cturtle,mug (the default;
 // also gears, facecap: compressed glTF, cold decoders),
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
 // default run) the host apps built from the packed package against the playground (issues 17 and 31; --hosts=vite,rspack
@@ -36,6 +36,17 @@ import { runServiceBench, SERVICE_PART } from './service.mjs';
 import { SERVICE_BEGIN, SERVICE_END, serviceHuman, serviceSection, spliceService } from './service-report.mjs';
 import { BROWSERS_DEFAULT_REPEATS, BROWSERS_PART, runBrowsersBench } from './browsers.mjs';
 import { BROWSERS_BEGIN, BROWSERS_END, browsersHuman, browsersSection, spliceBrowsers } from './browsers-report.mjs';
+import {
+  RULES_BEGIN,
+  RULES_DEFAULT_REPEATS,
+  RULES_END,
+  RULES_PART,
+  rulesChecks,
+  rulesHuman,
+  rulesSection,
+  runRulesBench,
+  spliceRules,
+} from './rules.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -65,7 +76,7 @@ function parseArgs(argv) {
     json: false,
     docs: true,
     repeats: 5,
-    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, CONSUMER_PART, BROWSERS_PART],
+    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, RULES_PART, CONSUMER_PART, BROWSERS_PART],
     repeatsGiven: false,
     models: DEFAULT_MODELS,
     warmupMs: 2000,
@@ -106,7 +117,9 @@ function parseArgs(argv) {
   opts.withService = opts.scenes.includes(SERVICE_PART);
   // `browsers` (issue 30: the light scene and a model in Chromium, Firefox ESR and WebKitGTK); in the default run.
   opts.withBrowsers = opts.scenes.includes(BROWSERS_PART);
-  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART, BROWSERS_PART];
+  // `rules` (issue 40: 2000 parts under rules, 200 variables at 10 Hz, vs none); in the default run.
+  opts.withRules = opts.scenes.includes(RULES_PART);
+  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, RULES_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART, BROWSERS_PART];
   opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
   opts.consumerHosts = consumerHosts(opts.hosts);
@@ -149,6 +162,7 @@ function writeDocs(
   materials = null,
   consumer = null,
   browsers = null,
+  rules = null,
 ) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
@@ -165,6 +179,9 @@ function writeDocs(
   if (cards) page = spliceCards(page, cardsSection(cards, meta));
   else if (scenesPage && old && old.includes(CARDS_BEGIN))
     page = spliceCards(page, old.slice(old.indexOf(CARDS_BEGIN), old.indexOf(CARDS_END) + CARDS_END.length));
+  if (rules) page = spliceRules(page, rulesSection(rules, meta));
+  else if (scenesPage && old && old.includes(RULES_BEGIN))
+    page = spliceRules(page, old.slice(old.indexOf(RULES_BEGIN), old.indexOf(RULES_END) + RULES_END.length));
   if (groups) page = spliceGroups(page, groupsSection(groups, meta));
   else if (scenesPage && old && old.includes(GROUPS_BEGIN))
     page = spliceGroups(page, old.slice(old.indexOf(GROUPS_BEGIN), old.indexOf(GROUPS_END) + GROUPS_END.length));
@@ -200,7 +217,7 @@ async function serviceOnly(opts, log) {
       log('[bench] wrote the service section of docs/benchmarks.md');
     }
   }
-  const others = opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards;
+  const others = opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards || opts.withRules;
   return !(others || opts.withMaterials || opts.withConsumer || opts.withBrowsers);
 }
 
@@ -277,6 +294,13 @@ async function main() {
           afterRun: () => loads.push(loadavg()[0]),
         })
       : null;
+    const rules = opts.withRules
+      ? await runRulesBench(browser, server.rulesUrl, {
+          repeats: opts.repeatsGiven ? opts.repeats : RULES_DEFAULT_REPEATS,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
+      : null;
     const materials = opts.withMaterials
       ? await runMaterialsBench(browser, server.materialsUrl, {
           repeats: opts.repeatsGiven ? opts.repeats : 3,
@@ -328,6 +352,7 @@ async function main() {
       ...results.flatMap(checks),
       ...models.flatMap(modelChecks),
       ...(cards ? cardsChecks(cards) : []),
+      ...(rules ? rulesChecks(rules) : []),
       ...(materials ? materialsChecks(materials) : []),
       ...(consumer ? consumerChecks(consumer) : []),
     ];
@@ -340,8 +365,17 @@ async function main() {
         bundle: { startHasThree: bundle.startHasThree, files: bundle.files.filter((f) => f.three) },
       };
       process.stdout.write(
-        JSON.stringify({ ...toJson(results, extra), models: modelsJson(models), spaces, groups, cards, materials, consumer, browsers }) +
-          '\n',
+        JSON.stringify({
+          ...toJson(results, extra),
+          models: modelsJson(models),
+          spaces,
+          groups,
+          cards,
+          rules,
+          materials,
+          consumer,
+          browsers,
+        }) + '\n',
       );
     } else {
       const scenesPart = results.length
@@ -353,6 +387,7 @@ async function main() {
           (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
           (groups ? `\n\n${groupsHuman(groups)}` : '') +
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
+          (rules ? `\n\n${rulesHuman(rules)}` : '') +
           (materials ? `\n\n${materialsHuman(materials)}` : '') +
           (consumer ? `\n\n${consumerHuman(consumer)}` : '') +
           (browsers ? `\n\n${browsersHuman(browsers)}` : '') +
@@ -371,6 +406,7 @@ async function main() {
         materials,
         consumer,
         browsers,
+        rules,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {

@@ -17,8 +17,15 @@ export class VariableHub implements VariableReader {
   private readonly values = new Map<string, VariableValue>();
   private readonly changed = new Map<string, number>();
   private readonly listeners = new Set<(changed: ReadonlySet<string>) => void>();
+  private batches = 0;
+
+  /** For stats(): batches received, variables held. */
+  stats(): { batches: number; held: number } {
+    return { batches: this.batches, held: this.values.size };
+  }
 
   set(batch: ReadonlyMap<string, VariableValue>, now = performance.now()): void {
+    this.batches++;
     const names = new Set<string>();
     for (const [name, value] of batch) {
       if (this.values.has(name) && Object.is(this.values.get(name), value)) continue;

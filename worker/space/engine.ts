@@ -251,7 +251,12 @@ export class Engine {
 
   /** `endsAt` as RenderApi.stats has it (shared/protocol.ts), checked by windowEnd (loop.ts). */
   stats(windowMs = 1000, endsAt?: number): EngineStats {
-    const own = { contextLost: this.contextLost, scriptsEnabled: this.opts.scriptsEnabled, patches: this.patches };
+    const own = {
+      contextLost: this.contextLost,
+      scriptsEnabled: this.opts.scriptsEnabled,
+      patches: this.patches,
+      variables: this.variables.stats(),
+    };
     return { ...this.stage.stats(windowMs, endsAt), ...own };
   }
 

@@ -133,7 +133,7 @@ export class Stage {
   }
 
   /** What stats() answers of this stage (the engine adds its own state); `endsAt` as windowEnd (loop.ts) reads it. */
-  stats(windowMs: number, endsAt: number | undefined): Omit<EngineStats, 'contextLost' | 'scriptsEnabled' | 'patches'> {
+  stats(windowMs: number, endsAt: number | undefined): Omit<EngineStats, 'contextLost' | 'scriptsEnabled' | 'patches' | 'variables'> {
     const info = this.renderer.info;
     return {
       ...this.loop.stats(windowMs, windowEnd(endsAt, performance.now(), performance.timeOrigin)),

@@ -1,7 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
-import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, rgbaAt, unmountAll, waitFor, type RGBA } from '../support/harness';
+import {
+  colourDistance,
+  diffShare,
+  EMPTY,
+  meanColour,
+  mountSpace,
+  rgbaAt,
+  unmountAll,
+  waitFor,
+  type Mounted,
+  type RGBA,
+} from '../support/harness';
 import { objCube } from '../support/obj';
 import { memoryVariables } from '../widgets/support';
 
@@ -28,6 +39,14 @@ function coverage(p: PixelReadout): number {
   return n;
 }
 
+/** Change a variable the way the host does, wait until its batch reached the engine, then until the engine drew what follows. */
+async function send(m: Mounted, variables: ReturnType<typeof memoryVariables>, name: string, value: unknown) {
+  const before = (await m.handle.stats()).variables.batches;
+  variables.write(name, value);
+  await waitFor(async () => ((await m.handle.stats()).variables.batches > before ? true : null), `${name} to reach the engine`);
+  await m.handle.settled();
+}
+
 /** Two cubes named left and right (half size 50) at x = -80 and +80, each its own part. */
 async function mountRules(rules: unknown[], initial: Record<string, unknown>, extra: { forceMainThread?: boolean } = {}) {
   const url = await commands.writeTempFile('rules.obj', objCube('left', -80, 50) + '\n' + objCube('right', 80, 50, 8) + '\n');
@@ -40,13 +59,7 @@ async function mountRules(rules: unknown[], initial: Record<string, unknown>, ex
   if (failed) throw new Error(JSON.stringify(failed));
   const plain = await m.pixels();
   await m.update(scene, { models: models(rules) });
-  /** Change a variable the way the host does, then wait until the engine drew what follows. */
-  const write = async (name: string, value: unknown) => {
-    variables.write(name, value);
-    // One frame for the batch to leave the page, one for the engine to take it.
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    await m.handle.settled();
-  };
+  const write = (name: string, value: unknown) => send(m, variables, name, value);
   return { m, plain, write, setRules: (r: unknown[]) => m.update(scene, { models: models(r) }) };
 }
 
@@ -235,14 +248,13 @@ describe('rules drive parts from live variables (issue 40)', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect((await m.handle.stats()).frames - idle).toBeLessThan(3);
 
-    variables.write('flow', 3); // 30 units a second
+    await send(m, variables, 'flow', 3); // 30 units a second
     await waitFor(async () => (row(await m.handle.readPixels()) !== row(still) ? true : null), 'the stripes to move');
     const moving = (await m.handle.stats()).frames;
     await new Promise((r) => setTimeout(r, 500));
     expect((await m.handle.stats()).frames - moving).toBeGreaterThan(3);
 
-    variables.write('flow', 0);
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await send(m, variables, 'flow', 0);
     const stopped = await m.pixels();
     const after = (await m.handle.stats()).frames;
     await new Promise((r) => setTimeout(r, 600));

@@ -39,21 +39,27 @@ const sameLook = (a: RuleLook, b: RuleLook) =>
   (a.glow === b.glow || (!!a.glow && !!b.glow && a.glow.colour === b.glow.colour && a.glow.intensity === b.glow.intensity));
 
 /**
- * The rules' own copies of ONE mesh's materials, kept apart from the materials the file, the
- * library and treeConfig gave it: installed when the rules are applied (so a value change only
- * writes colours and numbers into them, never swaps materials or builds programs per change) and
- * equal to what they copy while no rule is active (the model looks exactly as without rules).
- * `dispose` puts the mesh's material back, unless something replaced the copies meanwhile.
+ * The rules' own copies of the materials of a GROUP of meshes that wear the same material and are
+ * under the same rules (so they always look alike: one copy serves them all, and the renderer keeps
+ * switching materials as seldom as before), kept apart from the materials the file, the library and
+ * treeConfig gave them: installed when the rules are applied (so a value change only writes colours
+ * and numbers into them, never swaps materials or builds programs per change) and equal to what
+ * they copy while no rule is active (the model looks exactly as without rules). `dispose` puts each
+ * mesh's material back, unless something replaced the copies meanwhile.
  */
 export class RuleMaterial {
   private readonly original: Material | Material[];
+  /** Each mesh's own slot (meshes may hold equal arrays that are different objects): what dispose puts back. */
+  private readonly originals: (Material | Material[])[];
   private readonly copies: Tintable[];
   private readonly bases: Base[];
   private readonly scratch = new Color();
   private shown: RuleLook = NEUTRAL_LOOK;
 
-  constructor(private readonly mesh: Drawable) {
-    this.original = mesh.material;
+  /** `meshes`: at least one, all wearing the same material (slot) now. */
+  constructor(readonly meshes: readonly Drawable[]) {
+    this.original = meshes[0]!.material;
+    this.originals = meshes.map((m) => m.material);
     const list = materialList(this.original) as Tintable[];
     this.copies = list.map((m) => m.clone());
     this.bases = list.map((m) => ({
@@ -66,7 +72,7 @@ export class RuleMaterial {
       opacity: m.opacity,
       transparent: m.transparent,
     }));
-    mesh.material = Array.isArray(this.original) ? [...this.copies] : (this.copies[0] ?? this.original);
+    for (const mesh of meshes) mesh.material = Array.isArray(this.original) ? [...this.copies] : (this.copies[0] ?? this.original);
   }
 
   set(look: RuleLook): boolean {
@@ -121,10 +127,12 @@ export class RuleMaterial {
   }
 
   dispose(): void {
-    const installed = Array.isArray(this.mesh.material)
-      ? this.mesh.material.every((m, i) => m === this.copies[i])
-      : this.mesh.material === this.copies[0];
-    if (installed) this.mesh.material = this.original;
+    this.meshes.forEach((mesh, i) => {
+      const installed = Array.isArray(mesh.material)
+        ? mesh.material.every((m, k) => m === this.copies[k])
+        : mesh.material === this.copies[0];
+      if (installed) mesh.material = this.originals[i]!;
+    });
     for (const c of this.copies) c.dispose();
   }
 }

@@ -26,7 +26,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   const { ctx, model } = scope;
   const variables: VariableReader | undefined = scope.variables;
   let lives: Live[] = [];
-  const looks = new Map<Drawable, RuleMaterial>();
+  /** The rules' material copies, one per group of meshes alike (same material, same rules). */
+  let looks: RuleMaterial[] = [];
   const flows = new Map<Drawable, FlowOverlay>();
   const placed = new Map<Object3D, Placed>();
   const warned = new Set<string>();
@@ -86,7 +87,7 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   const draw = () => {
     const { meshLooks, meshFlows, wanted, moving } = composeRules(lives, valueOf);
     let changed = false;
-    for (const [mesh, rm] of looks) changed = rm.set(meshLooks.get(mesh) ?? NEUTRAL_LOOK) || changed;
+    for (const rm of looks) changed = rm.set(meshLooks.get(rm.meshes[0]!) ?? NEUTRAL_LOOK) || changed;
     for (const [mesh, overlay] of flows) changed = overlay.set(meshFlows.get(mesh) ?? null) || changed;
     for (const [o, base] of placed) {
       const w = wanted.get(o);
@@ -156,8 +157,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     }
     lives = [];
     // Last in, first out: what the rules found is what they leave.
-    for (const rm of [...looks.values()].reverse()) rm.dispose();
-    looks.clear();
+    for (const rm of [...looks].reverse()) rm.dispose();
+    looks = [];
     for (const overlay of flows.values()) overlay.dispose();
     flows.clear();
     for (const [o, base] of placed) {
@@ -176,6 +177,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
       warned.clear();
       const index = indexParts(model.object);
       const now = performance.now();
+      /** Per mesh, the rules that change its material: meshes with the same material and rules share copies. */
+      const meshRules = new Map<Drawable, number[]>();
       for (const [i, rule] of next.rules.entries()) {
         if (!rule.enable || !rule.variable || rule.effects.every((e) => !e.enable)) continue;
         const targets: Object3D[] = [];
@@ -200,7 +203,11 @@ export function createRules(scope: ModelScope): Feature<Slice> {
             if (usesFlow && flowable(o)) flowMeshes.add(o);
           });
         }
-        for (const mesh of meshes) if (!looks.has(mesh)) looks.set(mesh, new RuleMaterial(mesh));
+        for (const mesh of meshes) {
+          const list = meshRules.get(mesh);
+          if (list) list.push(i);
+          else meshRules.set(mesh, [i]);
+        }
         for (const mesh of flowMeshes) if (!flows.has(mesh) && flowable(mesh)) flows.set(mesh, new FlowOverlay(mesh));
         lives.push({
           rule,
@@ -216,6 +223,17 @@ export function createRules(scope: ModelScope): Feature<Slice> {
           recheck: null,
         });
       }
+      const groups = new Map<string, Drawable[]>();
+      const ids = new Map<unknown, number>();
+      const idOf = (m: unknown) => ids.get(m) ?? (ids.set(m, ids.size), ids.size - 1);
+      for (const [mesh, rules] of meshRules) {
+        const slot = mesh.material;
+        const key = `${(Array.isArray(slot) ? slot : [slot]).map(idOf).join(',')}|${rules.join(',')}`;
+        const group = groups.get(key);
+        if (group) group.push(mesh);
+        else groups.set(key, [mesh]);
+      }
+      looks = [...groups.values()].map((meshes) => new RuleMaterial(meshes));
       if (lives.length === 0) return;
       for (const l of lives) test(l, now);
       offVariables = variables?.subscribe((names) => update(names, performance.now())) ?? null;
