@@ -49,7 +49,7 @@ export const RULE_TRANSFORMS = ['position', 'rotation', 'scale'] as const;
 
 const RampStopSchema = z.object({ value: num(0), color: colour('#1677ff') });
 
-export const RULE_EFFECTS = ['tint', 'glow', 'opacity', 'visible', 'blink', 'ramp', 'spin', 'transform', 'flow'] as const;
+export const RULE_EFFECTS = ['tint', 'glow', 'opacity', 'visible', 'blink', 'outline', 'ramp', 'spin', 'transform', 'flow', 'clip'] as const;
 export const FLOW_STYLES = ['stripes', 'arrows'] as const;
 export type RuleEffectType = (typeof RULE_EFFECTS)[number];
 
@@ -60,6 +60,19 @@ export const RuleEffectSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('glow'), ...COMMON, color: colour('#ff4d4f'), intensity: num(1, 0, 10) }),
   /** The parts' opacity is multiplied by this. */
   z.object({ type: z.literal('opacity'), ...COMMON, value: num(0.5, 0, 1) }),
+  /** The parts' edges drawn over everything in this colour, as the editor outlines a selection. */
+  z.object({ type: z.literal('outline'), ...COMMON, color: colour('#faad14') }),
+  /**
+   * One of the model's animation clips plays (at `speed`, or at value x `speed` when it follows the
+   * value) while the rule applies, and stops (the pose as loaded) when it ends.
+   */
+  z.object({
+    type: z.literal('clip'),
+    ...COMMON,
+    clip: z.string().max(RULE_LIMITS.nameLength, { error: MSG.range }).default(''),
+    speed: num(1, -100, 100),
+    followValue: bool(false),
+  }),
   /** The parts are shown or hidden. */
   z.object({ type: z.literal('visible'), ...COMMON, value: bool(false) }),
   /**
@@ -148,7 +161,7 @@ export function defaultEffect(type: RuleEffectType): RuleEffect {
 }
 
 /** What an effect changes, for the panel's "overrides rule N for ..." notes. */
-export type RuleProperty = 'colour' | 'glow' | 'opacity' | 'visible' | 'position' | 'rotation' | 'scale' | 'flow';
+export type RuleProperty = 'colour' | 'glow' | 'opacity' | 'visible' | 'position' | 'rotation' | 'scale' | 'flow' | 'outline' | 'clip';
 
 function propertiesOf(rule: Rule): Set<RuleProperty> {
   const out = new Set<RuleProperty>();
@@ -157,7 +170,7 @@ function propertiesOf(rule: Rule): Set<RuleProperty> {
     if (e.type === 'tint' || e.type === 'ramp') out.add('colour');
     else if (e.type === 'glow' || e.type === 'opacity' || e.type === 'visible') out.add(e.type);
     else if (e.type === 'spin') out.add('rotation');
-    else if (e.type === 'flow') out.add('flow');
+    else if (e.type === 'flow' || e.type === 'outline' || e.type === 'clip') out.add(e.type);
     else if (e.type === 'transform') out.add(e.property);
   }
   // A blink with nothing else to switch makes the parts themselves blink.

@@ -34,13 +34,16 @@ export function useSpaceHandle(
         return engine.handle.current ? 'live' : 'released';
       },
       // While released there is no engine: these answer from what the space kept (useLiveContext).
+      // A variable change still gathering for its batch is something asked for: it leaves first.
       settled: localCall('settled', async () => {
+        engine.variables.flushNow();
         if (engine.handle.current) await engine.handle.current.settled();
       }),
       getView: localCall('getView', async () => latestContext.current.view() ?? need().getView()),
-      readPixels: localCall('readPixels', async () =>
-        engine.handle.current || !latestContext.current.snapshot ? need().readPixels() : latestContext.current.snapshot,
-      ),
+      readPixels: localCall('readPixels', async () => {
+        engine.variables.flushNow();
+        return engine.handle.current || !latestContext.current.snapshot ? need().readPixels() : latestContext.current.snapshot;
+      }),
       canvas: () => engine.handle.current?.canvas ?? null,
       pick,
       watchChildren: engine.children.watch,

@@ -97,6 +97,12 @@ export function createVariableForwarder(send: (batch: Record<string, VariableVal
       else overrides.set(name, value);
       queue(name);
     },
+    /** Send what is waiting now, not at the end of the batch's time (settled() and readPixels() wait for nothing else). */
+    flushNow() {
+      if (frame === null) return;
+      clearTimeout(frame);
+      flush();
+    },
     /** An engine started: it gets every watched value now, and changes from then on. */
     started() {
       live = true;

@@ -14,6 +14,7 @@ import {
   type RGBA,
 } from '../support/harness';
 import { objCube } from '../support/obj';
+import { fixtureSource } from '../support/fixtures';
 import { memoryVariables } from '../widgets/support';
 
 afterEach(unmountAll);
@@ -39,12 +40,15 @@ function coverage(p: PixelReadout): number {
   return n;
 }
 
-/** Change a variable the way the host does, wait until its batch reached the engine, then until the engine drew what follows. */
+/**
+ * Change a variable the way the host does, then wait until the engine drew what follows: settled()
+ * sends a change still gathering for its batch first, so the frame it waits for has the value.
+ */
 async function send(m: Mounted, variables: ReturnType<typeof memoryVariables>, name: string, value: unknown) {
   const before = (await m.handle.stats()).variables.batches;
   variables.write(name, value);
-  await waitFor(async () => ((await m.handle.stats()).variables.batches > before ? true : null), `${name} to reach the engine`);
   await m.handle.settled();
+  expect((await m.handle.stats()).variables.batches).toBeGreaterThan(before);
 }
 
 /** Two cubes named left and right (half size 50) at x = -80 and +80, each its own part. */
@@ -263,6 +267,69 @@ describe('rules drive parts from live variables (issue 40)', () => {
 
     await m.update(scene, { models: models([]) });
     expect(diffShare(plain, await m.pixels(), 0)).toBe(0);
+  });
+
+  it("an outline draws the part's edges in its colour while the rule applies, and nothing of it after", async () => {
+    const lit = { variable: 'selected', parts: ['left'], condition: { kind: 'isTrue' }, effects: [{ type: 'outline', color: '#ffff00' }] };
+    const { m, plain, write } = await mountRules([lit], { selected: false });
+    expect(diffShare(plain, await m.pixels(), 0)).toBe(0);
+    const yellow = (p: PixelReadout) => {
+      let n = 0;
+      for (let i = 0; i < p.data.length; i += 4) if (p.data[i]! > 200 && p.data[i + 1]! > 200 && p.data[i + 2]! < 80) n++;
+      return n;
+    };
+    await write('selected', true);
+    const outlined = await m.pixels();
+    // The cube's silhouette: a few hundred pixels of line, all on the left half.
+    expect(yellow(outlined)).toBeGreaterThan(100);
+    expect(colourDistance(right(outlined), right(plain))).toBeLessThan(2);
+    await write('selected', false);
+    expect(diffShare(plain, await m.pixels(), 0)).toBe(0);
+  });
+
+  it('a clip plays while its rule applies (at the value times its speed when it follows it), and stops, back to the pose as loaded', async () => {
+    const robotScene = {
+      ...EMPTY,
+      sceneConfig: { background: '#ffffff', ground: { enable: false } },
+      lightConfig: { ambientLight: [{ intensity: 3 }], directionalLight: [] },
+      cameraConfig: { cameraPositon: { x: 0, y: 2.5, z: 12 }, cameraLookAt: { x: 0, y: 2, z: 0 }, near: 0.1 },
+    };
+    const variables = memoryVariables({ dancing: false, tempo: 0 });
+    const rules = [
+      { variable: 'dancing', condition: { kind: 'isTrue' }, effects: [{ type: 'clip', clip: 'Dance', speed: 1 }] },
+      { variable: 'tempo', condition: { kind: 'above', value: 0 }, effects: [{ type: 'clip', clip: 'Wave', speed: 1, followValue: true }] },
+      { variable: 'tempo', condition: { kind: 'always' }, effects: [{ type: 'clip', clip: 'Moonwalk' }] },
+    ];
+    const m = await mountSpace(robotScene, {
+      models: { r: { src: fixtureSource('gltf/RobotExpressive.glb'), adaptive: false, rules } },
+      variables,
+    });
+    await waitFor(() => m.events.find((e) => e.type === 'model-loaded'), 'the robot to load');
+    const warning = await waitFor(
+      () =>
+        m.events.find(
+          (e): e is Extract<EngineEvent, { type: 'model-warning' }> => e.type === 'model-warning' && /Moonwalk/.test(e.message),
+        ),
+      'the missing clip named',
+    );
+    expect(warning.message).toMatch(/rule 3: the model has no animation clip "Moonwalk"/);
+    const pose = await m.pixels();
+    const idleFrames = (await m.handle.stats()).frames;
+    await new Promise((r) => setTimeout(r, 400));
+    // Nothing plays yet: nothing draws.
+    expect((await m.handle.stats()).frames - idleFrames).toBeLessThan(3);
+
+    await send(m, variables, 'dancing', true);
+    await waitFor(async () => (diffShare(pose, await m.handle.readPixels(), 8) > 0.005 ? true : null), 'the robot to dance');
+    await send(m, variables, 'dancing', false);
+    // Stopped: the pose as loaded, exactly, and no more frames.
+    await waitFor(async () => (diffShare(pose, await m.pixels(), 0) === 0 ? true : null), 'the pose as loaded');
+    const still = (await m.handle.stats()).frames;
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await m.handle.stats()).frames - still).toBeLessThan(3);
+
+    await send(m, variables, 'tempo', 2);
+    await waitFor(async () => (diffShare(pose, await m.handle.readPixels(), 8) > 0.002 ? true : null), 'the robot to wave');
   });
 
   it('the main-thread fallback runs the same rules', async () => {

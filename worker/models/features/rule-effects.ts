@@ -16,6 +16,7 @@ const AXIS = { x: new Vector3(1, 0, 0), y: new Vector3(0, 1, 0), z: new Vector3(
 export const MATERIAL_EFFECTS = new Set<RuleEffect['type']>(['tint', 'glow', 'opacity', 'ramp']);
 /** Effects that follow the value itself, not only whether the condition holds. */
 const VALUE_EFFECTS = new Set<RuleEffect['type']>(['ramp', 'spin', 'transform', 'flow']);
+const followsValue = (e: RuleEffect) => VALUE_EFFECTS.has(e.type) || (e.type === 'clip' && e.followValue);
 
 /** One rule as applied: its targets, its condition's state over time, its blink phase and spins. */
 export interface Live {
@@ -26,6 +27,8 @@ export interface Live {
   meshes: Drawable[];
   /** Meshes at or below the targets that carry a motion indicator (flow effects). */
   flowMeshes: Drawable[];
+  /** Meshes at or below the targets whose edges an outline effect draws. */
+  outlineMeshes: Drawable[];
   state: ConditionState;
   active: boolean;
   /** Blinking: the effects show in the first half of each period. */
@@ -42,6 +45,12 @@ export interface Placed {
   quaternion: Quaternion;
   scale: Vector3;
   visible: boolean;
+  /**
+   * Whether the rules hold its transform or visibility now. Only then are they written: a part no
+   * rule moves is left to whatever else moves it (its clips, treeConfig's tween).
+   */
+  moved: boolean;
+  shown: boolean;
 }
 
 export interface Wanted {
@@ -77,6 +86,9 @@ export function rampColour(stops: readonly { value: number; color: string }[], n
 export function composeRules(lives: readonly Live[], valueOf: (l: Live) => number | null) {
   const meshLooks = new Map<Drawable, RuleLook>();
   const meshFlows = new Map<Drawable, FlowLook>();
+  const meshOutlines = new Map<Drawable, string>();
+  /** Clip name -> time scale, for the clips the active rules play. */
+  const clips = new Map<string, number>();
   const wanted = new Map<Object3D, Wanted>();
   const want = (o: Object3D) => {
     let w = wanted.get(o);
@@ -93,7 +105,7 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
       continue;
     }
     if (blinking && !l.blinkOn) continue;
-    const n = effects.some((e) => VALUE_EFFECTS.has(e.type)) ? valueOf(l) : null;
+    const n = effects.some(followsValue) ? valueOf(l) : null;
     for (const [i, e] of l.rule.effects.entries()) {
       if (!e.enable) continue;
       if (MATERIAL_EFFECTS.has(e.type)) {
@@ -111,6 +123,11 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
         const angle = l.progress.get(i) ?? 0;
         if (n !== null && n !== 0 && e.factor !== 0) moving = true;
         for (const o of l.targets) want(o).rotation = new Quaternion().setFromAxisAngle(AXIS[e.axis], angle);
+      } else if (e.type === 'outline') {
+        for (const mesh of l.outlineMeshes) meshOutlines.set(mesh, e.color);
+      } else if (e.type === 'clip') {
+        if (!e.followValue) clips.set(e.clip, e.speed);
+        else if (n !== null) clips.set(e.clip, e.speed * n);
       } else if (e.type === 'flow') {
         if (n !== null && n !== 0 && e.factor !== 0) moving = true;
         for (const mesh of l.flowMeshes) meshFlows.set(mesh, { effect: e, offset: l.progress.get(i) ?? 0 });
@@ -125,5 +142,5 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
       }
     }
   }
-  return { meshLooks, meshFlows, wanted, moving };
+  return { meshLooks, meshFlows, meshOutlines, clips, wanted, moving };
 }

@@ -1,4 +1,4 @@
-import { MathUtils, Quaternion, type Object3D } from 'three';
+import { MathUtils, Quaternion, type BufferGeometry, type Object3D } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
 import type { Feature } from '../../engine/context';
 import type { VariableReader } from '../../engine/variables';
@@ -6,6 +6,8 @@ import { indexParts } from './parts-index';
 import { ConditionState, numberOf } from './rule-condition';
 import { drawable, NEUTRAL_LOOK, RuleMaterial, type Drawable } from './rule-material';
 import { FlowOverlay, flowable } from './rule-flow';
+import { OutlineLines, RuleClips } from './rule-extras';
+import { edgeable } from './edges';
 import { composeRules, MATERIAL_EFFECTS, type Live, type Placed } from './rule-effects';
 import { isHelperObject, type ModelScope } from '../types';
 
@@ -29,6 +31,10 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   /** The rules' material copies, one per group of meshes alike (same material, same rules). */
   let looks: RuleMaterial[] = [];
   const flows = new Map<Drawable, FlowOverlay>();
+  const outlines = new Map<Drawable, OutlineLines>();
+  /** Edge geometries of the outlined meshes, one per source geometry. */
+  const edges = new Map<BufferGeometry, BufferGeometry>();
+  const clips = new RuleClips(model.object, model.animations);
   const placed = new Map<Object3D, Placed>();
   const warned = new Set<string>();
   let offVariables: (() => void) | null = null;
@@ -85,17 +91,26 @@ export function createRules(scope: ModelScope): Feature<Slice> {
 
   /** Every object's and mesh's wanted state from the active rules, written where it changed. */
   const draw = () => {
-    const { meshLooks, meshFlows, wanted, moving } = composeRules(lives, valueOf);
+    const { meshLooks, meshFlows, meshOutlines, clips: playing, wanted, moving } = composeRules(lives, valueOf);
     let changed = false;
     for (const rm of looks) changed = rm.set(meshLooks.get(rm.meshes[0]!) ?? NEUTRAL_LOOK) || changed;
     for (const [mesh, overlay] of flows) changed = overlay.set(meshFlows.get(mesh) ?? null) || changed;
+    for (const [mesh, lines] of outlines) changed = lines.set(meshOutlines.get(mesh) ?? null) || changed;
+    changed = clips.set(playing) || changed;
     for (const [o, base] of placed) {
       const w = wanted.get(o);
-      const visible = w?.visible ?? base.visible;
-      if (o.visible !== visible) {
-        o.visible = visible;
-        changed = true;
+      const shows = w?.visible != null;
+      if (shows || base.shown) {
+        const visible = w?.visible ?? base.visible;
+        base.shown = shows;
+        if (o.visible !== visible) {
+          o.visible = visible;
+          changed = true;
+        }
       }
+      const moves = !!(w?.position || w?.rotation || w?.scale);
+      if (!moves && !base.moved) continue;
+      base.moved = moves;
       const p = w?.position ? w.position.add(base.position) : base.position;
       const q = w?.rotation ? scratchQ.copy(base.quaternion).multiply(w.rotation) : base.quaternion;
       const s = w?.scale ? w.scale.multiply(base.scale) : base.scale;
@@ -108,12 +123,13 @@ export function createRules(scope: ModelScope): Feature<Slice> {
       }
     }
     if (changed) ctx.invalidate();
-    setMoving(moving);
+    setMoving(moving || clips.running());
   };
 
   const setMoving = (on: boolean) => {
     if (on && !offFrame) {
       offFrame = ctx.onFrame((dt) => {
+        clips.tick(dt);
         for (const l of lives) {
           if (!l.active) continue;
           const n = numberOf(variables?.get(l.rule.variable));
@@ -126,7 +142,7 @@ export function createRules(scope: ModelScope): Feature<Slice> {
           }
         }
         draw();
-        // A spin keeps frames coming; draw() turns this off when nothing turns any more.
+        // A spin, a flow or a clip keeps frames coming; draw() turns this off when nothing moves any more.
         if (offFrame) ctx.invalidate();
       });
       ctx.invalidate();
@@ -161,11 +177,18 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     looks = [];
     for (const overlay of flows.values()) overlay.dispose();
     flows.clear();
+    for (const lines of outlines.values()) lines.dispose();
+    outlines.clear();
+    for (const g of edges.values()) g.dispose();
+    edges.clear();
+    clips.set(new Map());
     for (const [o, base] of placed) {
+      // Only what the rules hold now goes back: the rest belongs to whatever else moves the part.
+      if (base.shown) o.visible = base.visible;
+      if (!base.moved) continue;
       o.position.copy(base.position);
       o.quaternion.copy(base.quaternion);
       o.scale.copy(base.scale);
-      o.visible = base.visible;
       if (!o.matrixAutoUpdate) o.updateMatrix();
     }
     placed.clear();
@@ -193,14 +216,30 @@ export function createRules(scope: ModelScope): Feature<Slice> {
         const meshes = new Set<Drawable>();
         const usesMaterial = rule.effects.some((e) => e.enable && MATERIAL_EFFECTS.has(e.type));
         const usesFlow = rule.effects.some((e) => e.enable && e.type === 'flow');
+        const usesOutline = rule.effects.some((e) => e.enable && e.type === 'outline');
         const flowMeshes = new Set<Drawable>();
+        const outlineMeshes = new Set<Drawable>();
+        for (const e of rule.effects)
+          if (e.enable && e.type === 'clip' && !clips.has(e.clip))
+            warnOnce(
+              `clip:${i}:${e.clip}`,
+              `rule ${i + 1}${rule.name ? ` (${rule.name})` : ''}: the model has no animation clip "${e.clip}"`,
+            );
         for (const t of targets) {
           if (!placed.has(t))
-            placed.set(t, { position: t.position.clone(), quaternion: t.quaternion.clone(), scale: t.scale.clone(), visible: t.visible });
+            placed.set(t, {
+              position: t.position.clone(),
+              quaternion: t.quaternion.clone(),
+              scale: t.scale.clone(),
+              visible: t.visible,
+              moved: false,
+              shown: false,
+            });
           t.traverse((o) => {
             if (isHelperObject(o) || !drawable(o)) return;
             if (usesMaterial) meshes.add(o);
             if (usesFlow && flowable(o)) flowMeshes.add(o);
+            if (usesOutline && edgeable(o)) outlineMeshes.add(o);
           });
         }
         for (const mesh of meshes) {
@@ -209,12 +248,14 @@ export function createRules(scope: ModelScope): Feature<Slice> {
           else meshRules.set(mesh, [i]);
         }
         for (const mesh of flowMeshes) if (!flows.has(mesh) && flowable(mesh)) flows.set(mesh, new FlowOverlay(mesh));
+        for (const mesh of outlineMeshes) if (!outlines.has(mesh) && edgeable(mesh)) outlines.set(mesh, new OutlineLines(mesh, edges));
         lives.push({
           rule,
           index: i,
           targets,
           meshes: [...meshes],
           flowMeshes: [...flowMeshes],
+          outlineMeshes: [...outlineMeshes],
           state: new ConditionState(rule.condition),
           active: false,
           blinkOn: true,
@@ -241,6 +282,7 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     },
     dispose() {
       clear();
+      clips.dispose();
       ctx.invalidate();
     },
   };

@@ -1,4 +1,4 @@
-import { Form, Select } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import {
   defaultEffect,
   FLOW_STYLES,
@@ -8,7 +8,7 @@ import {
   type RuleEffect,
   type RuleEffectType,
 } from '../../../../shared/schema/rules';
-import { ColourField, ListField, NumberField, SelectField, SwitchField } from '../../../settings/fields';
+import { ColourField, ListField, NumberField, SelectField, SwitchField, TextField } from '../../../settings/fields';
 import { useSettings } from '../../../settings/context';
 import type { FieldPath } from '../../../settings/schemaPath';
 
@@ -24,7 +24,7 @@ const AXES = ['x', 'y', 'z'] as const;
  * A rule's effects: a list of cards, each with its type (changing it starts that type's defaults,
  * keeping whether it is enabled) and that type's rows. `rulePath` is the rule's absolute path.
  */
-export function RuleEffects({ entry, rulePath }: { entry: FieldPath; rulePath: FieldPath }) {
+export function RuleEffects({ entry, rulePath, clips }: { entry: FieldPath; rulePath: FieldPath; clips: readonly string[] | null }) {
   const { t } = useSettings();
   const typeOptions = RULE_EFFECTS.map((type) => ({ value: type, label: t(`rules.effect.${type}`) }));
   return (
@@ -35,12 +35,20 @@ export function RuleEffects({ entry, rulePath }: { entry: FieldPath; rulePath: F
       itemTitle={(i, e) => (e?.type ? t(`rules.effect.${e.type}`) : String(i + 1))}
       create={() => defaultEffect('tint')}
     >
-      {(ef, k) => <EffectRows ef={ef} path={[...rulePath, 'effects', k]} typeOptions={typeOptions} />}
+      {(ef, k) => <EffectRows ef={ef} path={[...rulePath, 'effects', k]} typeOptions={typeOptions} clips={clips} />}
     </ListField>
   );
 }
 
-function EffectRows({ ef, path, typeOptions }: { ef: FieldPath; path: FieldPath; typeOptions: { value: string; label: string }[] }) {
+interface EffectRowsProps {
+  ef: FieldPath;
+  path: FieldPath;
+  typeOptions: { value: string; label: string }[];
+  /** The loaded model's clips (null: not loaded). */
+  clips: readonly string[] | null;
+}
+
+function EffectRows({ ef, path, typeOptions, clips }: EffectRowsProps) {
   const { t, setValue } = useSettings();
   const effect = Form.useWatch(path) as RuleEffect | undefined;
   const type = effect?.type ?? 'tint';
@@ -61,7 +69,21 @@ function EffectRows({ ef, path, typeOptions }: { ef: FieldPath; path: FieldPath;
         />
       </Form.Item>
       <SwitchField name={[...ef, 'enable']} label={t('settings.enable')} />
-      {type === 'tint' || type === 'glow' || type === 'flow' ? <ColourField name={[...ef, 'color']} label={t('rules.colour')} /> : null}
+      {type === 'clip' ? (
+        <>
+          <TextField name={[...ef, 'clip']} label={t('rules.clip')} suggestions={clips ?? []} />
+          {clips && effect?.type === 'clip' && effect.clip && !clips.includes(effect.clip) ? (
+            <Typography.Text type="warning" role="status" style={{ display: 'block', marginBottom: 8 }}>
+              {t('rules.clipMissing', { name: effect.clip })}
+            </Typography.Text>
+          ) : null}
+          {num('speed', t('rules.clipSpeed'), { step: 0.1, slider: false })}
+          <SwitchField name={[...ef, 'followValue']} label={t('rules.clipFollows')} />
+        </>
+      ) : null}
+      {type === 'tint' || type === 'glow' || type === 'flow' || type === 'outline' ? (
+        <ColourField name={[...ef, 'color']} label={t('rules.colour')} />
+      ) : null}
       {type === 'glow' ? num('intensity', t('rules.intensity'), { step: 0.1 }) : null}
       {type === 'opacity' ? num('value', t('rules.opacity'), { step: 0.05 }) : null}
       {type === 'visible' ? <SwitchField name={[...ef, 'value']} label={t('rules.shown')} /> : null}

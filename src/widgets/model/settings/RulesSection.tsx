@@ -100,7 +100,7 @@ function RuleRows({ entry, index, widgetId, variables, overrides }: RowsProps) {
       {kind === 'changed' ? cond('withinS', t('rules.withinS')) : null}
       {THRESHOLD_CONDITIONS.includes(kind) ? cond('hysteresis', t('rules.hysteresis'), t('rules.hysteresisHelp')) : null}
       {kind !== 'always' ? cond('holdMs', t('rules.holdMs'), t('rules.holdMsHelp')) : null}
-      <RuleEffects entry={entry} rulePath={rulePath} />
+      <RuleEffects entry={entry} rulePath={rulePath} clips={info?.animations ?? null} />
       {rule && (rule.effects ?? []).length === 0 ? <Note text={t('rules.noEffects')} /> : null}
       {overrides.map((o) => (
         <Typography.Text key={o.over} type="secondary" style={{ display: 'block' }}>
