@@ -31,9 +31,6 @@ export const en = {
   'msg.invalidConfig': 'Invalid setting',
   'msg.farNotBeyondNear': 'Far must be greater than near',
   'msg.minAboveMax': 'The minimum cannot be greater than the maximum',
-  'msg.tooManyRules': 'At most 200 rules per model',
-  'msg.tooManyRuleEffects': 'At most 12 effects per rule',
-  'msg.tooManyRuleParts': 'At most 500 parts per rule',
 
   // Widgets and scene.
   'ui.placeInSpace': 'Please place it in a 3D space',

@@ -20,9 +20,6 @@ export const zh_Hans: Record<MessageKey, string> = {
   'msg.invalidConfig': '无效的设置',
   'msg.farNotBeyondNear': '远端值必须大于近端值',
   'msg.minAboveMax': '最小值不能大于最大值',
-  'msg.tooManyRules': '每个模型最多 200 条规则',
-  'msg.tooManyRuleEffects': '每条规则最多 12 个效果',
-  'msg.tooManyRuleParts': '每条规则最多 500 个部件',
 
   'ui.placeInSpace': '请将其放置在3D空间中',
   'ui.doubleClickToEdit': '双击编辑',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { SpaceConfigSchema } from './space';
-import { ModelConfigSchema } from './model';
+import { ModelConfigWithRulesSchema, RULE_EFFECT_OPTIONS, RuleEffectSchema } from './rules';
 import { MeshConfigSchema } from './mesh';
 import { CardConfigSchema } from './card';
 import { GroupConfigSchema } from './group';
@@ -12,7 +12,7 @@ import { DashboardSchema } from './dashboard';
 /** Entities published to hosts as JSON Schema (`npm run schema` writes `schema/<name>.schema.json`). */
 export const JSON_SCHEMA_ENTITIES = {
   space: SpaceConfigSchema,
-  model: ModelConfigSchema,
+  model: ModelConfigWithRulesSchema,
   mesh: MeshConfigSchema,
   card: CardConfigSchema,
   group: GroupConfigSchema,
@@ -30,7 +30,21 @@ export type JsonSchemaEntity = keyof typeof JSON_SCHEMA_ENTITIES;
  * Schema cannot express (the legacy numeric encoding, refinements) become "any" rather than fail.
  */
 export function toJsonSchema(entity: JsonSchemaEntity): Record<string, unknown> {
-  return z.toJSONSchema(JSON_SCHEMA_ENTITIES[entity], { io: 'input', unrepresentable: 'any' });
+  return z.toJSONSchema(JSON_SCHEMA_ENTITIES[entity], {
+    io: 'input',
+    unrepresentable: 'any',
+    override: (ctx) => {
+      // A rule's effect picks its schema by `type` in a transform (rules.ts says why): listed here
+      // as the options it picks from.
+      if (ctx.zodSchema !== RuleEffectSchema) return;
+      for (const key of Object.keys(ctx.jsonSchema)) delete ctx.jsonSchema[key];
+      ctx.jsonSchema.anyOf = RULE_EFFECT_OPTIONS.map((o) => {
+        const option = z.toJSONSchema(o, { io: 'input', unrepresentable: 'any' });
+        delete option.$schema;
+        return option;
+      });
+    },
+  });
 }
 
 export function allJsonSchemas(): Record<JsonSchemaEntity, Record<string, unknown>> {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { bool, colour, MSG, num, str, vec3 } from './common';
 import { MeshConfigSchema, rotation3, scale3 } from './mesh';
 import { urlPath } from '../paths';
-import { RulesSchema } from './rules';
+import { RuleListSchema } from './rule-list';
 
 /** Spec §5: formats a model upload may have; .pcd is loaded as a point cloud instead of a mesh. */
 export const MODEL_FORMATS = ['obj', 'glb', 'gltf', 'fbx'] as const;
@@ -100,9 +100,10 @@ export const ModelConfigSchema = z.object({
   pointConfig: z.object({ hotColor: colour('#ff4d4f') }).prefault({}),
   /**
    * Issue 40: rules that change the model or its parts from live host variables, in order (a later
-   * rule wins for the same property of the same part). Not in spec §3's list. shared/schema/rules.ts.
+   * rule wins for the same property of the same part). Not in spec §3's list. Each rule is checked
+   * in full where it is applied and edited (shared/schema/rules.ts, ModelConfigWithRulesSchema).
    */
-  rules: RulesSchema,
+  rules: RuleListSchema,
 });
 
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;

@@ -1,5 +1,9 @@
 import * as z from 'zod';
 import { bool, colour, MSG, num, orderedPair } from './common';
+import { ModelConfigSchema } from './model';
+import { MAX_RULES } from './rule-list';
+
+export { ruleVariables } from './rule-list';
 
 /*
  * Rules (issue 40): the scene answers the data with no code. A rule on a model widget reads one
@@ -10,7 +14,7 @@ import { bool, colour, MSG, num, orderedPair } from './common';
  */
 
 /** Caps: a config from anyone's link cannot make the engine walk millions of rules. */
-export const RULE_LIMITS = { rules: 200, effects: 12, parts: 500, stops: 5, nameLength: 200 } as const;
+export const RULE_LIMITS = { rules: MAX_RULES, effects: 12, parts: 500, stops: 5, nameLength: 200 } as const;
 
 export const RULE_CONDITIONS = ['always', 'above', 'below', 'between', 'outside', 'equals', 'equalsText', 'isTrue', 'isFalse', 'changed'] as const;
 export type RuleConditionKind = (typeof RULE_CONDITIONS)[number];
@@ -53,7 +57,8 @@ export const RULE_EFFECTS = ['tint', 'glow', 'opacity', 'visible', 'blink', 'out
 export const FLOW_STYLES = ['stripes', 'arrows'] as const;
 export type RuleEffectType = (typeof RULE_EFFECTS)[number];
 
-export const RuleEffectSchema = z.discriminatedUnion('type', [
+/** One schema per effect type, in RULE_EFFECTS' order. */
+export const RULE_EFFECT_OPTIONS = [
   /** The parts take this colour (like a part colour in treeConfig: the colour map gives way). */
   z.object({ type: z.literal('tint'), ...COMMON, color: colour('#ff4d4f') }),
   /** The parts glow in this colour (emissive light; unlit materials take it as their colour). */
@@ -128,7 +133,26 @@ export const RuleEffectSchema = z.discriminatedUnion('type', [
     width: num(0.4, 0.05, 0.95),
     factor: num(1, -1e6, 1e6),
   }),
-]);
+] as const;
+
+type EffectOption = (typeof RULE_EFFECT_OPTIONS)[number];
+
+/**
+ * An effect: its `type` picks the schema its fields are checked with, and issues keep their field
+ * paths (the panel shows them under the rows). Written as a transform rather than zod's
+ * discriminatedUnion on purpose: a zod feature used anywhere in a host's app lands in the zod code
+ * every page of it loads, a dashboard viewer's too (the Next.js viewer page went over its 200 kB).
+ * The JSON Schema lists the options all the same (json-schema.ts).
+ */
+export const RuleEffectSchema = z
+  .looseObject({ type: z.enum(RULE_EFFECTS) })
+  .transform((input, ctx): z.output<EffectOption> => {
+    const option = RULE_EFFECT_OPTIONS.find((o) => o.shape.type.value === input.type)!;
+    const r = option.safeParse(input);
+    if (r.success) return r.data;
+    for (const issue of r.error.issues) ctx.issues.push({ ...issue, input: issue.input, path: issue.path } as (typeof ctx.issues)[number]);
+    return z.NEVER;
+  });
 
 export const RuleSchema = z.object({
   /** The designer's label for it (the panel shows it; not needed to apply). */
@@ -144,16 +168,16 @@ export const RuleSchema = z.object({
 
 export const RulesSchema = z.array(RuleSchema).max(RULE_LIMITS.rules, { error: 'msg.tooManyRules' }).default(() => []);
 
+/**
+ * A model widget's config with every rule checked in full: what the model panel edits and the JSON
+ * Schema documents (the model schema itself checks only the list's shape: rule-list.ts).
+ */
+export const ModelConfigWithRulesSchema = ModelConfigSchema.extend({ rules: RulesSchema });
+export type ModelConfigWithRules = z.infer<typeof ModelConfigWithRulesSchema>;
+
 export type Rule = z.infer<typeof RuleSchema>;
 export type RuleCondition = z.infer<typeof RuleConditionSchema>;
 export type RuleEffect = z.infer<typeof RuleEffectSchema>;
-
-/** The variables a model's rules read (what the page forwards to the engine for it). */
-export function ruleVariables(rules: readonly Rule[]): string[] {
-  const names = new Set<string>();
-  for (const r of rules) if (r.enable && r.variable) names.add(r.variable);
-  return [...names];
-}
 
 /** The default effect of a type (the panel's "add effect"). */
 export function defaultEffect(type: RuleEffectType): RuleEffect {

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { MAX_VARIABLE_TEXT, type VariableValue } from '../variable-value';
+
+export type { VariableValue } from '../variable-value';
 
 /*
  * Host variables on their way to a space's engine (issue 40: rules read them there). The page
@@ -6,13 +9,10 @@ import * as z from 'zod';
  * checks every batch again (it never trusts the main thread) and keeps what it can use.
  */
 
-/** What a rule can read: plain values. Objects, arrays and functions stay on the page. */
-export type VariableValue = number | string | boolean | null;
-
 /** Caps per batch: names a rule can hold, and more variables than any dashboard forwards. */
-export const VARIABLE_LIMITS = { names: 4000, nameLength: 200, textLength: 1000 } as const;
+export const VARIABLE_LIMITS = { names: 4000, nameLength: 200, textLength: MAX_VARIABLE_TEXT } as const;
 
-const ValueSchema = z.union([z.number(), z.string().max(VARIABLE_LIMITS.textLength), z.boolean(), z.null()]);
+const ValueSchema = z.union([z.number(), z.string().max(VARIABLE_LIMITS.textLength), z.boolean(), z.literal(null)]);
 const NameSchema = z.string().min(1).max(VARIABLE_LIMITS.nameLength);
 
 /**
@@ -30,16 +30,4 @@ export function readVariableBatch(input: unknown): Map<string, VariableValue> | 
     out.set(name, v.success ? v.data : null);
   }
   return out;
-}
-
-/**
- * A host value as the page forwards it: plain values as they are, a number-like object (a Date)
- * by its number, anything else (an object, a function) as null.
- */
-export function plainValue(v: unknown): VariableValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number' || typeof v === 'boolean') return v;
-  if (typeof v === 'string') return v.length > VARIABLE_LIMITS.textLength ? v.slice(0, VARIABLE_LIMITS.textLength) : v;
-  if (v instanceof Date) return v.getTime();
-  return null;
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { RuleConditionSchema, RuleSchema, RulesSchema, RULE_LIMITS, ruleVariables } from '../../shared/schema/rules';
+import {
+  ModelConfigWithRulesSchema,
+  RuleConditionSchema,
+  RuleSchema,
+  RulesSchema,
+  RULE_LIMITS,
+  ruleVariables,
+} from '../../shared/schema/rules';
 import { ModelConfigSchema } from '../../shared/schema/model';
-import { readVariableBatch, plainValue } from '../../shared/schema/variables';
+import { readVariableBatch } from '../../shared/schema/variables';
+import { plainValue } from '../../shared/variable-value';
 import { ConditionState, mapRange, numberOf } from '../../worker/models/features/rule-condition';
 import { rampColour } from '../../worker/models/features/rule-effects';
 import { VariableHub } from '../../worker/engine/variables';
@@ -9,8 +17,17 @@ import { VariableHub } from '../../worker/engine/variables';
 const cond = (c: object) => RuleConditionSchema.parse(c);
 
 describe('rules schema', () => {
-  it('a model without rules parses as before, with an empty list', () => {
+  it('a model without rules parses as before, with an empty list; the model schema checks the list, the full one each rule', () => {
     expect(ModelConfigSchema.parse({}).rules).toEqual([]);
+    // A broken rule does not make the model's config invalid (the engine skips that rule alone)...
+    const broken = { rules: [{ variable: 't', condition: { kind: 'between', low: 9, high: 1 } }] };
+    expect(ModelConfigSchema.safeParse(broken).success).toBe(true);
+    expect(ModelConfigSchema.safeParse({ rules: [1] }).success).toBe(false);
+    // ...while the panel's schema names it.
+    expect(ModelConfigWithRulesSchema.safeParse(broken).error!.issues.map((i) => i.path.join('.'))).toEqual([
+      'rules.0.condition.low',
+      'rules.0.condition.high',
+    ]);
   });
 
   it('fills a rule with defaults and refuses a range with its low above its high, at both fields', () => {
@@ -33,6 +50,15 @@ describe('rules schema', () => {
     const stops = RuleSchema.safeParse({ effects: [{ type: 'ramp', stops: [{ value: 0, color: '#000' }] }] });
     expect(stops.success).toBe(false);
     expect(RuleSchema.safeParse({ effects: [{ type: 'wobble' }] }).success).toBe(false);
+    // An effect's field out of its range is named at its own path (the panel shows it under its row).
+    const glow = RuleSchema.safeParse({ effects: [{ type: 'tint' }, { type: 'glow', intensity: 99 }] });
+    expect(glow.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['effects.1.intensity', 'msg.valueRange']]);
+    expect(RuleSchema.parse({ effects: [{ type: 'glow' }] }).effects[0]).toEqual({
+      type: 'glow',
+      enable: true,
+      color: '#ff4d4f',
+      intensity: 1,
+    });
     expect(RuleSchema.safeParse({ effects: [{ type: 'transform', inLow: 5, inHigh: 5 }] }).success).toBe(false);
   });
 

@@ -4,6 +4,10 @@ import { definePart } from './define';
 export const modelRules = definePart(
   {
     'rules.group': 'Rules',
+    // The rules' caps: only the panel shows them (a viewer never shows a model's config issues).
+    'msg.tooManyRules': 'At most 200 rules per model',
+    'msg.tooManyRuleEffects': 'At most 12 effects per rule',
+    'msg.tooManyRuleParts': 'At most 500 parts per rule',
     'rules.help':
       'Rules change the model or its parts from live variables, with no code. A later rule wins for the same property of the same part.',
     'rules.add': 'Add rule',
@@ -101,6 +105,9 @@ export const modelRules = definePart(
   },
   {
     'rules.group': '规则',
+    'msg.tooManyRules': '每个模型最多 200 条规则',
+    'msg.tooManyRuleEffects': '每条规则最多 12 个效果',
+    'msg.tooManyRuleParts': '每条规则最多 500 个部件',
     'rules.help': '规则无需代码，按实时变量改变模型或其部件。同一部件的同一属性以后面的规则为准。',
     'rules.add': '添加规则',
     'rules.item': '规则 {n}',

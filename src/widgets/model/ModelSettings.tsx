@@ -2,7 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Collapse, Form } from 'antd';
 import type { WidgetSettingsProps } from '../../host/types';
 import { useStoredConfig } from '../../host/useParsedConfig';
-import { ModelConfigSchema, POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
+import { POINT_CLOUD_FORMAT, type ModelConfig } from '../../../shared/schema/model';
+import { ModelConfigWithRulesSchema } from '../../../shared/schema/rules';
 import { t, type MessageKey } from '../../../shared/i18n/editor';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { NumberField, SwitchField, Vec3Field } from '../../settings/fields';
@@ -39,7 +40,7 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
   const locale = host.locale;
   // A stored config that does not parse: the panel edits what could be made of it and shows why
   // (its space keeps drawing the model's last good config: src/widgets/space/modelConfigs.ts).
-  const { value: stored, issues } = useStoredConfig(ModelConfigSchema, config);
+  const { value: stored, issues } = useStoredConfig(ModelConfigWithRulesSchema, config);
   // While the gizmo drags the model in the scene, its rows follow (the host hears of it once, at the end).
   const live = useLiveTransform(id);
   const value = useMemo(() => (live ? { ...stored, ...live } : stored), [stored, live]);
@@ -65,7 +66,7 @@ export function ModelSettings({ id, config, host, onChange }: WidgetSettingsProp
 
   return (
     <SchemaForm
-      schema={ModelConfigSchema}
+      schema={ModelConfigWithRulesSchema}
       value={value}
       storedIssues={issues}
       onChange={onChange}

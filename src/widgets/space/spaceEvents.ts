@@ -40,7 +40,7 @@ export interface SpaceEventTargets {
   /** Whether a gizmo handle took a finger's press (the engine's 'gizmo-press'). */
   gizmoPress?(taken: boolean): void;
   /** The space's script reads these host variables: the page forwards them (useSpaceVariables.ts). */
-  variablesWanted?(names: string[]): void;
+  variablesWanted?(names: unknown): void;
 }
 
 /** A space's handler of its engine's events: each kind is read here, once. */
@@ -95,10 +95,8 @@ export function createSpaceEvents(to: SpaceEventTargets): (e: EngineEvent) => vo
         return;
       }
       case 'variables-wanted':
-        // Sent by the worker: names only, as many as a script may ask for.
-        if (Array.isArray(e.names))
-          to.variablesWanted?.(e.names.filter((n): n is string => typeof n === 'string' && n.length > 0 && n.length <= 200).slice(0, 200));
-        return;
+        // Sent by the worker: checked where they are used (variableForwarder.ts).
+        return to.variablesWanted?.(e.names);
       case 'script-activity':
       case 'worker-start':
         // The heartbeat's business (src/bridge/heartbeat.ts).

@@ -2,7 +2,7 @@ import type { RenderCalls } from '../../bridge/calls';
 import type { ChildBoundsListener } from './childWatch';
 import type { ScriptErrorListener } from './scriptErrors';
 import type { PickOptions, PickOutcome } from './usePickSession';
-import type { VariableValue } from '../../../shared/schema/variables';
+import type { VariableValue } from '../../../shared/variable-value';
 
 /*
  * The handle a host's ref gets on a ThreeDSpace: the engine's calls forwarded to whichever engine

@@ -9,7 +9,7 @@ import { createModelEvents } from './modelEvents';
 import { createModelNotices } from './modelNotices';
 import type { NoticeSink } from './useNotices';
 import { useLatest } from '../../host/useLatest';
-import { ruleVariables } from '../../../shared/schema/rules';
+import { ruleVariables } from '../../../shared/schema/rule-list';
 
 const NO_MODELS: Readonly<Record<string, unknown>> = Object.freeze({});
 

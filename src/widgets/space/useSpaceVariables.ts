@@ -1,144 +1,60 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { RenderHandle } from '../../bridge/connection';
 import type { VariableSource } from '../../host/types';
-import { plainValue, type VariableValue } from '../../../shared/schema/variables';
+import type { VariableForwarder } from './variableForwarder';
 
 /**
- * The host variables a space's rules read, on their way to its engine (issue 40). The page does
- * nothing per rule: it subscribes once per variable named by some rule, keeps each changed value,
- * and sends the changes of about a frame (BATCH_MS) as one batch (setVariables). A new engine (start, restart,
- * back in view) is sent every value it needs; a variable no rule reads any more is unsubscribed.
- * `overrides` hold values the designer tries in the rules panel instead of the variable's.
+ * A space's host variables on their way to its engine (issue 40; the forwarder itself:
+ * variableForwarder.ts). The forwarder is loaded the first time something needs a variable (a
+ * rule names one, the space script asks for one, the rules panel tries a value): a dashboard
+ * without rules carries no code for them. Until it is there, this keeps what it was told and hands
+ * it over as it arrives.
  */
-/** How long changes gather before they leave as one batch: about a frame. */
-const BATCH_MS = 16;
-
-export function createVariableForwarder(send: (batch: Record<string, VariableValue>) => void) {
-  let source: VariableSource | null = null;
-  const subs = new Map<string, () => void>();
-  /** What the rules read, and what the running engine's script asked for (api.variable): both are watched. */
-  let ruleNames: readonly string[] = [];
-  let scriptNames: readonly string[] = [];
-  const overrides = new Map<string, VariableValue>();
-  let pending: Record<string, VariableValue> | null = null;
-  let frame: ReturnType<typeof setTimeout> | null = null;
-  let live = false;
-
-  const valueOf = (name: string): VariableValue => (overrides.has(name) ? overrides.get(name)! : plainValue(source?.read(name)));
-
-  const flush = () => {
-    frame = null;
-    const batch = pending;
-    pending = null;
-    if (batch && live) send(batch);
-  };
-  const put = (name: string, value: VariableValue) => {
-    (pending ??= {})[name] = value;
-    // A timer, not an animation frame: asking for a frame would make the browser run a rendering
-    // update of the page 60 times a second just to send a message (the rules bench: 14 ms/s more
-    // of the host's main thread); a frame's worth of changes still leaves as one batch.
-    frame ??= setTimeout(flush, BATCH_MS);
-  };
-  const queue = (name: string) => put(name, valueOf(name));
-  const subscribe = (name: string) => {
-    if (!source) return;
-    subs.set(
-      name,
-      // The host's hot path (thousands of changes a second on a big dashboard): the value as given, one store.
-      source.subscribe(name, (value) => {
-        if (overrides.size === 0 || !overrides.has(name)) put(name, plainValue(value));
-      }),
-    );
-  };
-  const unsubscribeAll = () => {
-    for (const off of subs.values()) off();
-    subs.clear();
-  };
-
-  const forwarder = {
-    /** The host's variables (null: none). */
-    attach(next: VariableSource | null) {
-      if (next === source) return;
-      const names = [...subs.keys()];
-      unsubscribeAll();
-      source = next;
-      for (const name of names) {
-        subscribe(name);
-        queue(name);
-      }
-    },
-    /** The variables the space's rules read now. */
-    watch(names: readonly string[]) {
-      ruleNames = names;
-      forwarder.update();
-    },
-    /** The variables the running engine's script reads (its 'variables-wanted'); cleared when it stops. */
-    want(names: readonly string[]) {
-      scriptNames = names;
-      forwarder.update();
-    },
-    update() {
-      const wanted = new Set([...ruleNames, ...scriptNames]);
-      for (const [name, off] of subs) {
-        if (wanted.has(name)) continue;
-        off();
-        subs.delete(name);
-      }
-      for (const name of wanted) {
-        if (subs.has(name)) continue;
-        if (source) subscribe(name);
-        else subs.set(name, () => {});
-        queue(name);
-      }
-    },
-    /** Try `value` for `name` instead of the variable's own (undefined: the variable's own again). */
-    override(name: string, value: VariableValue | undefined) {
-      if (value === undefined) overrides.delete(name);
-      else overrides.set(name, value);
-      queue(name);
-    },
-    /** Send what is waiting now, not at the end of the batch's time (settled() and readPixels() wait for nothing else). */
-    flushNow() {
-      if (frame === null) return;
-      clearTimeout(frame);
-      flush();
-    },
-    /** An engine started: it gets every watched value now, and changes from then on. */
-    started() {
-      live = true;
-      pending = null;
-      const all: Record<string, VariableValue> = {};
-      for (const name of subs.keys()) all[name] = valueOf(name);
-      if (Object.keys(all).length) send(all);
-    },
-    stopped() {
-      live = false;
-      // The next engine's script asks again for what it reads.
-      scriptNames = [];
-    },
-    dispose() {
-      live = false;
-      unsubscribeAll();
-      if (frame !== null) clearTimeout(frame);
-      frame = null;
-    },
-  };
-  return forwarder;
+export function useSpaceVariables(handle: RefObject<RenderHandle | null>, variables: VariableSource | undefined, names: readonly string[]) {
+  const [space] = useState(() => createLazyForwarder(handle));
+  useEffect(() => space.attach(variables ?? null), [space, variables]);
+  const key = names.join('\n');
+  useEffect(() => space.watch(key ? key.split('\n') : []), [space, key]);
+  useEffect(() => () => space.dispose(), [space]);
+  return space;
 }
 
-export type VariableForwarder = ReturnType<typeof createVariableForwarder>;
+type Forwarding = Pick<VariableForwarder, 'attach' | 'watch' | 'want' | 'override' | 'flushNow' | 'started' | 'stopped' | 'dispose'>;
 
-/** A space's forwarder, fed with the host's variables and the names its models' rules read. */
-export function useSpaceVariables(handle: RefObject<RenderHandle | null>, variables: VariableSource | undefined, names: readonly string[]) {
-  const [forwarder] = useState(() =>
-    createVariableForwarder((batch) => {
-      // Fire and forget: an engine that just went away gets everything again when the next one starts.
-      void handle.current?.setVariables(batch).catch(() => undefined);
-    }),
-  );
-  useEffect(() => forwarder.attach(variables ?? null), [forwarder, variables]);
-  const key = names.join('\n');
-  useEffect(() => forwarder.watch(key ? key.split('\n') : []), [forwarder, key]);
-  useEffect(() => () => forwarder.dispose(), [forwarder]);
-  return forwarder;
+/**
+ * Before the forwarder is loaded, the last call of each kind is kept (a value tried: per variable)
+ * and replayed in the order they came as it arrives. It is loaded by the first call that needs it:
+ * names to watch, or a value to try.
+ */
+function createLazyForwarder(handle: RefObject<RenderHandle | null>): Forwarding {
+  let impl: Record<string, (...a: unknown[]) => void> | null = null;
+  let loading: Promise<void> | null = null;
+  const pending = new Map<string, unknown[]>();
+  const load = () =>
+    (loading ??= import('./variableForwarder').then(
+      ({ createVariableForwarder }) => {
+        // Fire and forget: an engine that just went away gets everything again when the next one starts.
+        const f = createVariableForwarder((batch) => void handle.current?.setVariables(batch).catch(() => undefined));
+        impl = f as unknown as Record<string, (...a: unknown[]) => void>;
+        for (const [key, args] of pending) impl[key.split(':')[0]!]!(...args);
+        pending.clear();
+      },
+      (err: unknown) => {
+        // Asked again by the next call that needs it.
+        loading = null;
+        console.error('[dash3d] the variable forwarder did not load:', err);
+      },
+    ));
+  return new Proxy({} as Forwarding, {
+    get:
+      (_, name: string) =>
+      (...args: unknown[]) => {
+        if (impl) return impl[name]!(...args);
+        if (name === 'flushNow') return;
+        const key = name === 'override' ? `override:${String(args[0])}` : name;
+        pending.delete(key);
+        pending.set(key, args);
+        if (name === 'override' || ((name === 'watch' || name === 'want') && Array.isArray(args[0]) && args[0].length > 0)) void load();
+      },
+  });
 }

@@ -5,7 +5,8 @@ import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import type { ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
 import { ModelWidget } from '../../../src/widgets/model/ModelWidget';
 import { ModelSettings } from '../../../src/widgets/model/ModelSettings';
-import { ModelConfigSchema, type ModelConfig } from '../../../shared/schema/model';
+import { ModelConfigSchema } from '../../../shared/schema/model';
+import type { ModelConfigWithRules } from '../../../shared/schema/rules';
 import { SpaceConfigSchema } from '../../../shared/schema/space';
 import type { Locale } from '../../../shared/i18n';
 import type { PixelReadout } from '../../../shared/protocol';
@@ -34,7 +35,7 @@ const isRed = (c: RGBA) => c[0] > c[1] + 60 && c[0] > c[2] + 60;
 /** A host editor: the space with the box model, and the model's panel beside it, one config for both. */
 function mountEditor(variables = memoryVariables({ temp: 20, pressure: 1 })) {
   let handle: ThreeDSpaceHandle | null = null;
-  const sent: ModelConfig[] = [];
+  const sent: ModelConfigWithRules[] = [];
   const ctl: { setLocale?(l: Locale): void } = {};
   function Owner() {
     const [config, setConfig] = useState(() =>
@@ -57,7 +58,7 @@ function mountEditor(variables = memoryVariables({ temp: 20, pressure: 1 })) {
               config={config}
               host={host}
               onChange={(next) => {
-                sent.push(next);
+                sent.push(next as ModelConfigWithRules);
                 setConfig(next);
               }}
             />

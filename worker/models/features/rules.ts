@@ -1,5 +1,6 @@
 import { MathUtils, Quaternion, type BufferGeometry, type Object3D } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
+import { RuleSchema } from '../../../shared/schema/rules';
 import type { Feature } from '../../engine/context';
 import type { VariableReader } from '../../engine/variables';
 import { indexParts } from './parts-index';
@@ -202,7 +203,16 @@ export function createRules(scope: ModelScope): Feature<Slice> {
       const now = performance.now();
       /** Per mesh, the rules that change its material: meshes with the same material and rules share copies. */
       const meshRules = new Map<Drawable, number[]>();
-      for (const [i, rule] of next.rules.entries()) {
+      for (const [i, input] of next.rules.entries()) {
+        // Checked here, rule by rule (the page checks only the list): a broken rule is named and
+        // skipped, the others still apply.
+        const parsed = RuleSchema.safeParse(input);
+        if (!parsed.success) {
+          const fields = [...new Set(parsed.error.issues.map((x) => x.path.join('.') || 'its shape'))].join(', ');
+          warnOnce(`invalid:${i}`, `rule ${i + 1} is skipped: ${fields} not valid`);
+          continue;
+        }
+        const rule = parsed.data;
         if (!rule.enable || !rule.variable || rule.effects.every((e) => !e.enable)) continue;
         const targets: Object3D[] = [];
         for (const key of rule.parts) {

@@ -4,7 +4,7 @@ import {
   FLOW_STYLES,
   RULE_EFFECTS,
   RULE_TRANSFORMS,
-  RuleEffectSchema,
+  RULE_EFFECT_OPTIONS,
   type RuleEffect,
   type RuleEffectType,
 } from '../../../../shared/schema/rules';
@@ -14,7 +14,7 @@ import type { FieldPath } from '../../../settings/schemaPath';
 
 /** The schema of one field of one effect type: the panel's ranges come from shared/schema/rules.ts. */
 function fieldSchema(type: RuleEffectType, key: string): unknown {
-  const option = RuleEffectSchema.options.find((o) => o.shape.type.value === type);
+  const option = RULE_EFFECT_OPTIONS.find((o) => o.shape.type.value === type);
   return (option?.shape as Record<string, unknown> | undefined)?.[key];
 }
 

@@ -6,10 +6,10 @@ import {
   RuleSchema,
   ruleOverrides,
   THRESHOLD_CONDITIONS,
+  type ModelConfigWithRules,
   type Rule,
   type RuleConditionKind,
 } from '../../../../shared/schema/rules';
-import type { ModelConfig } from '../../../../shared/schema/model';
 import type { VariableSource } from '../../../host/types';
 import { useVariable } from '../../../host/useVariable';
 import { ListField, NumberField, SelectField, SwitchField, TextField } from '../../../settings/fields';
@@ -27,7 +27,15 @@ const NO_RULES: readonly Rule[] = [];
  * and its effects. Under each rule: the earlier rules it overrides, and a test value that shows the
  * scene as if the variable held it (through the running space; never saved).
  */
-export function RulesSection({ widgetId, config, variables }: { widgetId: string; config: ModelConfig; variables: VariableSource }) {
+export function RulesSection({
+  widgetId,
+  config,
+  variables,
+}: {
+  widgetId: string;
+  config: ModelConfigWithRules;
+  variables: VariableSource;
+}) {
   const { t } = useSettings();
   const overrides = ruleOverrides(config.rules ?? NO_RULES);
   return (
