@@ -167,7 +167,9 @@ const BUDGETS = {
   // 48 kB as gzip of each of their files; a host's bundler compresses them together for less).
   // 222: 221.0 after issue 33 cut src/ into smaller modules without circles (each file gzipped on
   // its own costs its own header and dictionary) and issue 30's heartbeat watch on a worker stuck starting one.
-  'main-thread entry (dist/index.js and its modules, gzip each)': 222,
+  // 232: 229 after issue 40 added the rules (the model panel's Rules group in eight modules, its
+  // texts in both languages, the rule schema and the lazily loaded variable forwarder): chosen growth.
+  'main-thread entry (dist/index.js and its modules, gzip each)': 232,
   'viewer entry dash3d/space (dist/space.js and its modules, gzip each)': 155,
   'render worker with its static imports (gzip)': 340,
   'fallback engine with its static imports (gzip)': 330,
