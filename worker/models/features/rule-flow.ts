@@ -53,10 +53,12 @@ export class FlowOverlay {
   private readonly overlay: Mesh;
   private readonly material: ShaderMaterial;
   private shown: FlowLook | null = null;
+  /** The part's extent (its geometry's box): arrows bend across its wider other side. */
+  private readonly size: Vector3;
 
   constructor(mesh: Drawable & { geometry: BufferGeometry }) {
     const box = (mesh.geometry.boundingBox ?? new Box3().setFromBufferAttribute(mesh.geometry.getAttribute('position') as never)).clone();
-    const size = box.getSize(new Vector3());
+    this.size = box.getSize(new Vector3());
     this.material = new ShaderMaterial({
       vertexShader: VERTEX,
       fragmentShader: FRAGMENT,
@@ -69,7 +71,6 @@ export class FlowOverlay {
         spacing: { value: 1 },
         width: { value: 0.5 },
         arrows: { value: 0 },
-        size: { value: size },
       },
       polygonOffset: true,
       polygonOffsetFactor: -2,
@@ -97,19 +98,21 @@ export class FlowOverlay {
       return true;
     }
     const u = this.material.uniforms;
-    const e = look.effect;
-    const axis = AXIS_INDEX[e.axis];
-    const size = u.size!.value as Vector3;
-    // Arrows bend across the part's wider other side (a belt's width, not its thickness).
-    const others = [0, 1, 2].filter((i) => i !== axis);
-    const across = size.getComponent(others[0]!) >= size.getComponent(others[1]!) ? others[0]! : others[1]!;
-    u.axis!.value = axis;
-    u.acrossAxis!.value = across;
-    setColour(u.color!.value as Color, e.color);
-    u.spacing!.value = e.spacing;
-    u.width!.value = e.width;
-    u.arrows!.value = e.style === 'arrows' ? 1 : 0;
     u.offset!.value = look.offset;
+    // Moving, only the offset changes (every frame, per mesh): the rest is written when the effect is new.
+    if (was?.effect !== look.effect) {
+      const e = look.effect;
+      const axis = AXIS_INDEX[e.axis];
+      // Arrows bend across the part's wider other side (a belt's width, not its thickness).
+      const others = [0, 1, 2].filter((i) => i !== axis);
+      const across = this.size.getComponent(others[0]!) >= this.size.getComponent(others[1]!) ? others[0]! : others[1]!;
+      u.axis!.value = axis;
+      u.acrossAxis!.value = across;
+      setColour(u.color!.value as Color, e.color);
+      u.spacing!.value = e.spacing;
+      u.width!.value = e.width;
+      u.arrows!.value = e.style === 'arrows' ? 1 : 0;
+    }
     this.overlay.visible = true;
     return !wasVisible || was === null || was.offset !== look.offset || was.effect !== look.effect;
   }

@@ -11,12 +11,13 @@ import { PartSettings } from './PartSettings';
 /** Spec §9: the model tree's dropdown is at most 200 px high (antd's TreeSelect default is 256). */
 export const TREE_LIST_HEIGHT = 200;
 
-interface AntTreeNode {
+export interface AntTreeNode {
   value: string;
   title: string;
   children: AntTreeNode[];
 }
-const toAnt = (nodes: readonly TreeNode[]): AntTreeNode[] =>
+/** The model tree as antd's TreeSelect takes it (values are tree keys); the rules' parts field uses it too. */
+export const toAnt = (nodes: readonly TreeNode[]): AntTreeNode[] =>
   nodes.map((n) => ({ value: n.key, title: n.title, children: toAnt(n.children) }));
 
 /**

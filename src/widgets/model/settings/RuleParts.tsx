@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
 import { TreeSelect } from 'antd';
-import { toTreeNodes, type SceneObjectNode, type TreeNode } from '../../../../shared/schema/tree';
+import { toTreeNodes, type SceneObjectNode } from '../../../../shared/schema/tree';
 import { entryIdOf, indexParts, type PartIndex } from './parts';
-import { TREE_LIST_HEIGHT } from './PartsSection';
-
-interface AntTreeNode {
-  value: string;
-  title: string;
-  children: AntTreeNode[];
-}
-const toAnt = (nodes: readonly TreeNode[]): AntTreeNode[] =>
-  nodes.map((n) => ({ value: n.key, title: n.title, children: toAnt(n.children) }));
+import { toAnt, TREE_LIST_HEIGHT, type AntTreeNode } from './PartsSection';
 
 /** A stored part (a unique name or a tree key, as treeConfig stores them) as the tree key it names now, or null. */
 export function partKeyOf(id: string, index: PartIndex): string | null {
