@@ -36,12 +36,12 @@ export function useSpaceHandle(
       // While released there is no engine: these answer from what the space kept (useLiveContext).
       // A variable change still gathering for its batch is something asked for: it leaves first.
       settled: localCall('settled', async () => {
-        engine.variables.flushNow();
+        await engine.variables.flushNow();
         if (engine.handle.current) await engine.handle.current.settled();
       }),
       getView: localCall('getView', async () => latestContext.current.view() ?? need().getView()),
       readPixels: localCall('readPixels', async () => {
-        engine.variables.flushNow();
+        await engine.variables.flushNow();
         return engine.handle.current || !latestContext.current.snapshot ? need().readPixels() : latestContext.current.snapshot;
       }),
       canvas: () => engine.handle.current?.canvas ?? null,

@@ -19,7 +19,10 @@ export function useSpaceVariables(handle: RefObject<RenderHandle | null>, variab
   return space;
 }
 
-type Forwarding = Pick<VariableForwarder, 'attach' | 'watch' | 'want' | 'override' | 'flushNow' | 'started' | 'stopped' | 'dispose'>;
+type Forwarding = Pick<VariableForwarder, 'attach' | 'watch' | 'want' | 'override' | 'started' | 'stopped' | 'dispose'> & {
+  /** Send what is gathering now; while the forwarder is still loading, once it has arrived and been told everything. */
+  flushNow(): Promise<void>;
+};
 
 /**
  * Before the forwarder is loaded, the last call of each kind is kept (a value tried: per variable)
@@ -50,7 +53,8 @@ function createLazyForwarder(handle: RefObject<RenderHandle | null>): Forwarding
       (_, name: string) =>
       (...args: unknown[]) => {
         if (impl) return impl[name]!(...args);
-        if (name === 'flushNow') return;
+        // settled() waits for this: a value asked for before the forwarder arrived still leaves before the frame it waits on.
+        if (name === 'flushNow') return loading ? loading.then(() => impl?.flushNow!()) : Promise.resolve();
         const key = name === 'override' ? `override:${String(args[0])}` : name;
         pending.delete(key);
         pending.set(key, args);
