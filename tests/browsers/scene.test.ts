@@ -1,3 +1,4 @@
+import { CARD_WIDGET } from '../../shared/schema/dashboard';
 import { expect, it } from 'vitest';
 import { pack } from '../../playground/store/scene-link';
 import { cubeInSpaceDoc } from '../e2e/support/cube-doc';
@@ -190,6 +191,31 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     await write(true);
     await waitFor(`${name}: the cube turns red`, async () => isRed(await middle()), 30_000);
     await write(false);
+    await waitFor(`${name}: the cube's own colour again`, async () => rgbDistance(await middle(), own) < 12, 30_000);
+  });
+
+  it("card levels (issue 40): a card's level above its limit tints the cube it names, and normal gives it back", async () => {
+    const d = doc('card-levels');
+    (d.widgets[0]!.children as unknown[]).push({
+      id: 'browsers-scene-card',
+      type: CARD_WIDGET,
+      layout: { x: 700, y: 20, w: 200, h: 100 },
+      config: {
+        meshConfig: { position: { x: 150, y: 150, z: 0 } },
+        dataConfig: { lineCount: '1', dataList: [{ label: 'T', value: '{{temp}}' }] },
+        levelConfig: { levels: [{ name: 'alarm', mode: 'above', high: 50, color: '#ff0000', tintPart: true }], partModel: MODEL },
+      },
+      children: [],
+    });
+    const write = (value: number) => page().evaluate((v) => window.__dash3d!.variables.write('temp', v), value);
+    await write(20);
+    await open(d);
+    const isRed = ([r, g, b]: readonly number[]) => r! > 50 && r! > 2 * g! && r! > 2 * b!;
+    const own = await middle();
+    expect(isRed(own), own.join(',')).toBe(false);
+    await write(80);
+    await waitFor(`${name}: the cube turns the level's red`, async () => isRed(await middle()), 30_000);
+    await write(20);
     await waitFor(`${name}: the cube's own colour again`, async () => rgbDistance(await middle(), own) < 12, 30_000);
   });
 

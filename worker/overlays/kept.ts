@@ -23,7 +23,11 @@ export class KeptOverlays {
   private theme: CardTheme | null = null;
   private readonly groups = new Map<string, GroupConfig>();
 
-  constructor(private readonly emit: (e: EngineEvent) => void) {}
+  constructor(
+    private readonly emit: (e: EngineEvent) => void,
+    /** Each card as checked (null: removed), for what follows its level elsewhere (space/card-tints.ts). */
+    private readonly levels: { update(id: string, card: CardInput | null): void } = { update: () => {} },
+  ) {}
 
   /** Add, update or remove (null) data cards. A card whose config is invalid keeps its last valid input. */
   setCards(changes: unknown, layers: OverlayLayers | null): void {
@@ -33,6 +37,7 @@ export class KeptOverlays {
       if (value === null) {
         this.cards.delete(id);
         layers?.cards.set(id, null);
+        this.levels.update(id, null);
         continue;
       }
       const r = parseCard(value, this.cards.get(id));
@@ -42,6 +47,7 @@ export class KeptOverlays {
       }
       this.cards.set(id, r.card);
       layers?.cards.set(id, r.card);
+      this.levels.update(id, r.card);
     }
   }
 
@@ -66,6 +72,7 @@ export class KeptOverlays {
       if (!r.ok) continue;
       this.cards.set(id as string, r.card);
       layers?.cards.set(id as string, r.card);
+      if (r.card.alarm !== previous.alarm) this.levels.update(id as string, r.card);
     }
   }
 

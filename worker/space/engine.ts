@@ -26,6 +26,7 @@ import { KeptConfig, KeptEditing, KeptModels } from './kept';
 import { ContextLossWatch } from './context-loss';
 import { ParserPrewarm } from './prewarm';
 import { tellWorkerStarts } from '../engine/worker-starts';
+import { CardTints, withoutCardLevels } from './card-tints';
 import { VariableHub } from '../engine/variables';
 import type { VariableValue } from '../../shared/schema/variables';
 
@@ -70,16 +71,17 @@ export class Engine {
   private readonly models: KeptModels;
   /** The host editor's selection, gizmo and watch of the children: a rebuilt stage gets them again. */
   private readonly editing = new KeptEditing();
+  /** The host variables the page forwarded (rules read them), and the cards' levels that tint parts (card-tints.ts): a rebuilt stage reads the same. */
+  private readonly variables = new VariableHub();
+  private readonly cardTints = new CardTints(this.variables, (ids) => this.models.refresh(ids, this.layers()?.models ?? null));
   /** Data cards, their theme and component groups, last valid input each: a rebuilt stage gets them again. */
-  private readonly overlays = new KeptOverlays((e) => this.emit(e));
+  private readonly overlays = new KeptOverlays((e) => this.emit(e), this.cardTints);
   /** The material preview's material (a space used as a material preview): a rebuilt stage shows it again. */
   private readonly preview = new KeptPreview();
-  /** The host variables the page forwarded (rules read them): a rebuilt stage reads the same ones. */
-  private readonly variables = new VariableHub();
   constructor(private opts: EngineOptions) {
     this.config = new KeptConfig(opts.config, (e) => this.emit(e));
     this.size = opts.size;
-    this.models = new KeptModels(opts.limits, (e) => this.emit(e));
+    this.models = new KeptModels(opts.limits, (e) => this.emit(e), this.cardTints);
     this.userCode = createUserCode(opts.scriptsEnabled, (e) => this.emit(e));
     tellWorkerStarts((busy) => this.emit({ type: 'worker-start', busy }));
     const refused = setChunkSettings(opts.chunks);
@@ -153,7 +155,7 @@ export class Engine {
 
   /** New values of host variables, checked in api.ts (shared/schema/variables.ts). */
   setVariables(batch: ReadonlyMap<string, VariableValue>): void {
-    this.variables.set(batch);
+    this.variables.set(withoutCardLevels(batch));
   }
 
   /** Add, update or remove (null) data cards (checked in KeptOverlays). */
@@ -221,9 +223,8 @@ export class Engine {
   }
 
   getView(): CameraView {
-    const { x, y, z } = this.stage.camera.position;
-    const t = this.stage.view.target();
-    return { position: { x, y, z }, target: { x: t.x, y: t.y, z: t.z } };
+    const [p, t] = [this.stage.camera.position, this.stage.view.target()];
+    return { position: { x: p.x, y: p.y, z: p.z }, target: { x: t.x, y: t.y, z: t.z } };
   }
 
   viewTo(view: CameraView, durationMs: number): void {

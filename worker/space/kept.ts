@@ -63,6 +63,8 @@ export class KeptModels {
   constructor(
     limits: unknown,
     private readonly emit: (e: EngineEvent) => void,
+    /** Rules a model gets from elsewhere (data cards' levels that tint its parts: card-tints.ts), after its own. */
+    private readonly extra: { rulesFor(id: string): Record<string, unknown>[] } = { rulesFor: () => [] },
   ) {
     // Never trust the main thread: a cap that does not parse leaves the defaults, and says so.
     const parsed = repairParse(ModelLimitsSchema, limits ?? {});
@@ -79,8 +81,21 @@ export class KeptModels {
       return { ok: false, issues };
     }
     this.configs.set(id, r.data);
-    models?.set(id, r.data);
+    models?.set(id, this.withExtras(id, r.data));
     return { ok: true };
+  }
+
+  /** These models' extra rules changed: set again (a model feature applies only the slices that changed). */
+  refresh(ids: Iterable<string>, models: ModelRegistry | null): void {
+    for (const id of ids) {
+      const config = this.configs.get(id);
+      if (config) models?.set(id, this.withExtras(id, config));
+    }
+  }
+
+  private withExtras(id: string, config: ModelConfig): ModelConfig {
+    const extra = this.extra.rulesFor(id);
+    return extra.length ? { ...config, rules: [...config.rules, ...extra] } : config;
   }
 
   remove(id: string, models: ModelRegistry | null): void {
@@ -89,7 +104,7 @@ export class KeptModels {
   }
 
   restore(models: ModelRegistry): void {
-    for (const [id, config] of this.configs) models.set(id, config);
+    for (const [id, config] of this.configs) models.set(id, this.withExtras(id, config));
   }
 }
 

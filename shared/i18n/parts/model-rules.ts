@@ -6,6 +6,7 @@ export const modelRules = definePart(
     'rules.group': 'Rules',
     // The rules' caps: only the panel shows them (a viewer never shows a model's config issues).
     'msg.tooManyRules': 'At most 200 rules per model',
+    'msg.tooManyCardLevels': 'At most 8 levels per card',
     'msg.tooManyRuleEffects': 'At most 12 effects per rule',
     'msg.tooManyRuleParts': 'At most 500 parts per rule',
     'rules.help':
@@ -106,6 +107,7 @@ export const modelRules = definePart(
   {
     'rules.group': '规则',
     'msg.tooManyRules': '每个模型最多 200 条规则',
+    'msg.tooManyCardLevels': '每张卡片最多 8 个等级',
     'msg.tooManyRuleEffects': '每条规则最多 12 个效果',
     'msg.tooManyRuleParts': '每条规则最多 500 个部件',
     'rules.help': '规则无需代码，按实时变量改变模型或其部件。同一部件的同一属性以后面的规则为准。',

@@ -1,20 +1,25 @@
-import { Form, Typography } from 'antd';
-import { CARD_ALARM_MODES, type CardLevel } from '../../../shared/schema/card';
+import { Form, Select, Typography } from 'antd';
+import { CardAlarmLevelSchema, type CardAlarmLevel, type CardLevel } from '../../../shared/schema/card';
 import { t, type Locale } from '../../../shared/i18n';
 import { SubGroup } from '../../settings/layout';
-import { ColourField, NumberField, SelectField, SwitchField } from '../../settings/fields';
+import { errorProps, useFieldMeta, useSettings } from '../../settings/context';
+import { ColourField, ListField, NumberField, SelectField, SwitchField, TextField } from '../../settings/fields';
+import type { FieldPath } from '../../settings/schemaPath';
+import { PickInSceneButton } from '../space/PickInSceneButton';
 
 const LEVEL = ['levelConfig'] as const;
+const MODES = ['above', 'below', 'outside'] as const;
 
 /**
- * levelConfig (issue 18): how a card competes for room among many, its distance rules and its
- * alarm. Rows that only matter once a switch or the alarm mode asks for them appear then (the
- * form's current values, so they follow the switch at once).
+ * levelConfig (issue 18, levels: issue 40): how a card competes for room among many, its distance
+ * rules, and its alarm levels (normal / warning / alarm…), each with its colour, an optional blink
+ * and an optional tint of the card's part. Rows that only matter once a switch or a mode asks for
+ * them appear then (the form's current values, so they follow the switch at once).
  */
-export function CardLevelRows({ locale }: { locale: Locale }) {
+export function CardLevelRows({ locale, widgetId }: { locale: Locale; widgetId?: string }) {
   const level = (Form.useWatch([...LEVEL]) ?? {}) as Partial<CardLevel>;
-  const mode = level.alarmMode ?? 'none';
   const distance = level.distanceRange || level.scaleByDistance;
+  const tints = (level.levels ?? []).some((l) => l?.tintPart);
   return (
     <>
       <SubGroup title={t(locale, 'widgets.card.levels')}>
@@ -32,20 +37,77 @@ export function CardLevelRows({ locale }: { locale: Locale }) {
         {level.scaleByDistance ? <NumberField name={[...LEVEL, 'farScale']} label={t(locale, 'widgets.card.farScale')} /> : null}
       </SubGroup>
       <SubGroup title={t(locale, 'widgets.card.alarm')}>
-        <SelectField
-          name={[...LEVEL, 'alarmMode']}
-          label={t(locale, 'widgets.card.alarmMode')}
-          options={CARD_ALARM_MODES.map((m) => ({ value: m, label: t(locale, `widgets.card.alarm.${m}`) }))}
-        />
-        {mode !== 'none' ? (
-          <>
-            <NumberField name={[...LEVEL, 'alarmItem']} label={t(locale, 'widgets.card.alarmItem')} range={{ step: 1, slider: false }} />
-            {mode !== 'below' ? <NumberField name={[...LEVEL, 'alarmHigh']} label={t(locale, 'widgets.card.alarmHigh')} /> : null}
-            {mode !== 'above' ? <NumberField name={[...LEVEL, 'alarmLow']} label={t(locale, 'widgets.card.alarmLow')} /> : null}
-            <ColourField name={[...LEVEL, 'alarmColor']} label={t(locale, 'widgets.card.alarmColor')} />
-          </>
-        ) : null}
+        <Typography.Paragraph type="secondary">{t(locale, 'widgets.card.alarmHelp')}</Typography.Paragraph>
+        <NumberField name={[...LEVEL, 'alarmItem']} label={t(locale, 'widgets.card.alarmItem')} range={{ step: 1, slider: false }} />
+        <ListField<CardAlarmLevel>
+          name={[...LEVEL, 'levels']}
+          label={t(locale, 'widgets.card.alarm')}
+          addLabel={t(locale, 'widgets.card.addLevel')}
+          itemTitle={(i, l) =>
+            l?.name ? t(locale, 'widgets.card.levelNamed', { n: i + 1, name: l.name }) : t(locale, 'widgets.card.level', { n: i + 1 })
+          }
+          create={() => CardAlarmLevelSchema.parse({})}
+        >
+          {(entry, i) => <LevelRows locale={locale} entry={entry} level={level.levels?.[i]} />}
+        </ListField>
       </SubGroup>
+      {tints ? (
+        <SubGroup title={t(locale, 'widgets.card.part')}>
+          {widgetId !== undefined ? <PickPart widgetId={widgetId} locale={locale} /> : null}
+          <TextField name={[...LEVEL, 'partModel']} label={t(locale, 'widgets.card.partModel')} />
+          <TagsField name={[...LEVEL, 'parts']} label={t(locale, 'widgets.card.parts')} />
+        </SubGroup>
+      ) : null}
     </>
+  );
+}
+
+function LevelRows({ locale, entry, level }: { locale: Locale; entry: FieldPath; level: CardAlarmLevel | undefined }) {
+  const mode = level?.mode ?? 'above';
+  return (
+    <>
+      <TextField name={[...entry, 'name']} label={t(locale, 'widgets.card.levelName')} />
+      <SelectField
+        name={[...entry, 'mode']}
+        label={t(locale, 'widgets.card.levelMode')}
+        options={MODES.map((m) => ({ value: m, label: t(locale, `widgets.card.alarm.${m}`) }))}
+      />
+      {mode !== 'below' ? <NumberField name={[...entry, 'high']} label={t(locale, 'widgets.card.alarmHigh')} /> : null}
+      {mode !== 'above' ? <NumberField name={[...entry, 'low']} label={t(locale, 'widgets.card.alarmLow')} /> : null}
+      <ColourField name={[...entry, 'color']} label={t(locale, 'widgets.card.alarmColor')} />
+      <SwitchField name={[...entry, 'blink']} label={t(locale, 'widgets.card.blink')} />
+      {level?.blink ? (
+        <NumberField name={[...entry, 'blinkMs']} label={t(locale, 'widgets.card.blinkMs')} range={{ step: 100, slider: false }} />
+      ) : null}
+      <SwitchField name={[...entry, 'tintPart']} label={t(locale, 'widgets.card.tintPart')} />
+    </>
+  );
+}
+
+/** "Pick the part in the scene": the model and the part under the click become the card's part. */
+function PickPart({ widgetId, locale }: { widgetId: string; locale: Locale }) {
+  const { setValue } = useSettings();
+  return (
+    <PickInSceneButton
+      widgetId={widgetId}
+      name={[...LEVEL, 'partModel']}
+      label={t(locale, 'widgets.card.pickPart')}
+      onPicked={(p) => {
+        if (p.on !== 'model' || !p.modelId) return false;
+        setValue?.([...LEVEL, 'partModel'], p.modelId);
+        setValue?.([...LEVEL, 'parts'], p.objectName ? [p.objectName] : []);
+        return true;
+      }}
+    />
+  );
+}
+
+/** A list of texts typed or pasted as tags (part keys or names). */
+function TagsField({ name, label }: { name: FieldPath; label: string }) {
+  const meta = useFieldMeta(name);
+  return (
+    <Form.Item name={name} label={label} {...errorProps(meta.error)}>
+      <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} aria-label={label} />
+    </Form.Item>
   );
 }

@@ -48,7 +48,7 @@ export function DataCardSettings({ id, config, host, onChange }: WidgetSettingsP
           )}
         </ListField>
       </SubGroup>
-      <CardLevelRows locale={locale} />
+      <CardLevelRows locale={locale} widgetId={id} />
       <MeshTransformRows locale={locale} widgetId={id} />
     </SchemaForm>
   );

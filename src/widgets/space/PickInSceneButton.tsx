@@ -3,6 +3,7 @@ import { Button, message, Tooltip } from 'antd';
 import { useSettings } from '../../settings/context';
 import type { FieldPath } from '../../settings/schemaPath';
 import { useLiveSpace } from './useLiveSpace';
+import type { PickedPoint } from '../../../shared/protocol';
 
 interface Props {
   /** The widget whose panel this is: its running space is found through liveSpaces. */
@@ -11,6 +12,10 @@ interface Props {
   name: FieldPath;
   /** A model is placed onto something else: its own meshes are left out of the ray. */
   excludeSelf?: boolean;
+  /** What a pick writes instead of the point at `name` (a card picking the part it tints); false: missed. */
+  onPicked?: (picked: PickedPoint) => boolean;
+  /** The button's text instead of "Pick in scene" (already translated). */
+  label?: string;
 }
 
 /** Three decimals: a surface point to a thousandth of a unit, and fields that stay readable. */
@@ -22,7 +27,7 @@ const round = (v: number) => Math.round(v * 1000) / 1000 + 0;
  * outside the space's React tree, so the space is found through the page's list of running spaces
  * (liveSpaces); a widget outside any running space gets a disabled button that says why.
  */
-export function PickInSceneButton({ widgetId, name, excludeSelf }: Props) {
+export function PickInSceneButton({ widgetId, name, excludeSelf, onPicked, label }: Props) {
   const { t, setValue } = useSettings();
   const live = useLiveSpace(widgetId);
   const [notify, holder] = message.useMessage();
@@ -49,7 +54,9 @@ export function PickInSceneButton({ widgetId, name, excludeSelf }: Props) {
     setPicking(abort);
     try {
       const outcome = await handle.pick({ exclude: excludeSelf ? widgetId : undefined, signal: abort.signal });
-      if (outcome.status === 'picked') {
+      if (outcome.status === 'picked' && onPicked) {
+        if (!onPicked(outcome.picked) && mounted.current) void notify.warning(t('pick.missed'));
+      } else if (outcome.status === 'picked') {
         const { x, y, z } = outcome.picked.point;
         setValue?.(name, { x: round(x), y: round(y), z: round(z) });
       } else if (outcome.status === 'missed' && mounted.current) void notify.warning(t('pick.missed'));
@@ -68,7 +75,7 @@ export function PickInSceneButton({ widgetId, name, excludeSelf }: Props) {
       disabled={!handle}
       onClick={() => void start()}
     >
-      {picking ? t('pick.cancel') : t('pick.button')}
+      {picking ? t('pick.cancel') : (label ?? t('pick.button'))}
     </Button>
   );
   return (

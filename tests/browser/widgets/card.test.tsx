@@ -140,12 +140,12 @@ describe('the data card settings', () => {
     expect(changes.every((c) => c.cardConfig.cardWidth > 0)).toBe(true);
     expect(last()?.cardConfig.cardWidth ?? 200).toBe(200);
   });
-  it('levels: priority, always show and the alarm rows, in both languages; the alarm rows appear with a mode', async () => {
+  it("levels: priority, always show and the alarm levels, in both languages; a level's rows follow its mode, blink and tint", async () => {
     const { r, last } = panel(card({}));
     const text = () => r.container.textContent ?? '';
     expect(text()).toContain('Among many cards');
     expect(text()).toContain('Priority (higher shows first)');
-    // No alarm yet: its limits are not offered.
+    // No level yet: no limits are offered.
     expect(text()).not.toContain('High limit');
     const priority = r.container.querySelector<HTMLInputElement>('input[id$="levelConfig_priority"]')!;
     await userEvent.clear(priority);
@@ -155,24 +155,53 @@ describe('the data card settings', () => {
     await userEvent.click(always);
     await waitFor(() => last()?.levelConfig.alwaysShow === true, 'always show on');
 
-    await userEvent.click(page.getByRole('combobox', { name: 'Alarm when the value is' }));
-    const option = await waitFor(
-      () => [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent === 'Above the high limit'),
-      'the alarm modes',
-    );
-    await userEvent.click(option);
-    await waitFor(() => last()?.levelConfig.alarmMode === 'above', 'the alarm mode chosen');
+    await userEvent.click(page.getByRole('button', { name: 'Add level' }));
+    await waitFor(() => last()?.levelConfig.levels.length === 1, 'a level added');
+    // The new level: above 100, in the default colour, no blink, no tint.
+    expect(last()?.levelConfig.levels[0]).toMatchObject({ mode: 'above', high: 100, color: '#ff4d4f', blink: false, tintPart: false });
     await waitFor(() => text().includes('High limit'), 'the high limit row');
     expect(text()).not.toContain('Low limit');
-    expect(text()).toContain('Alarm colour');
-    // The colour of a card in alarm keeps its default until changed.
-    expect(last()?.levelConfig.alarmColor).toBe('#ff4d4f');
+    await userEvent.click(page.getByRole('combobox', { name: 'In this level when the value is' }));
+    const option = await waitFor(
+      () => [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent === 'Outside the limits'),
+      'the level modes',
+    );
+    await userEvent.click(option);
+    await waitFor(() => last()?.levelConfig.levels[0]?.mode === 'outside', 'the mode chosen');
+    await waitFor(() => text().includes('Low limit'), 'the low limit row');
+    expect(text()).not.toContain('Blink period (ms)');
+    await userEvent.click(page.getByRole('switch', { name: 'Blink' }));
+    await waitFor(() => last()?.levelConfig.levels[0]?.blink === true, 'blink on');
+    await waitFor(() => text().includes('Blink period (ms)'), 'the blink period row');
+    expect(text()).not.toContain('Model widget (id)');
+    await userEvent.click(page.getByRole('switch', { name: "Colour the card's part too" }));
+    await waitFor(() => last()?.levelConfig.levels[0]?.tintPart === true, 'tint on');
+    await waitFor(() => text().includes('Model widget (id)'), 'the part rows');
+    // Outside a running space the part is typed: "Pick the part in the scene" says why it cannot pick.
+    expect(text()).toContain('Pick the part in the scene');
     unmountWidgets();
 
-    const zh = panel(card({ levelConfig: { alarmMode: 'outside' } }), 'zh_Hans');
+    // An alarm stored before levels is shown (and saved) as level 1.
+    const zh = panel(card({ levelConfig: { alarmMode: 'outside', alarmColor: '#00ff00' } }), 'zh_Hans');
     const zhText = zh.r.container.textContent ?? '';
-    for (const label of ['多卡片时', '优先级（越高越先显示）', '始终完整显示', '告警', '上限', '下限', '告警颜色'])
+    for (const label of [
+      '多卡片时',
+      '优先级（越高越先显示）',
+      '始终完整显示',
+      '告警等级',
+      '等级 1',
+      '上限',
+      '下限',
+      '颜色',
+      '闪烁',
+      '添加等级',
+    ])
       expect(zhText).toContain(label);
+    const low = zh.r.container.querySelector<HTMLInputElement>('input[id$="levelConfig_levels_0_low"]')!;
+    await userEvent.clear(low);
+    await userEvent.type(low, '-5');
+    await waitFor(() => zh.last()?.levelConfig.levels[0]?.low === -5, 'the migrated level edited');
+    expect(zh.last()?.levelConfig).toMatchObject({ alarmMode: 'none', levels: [{ mode: 'outside', color: '#00ff00' }] });
   });
 
   it('a distance range whose far is not beyond its near shows the message and is not applied', async () => {

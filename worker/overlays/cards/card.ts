@@ -44,6 +44,12 @@ export class CardNode implements AtlasEntry {
   decidedLevel = -1;
   /** Whether the canvas holds a drawing (a card is not shown before). */
   painted = false;
+  /**
+   * In a level that blinks: when it entered it (performance.now()), and whether this half period
+   * shows it plain (blink.ts sets both); a blinking card is its level's colour every other half period.
+   */
+  blinkSince = 0;
+  blinkOff = false;
   /** What the canvas shows: its look (theme, pixel ratio, layout…), labels and values. */
   private drawnLook = '';
   private drawnLabels: string[] = [];
@@ -58,18 +64,25 @@ export class CardNode implements AtlasEntry {
 
   /**
    * The body's size and the leader line's colour for the current input (cheap: no drawing), and
-   * the theme the card is drawn with: a card in alarm (levelConfig) has its border, at least
-   * ALARM_BORDER px wide, and its leader line in the alarm colour. Placement needs the size of a
+   * the theme the card is drawn with: a card in a level (levelConfig.levels) has its border, at
+   * least ALARM_BORDER px wide, and its leader line in the level's colour (not in a blink's off half). Placement needs the size of a
    * card before its drawing is made (a card shown as a pin is never drawn).
    */
   measure(base: CardTheme): CardTheme {
-    const { config, items, active, alarm } = this.input;
-    const theme = alarm ? alarmTheme(base, config.levelConfig.alarmColor) : base;
+    const { config, items, active } = this.input;
+    // A blinking card's off half keeps the wider border in the theme's colour: its size stays.
+    const theme = this.input.alarm ? alarmTheme(base, this.tint || null) : base;
     this.layout = layoutCard(config.cardConfig.cardWidth, Number(config.dataConfig.lineCount), items.length, theme, active);
     const { r, g, b, a } = cssColour((active ? theme.activeBody : theme.body).borderColor);
     this.lineColour.setRGB(r / 255, g / 255, b / 255, SRGBColorSpace);
     this.lineAlpha = a;
     return theme;
+  }
+
+  /** The colour of the level it is in, '' when normal or in a blink's off half. */
+  get tint(): string {
+    const level = this.input.alarm;
+    return level && !(level.blink && this.blinkOff) ? level.color : '';
   }
 
   /** Drawn and in the atlas: it can be shown. */
@@ -82,12 +95,12 @@ export class CardNode implements AtlasEntry {
    * `themeVersion` changes with every new theme: the theme itself is not compared.
    */
   update(base: CardTheme, themeVersion: number, pixelRatio: number): Redrawn {
-    const { config, items, active, alarm } = this.input;
+    const { config, items, active } = this.input;
     const columns = Number(config.dataConfig.lineCount);
     const theme = this.measure(base);
 
     // What the drawing shows apart from the items' text: any change here redraws it whole.
-    const tint = alarm ? config.levelConfig.alarmColor : '';
+    const tint = this.tint;
     const look = `${themeVersion}|${pixelRatio}|${columns}|${active}|${tint}|${this.layout.width}|${this.layout.height}`;
     // So does a new label (it may move its value) or item count; a new value redraws its cell only.
     const labels = items.map((item) => item.label);
@@ -114,9 +127,13 @@ export class CardNode implements AtlasEntry {
 /** The border width (CSS px) of a card in alarm, at least: thin theme borders would not be seen. */
 const ALARM_BORDER = 2;
 
-/** The theme with both bodies' border (and so the leader line) in the alarm colour, fully opaque. */
-function alarmTheme(theme: CardTheme, colour: string): CardTheme {
-  const tint = (box: CardTheme['body']) => ({ ...box, borderColor: colour, borderWidth: Math.max(box.borderWidth, ALARM_BORDER) });
+/** The theme with both bodies' border (and so the leader line) in the level's colour (null: their own), fully opaque. */
+function alarmTheme(theme: CardTheme, colour: string | null): CardTheme {
+  const tint = (box: CardTheme['body']) => ({
+    ...box,
+    borderColor: colour ?? box.borderColor,
+    borderWidth: Math.max(box.borderWidth, ALARM_BORDER),
+  });
   return { ...theme, body: tint(theme.body), activeBody: tint(theme.activeBody) };
 }
 

@@ -13,6 +13,7 @@ import { COVER_ALPHA, createCoverGrid, type ScreenRect } from './cover';
 import { createCardLevels, shownCard, type ShownCard } from './levels';
 import { flyCloser } from './fly';
 import { createCardPainter } from './painter';
+import { createCardBlink } from './blink';
 
 /** When the GPU does not say (a layer built without a renderer, in tests). */
 const FALLBACK_MAX_TEXTURE = 4096;
@@ -89,6 +90,14 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
   let inView = 0;
   // Texture drawing, for the cards the last drawn frame showed whole (fading ones too).
   const painter = createCardPainter(atlas, cards);
+  // Cards in a blinking level: repainted at each toggle (blink.ts).
+  const blink = createCardBlink(
+    (card) => {
+      card.measure(theme);
+      painter.mark(card.id);
+    },
+    () => ctx.invalidate(),
+  );
   // The places of the cards the last drawn frame showed whole (each marked `whole`).
   let wholePlaces: Place[] = [];
   // Every card's place in the order of `cards`, made again only when cards come or go (not per
@@ -115,7 +124,10 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     set(id, input) {
       let card = cards.get(id);
       if (!input) {
-        if (card) atlas.remove(card);
+        if (card) {
+          atlas.remove(card);
+          blink.forget(card);
+        }
         cards.delete(id);
         places.delete(id);
         listed = false;
@@ -139,6 +151,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
         }
         const was = card.input;
         card.input = input;
+        blink.track(card, was === input ? null : was);
         // Its size now, for placement: the drawing waits until it shows whole. A new value alone
         // (the usual update, thousands a second) changes no size.
         if (!sameSize(was, input)) card.measure(theme);
@@ -267,6 +280,7 @@ export function createCardLayer(ctx: EngineContext): CardLayer {
     stats: () => ({ total: cards.size, ...painter.counts(), ...levels.stats(), inView, ...frame }),
     dispose() {
       offClick();
+      blink.dispose();
       cards.clear();
       places.clear();
       painter.clear();

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { CardConfigSchema, type CardConfig } from '../../../shared/schema/card';
+import { CardConfigSchema, type CardAlarmLevel, type CardConfig } from '../../../shared/schema/card';
 import { CARD_MAX_ITEMS, CARD_MAX_TEXT } from '../../../shared/schema/card-theme';
 import type { CardItemText } from '../../../shared/overlays';
-import { inAlarm } from './alarm';
+import { levelOf } from './alarm';
 
 /**
  * A data card as the main thread sends it (shared/overlays.ts CardDraw), checked again here: the
@@ -63,8 +63,8 @@ export interface CardInput {
   active: boolean;
   /** Its mirror has the keyboard focus: shown whole on top. */
   focused: boolean;
-  /** Its watched value crossed the alarm threshold (alarm.ts): always shown whole, tinted. */
-  alarm: boolean;
+  /** The level its watched value is in (alarm.ts), null when normal: always shown whole, in the level's colour. */
+  alarm: CardAlarmLevel | null;
 }
 
 const issues = (e: z.ZodError, path: PropertyKey[] = []) =>
@@ -86,7 +86,7 @@ export function parseCard(value: unknown, previous?: CardInput): { ok: true; car
     ...r.data,
     config,
     configKey: key,
-    alarm: inAlarm(config.levelConfig, r.data.items),
+    alarm: levelOf(config.levelConfig, r.data.items),
   });
   if (sent === undefined) {
     if (!previous) return { ok: false, error: 'config: required for a card not sent before' };
@@ -121,7 +121,7 @@ function parseValues(value: Record<string, unknown>, previous?: CardInput): { ok
   const active = typeof value.active === 'boolean' ? value.active : false;
   const focused = typeof value.focused === 'boolean' ? value.focused : false;
   const { config, configKey } = previous;
-  return { ok: true, card: { config, configKey, items, active, focused, alarm: inAlarm(config.levelConfig, items) } };
+  return { ok: true, card: { config, configKey, items, active, focused, alarm: levelOf(config.levelConfig, items) } };
 }
 
 /**

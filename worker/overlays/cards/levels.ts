@@ -59,7 +59,7 @@ const byRank = (a: ShownCard, b: ShownCard) =>
   a.depth - b.depth;
 
 /** Never a pin: the active card, an always-show card and a card in alarm (issue 18 point 3). */
-export const alwaysWhole = (card: CardNode) => card.input.active || card.input.alarm || card.input.config.levelConfig.alwaysShow;
+export const alwaysWhole = (card: CardNode) => card.input.active || card.input.alarm !== null || card.input.config.levelConfig.alwaysShow;
 
 /**
  * Pairs of fully shown cards whose bodies overlap by more than a pixel (the benchmark's goal is
@@ -262,7 +262,8 @@ export function createCardLevels(root: Object3D, element: ElementStandIn, invali
         // The anchor (anchorOf's numbers), read here: calling anchorOf from this callback made V8
         // drop anchorOf's and placeCard's optimised code every few frames (trace-deopt).
         const at = lead.input.config.meshConfig.position;
-        const c = lead.input.alarm ? alarmColour.set(lead.input.config.levelConfig.alarmColor) : lead.lineColour;
+        const tint = lead.tint;
+        const c = tint ? alarmColour.set(tint) : lead.lineColour;
         const a = lead.input.config.meshConfig.opacity;
         drawn.push({ x: at.x, y: at.y, z: at.z, r: c.r, g: c.g, b: c.b, a, count: members.length });
         next.push(spotOf(members, s, (members.length > 1 ? BADGE_PX : PIN_PX) / 2));

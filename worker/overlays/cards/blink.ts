@@ -1,0 +1,64 @@
+import type { CardNode } from './card';
+
+/**
+ * Cards in a level that blinks (levelConfig.levels[].blink): each goes between its level's colour
+ * and its plain look every half period, counted from when it entered the level, so a part the same
+ * level tints (a model rule started at the same moment, space/card-tints.ts) blinks with it.
+ * Render on demand: one timer for all, set to the next toggle of any of them; a toggle repaints
+ * only the cards that toggled and asks for one frame. No blinking card, no timer.
+ */
+export function createCardBlink(repaint: (card: CardNode) => void, invalidate: () => void) {
+  const blinking = new Set<CardNode>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const tick = () => {
+    timer = null;
+    const now = performance.now();
+    let next = Infinity;
+    let toggled = false;
+    for (const card of blinking) {
+      const half = card.input.alarm!.blinkMs / 2;
+      const phase = Math.floor((now - card.blinkSince) / half);
+      const off = phase % 2 === 1;
+      if (off !== card.blinkOff) {
+        card.blinkOff = off;
+        repaint(card);
+        toggled = true;
+      }
+      next = Math.min(next, card.blinkSince + (phase + 1) * half);
+    }
+    if (toggled) invalidate();
+    if (next !== Infinity) timer = setTimeout(tick, Math.max(1, next - now + 1));
+  };
+
+  return {
+    /** A card's input changed (or it went: null): it blinks from when it entered a blinking level. */
+    track(card: CardNode, was: CardNode['input'] | null) {
+      const level = card.input.alarm;
+      if (level !== (was?.alarm ?? null)) {
+        card.blinkSince = performance.now();
+        card.blinkOff = false;
+      }
+      if (level?.blink) blinking.add(card);
+      else {
+        blinking.delete(card);
+        card.blinkOff = false;
+      }
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      if (blinking.size) tick();
+    },
+    forget(card: CardNode) {
+      blinking.delete(card);
+      if (blinking.size === 0 && timer !== null) {
+        clearTimeout(timer);
+        timer = null;
+      }
+    },
+    dispose() {
+      blinking.clear();
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
