@@ -1,11 +1,11 @@
 // @ts-check
 // A minimal glTF 2.0 writer for the sample models: float32 attributes, uint16 indices, PBR colours,
-// optional rotation animations. Enough for box.gltf (embedded buffer) and turntable.glb (binary).
+// optional rotation animations. Enough for box.gltf (embedded buffer), turntable.glb and pump-line.glb (binary).
 import { boxGeometry, pyramidGeometry } from './sample-models.mjs';
 
 /**
  * @typedef {import('./sample-models.mjs').Geometry} Geometry
- * @typedef {{ geometry: Geometry, color: [number, number, number, number], metallic?: number, roughness?: number }} MeshSpec
+ * @typedef {{ geometry: Geometry, color: [number, number, number, number], metallic?: number, roughness?: number, at?: [number, number, number] }} MeshSpec
  * @typedef {{ name: string, node: number, times: number[], quaternions: number[][] }} SpinSpec
  */
 
@@ -48,7 +48,7 @@ function buildGltf(meshes, spins = [], children = []) {
     buffers: /** @type {Array<{ byteLength: number, uri?: string }>} */ ([{ byteLength: 0 }]),
     /** @type {any[] | undefined} */ animations: undefined,
   };
-  meshes.forEach(({ geometry: g, color, metallic = 0, roughness = 0.6 }, i) => {
+  meshes.forEach(({ geometry: g, color, metallic = 0, roughness = 0.6, at }, i) => {
     const POSITION = floats(g.positions, 'VEC3', 3, 34962, true);
     const NORMAL = floats(g.normals, 'VEC3', 3, 34962);
     const TEXCOORD_0 = floats(g.uvs, 'VEC2', 2, 34962);
@@ -62,7 +62,12 @@ function buildGltf(meshes, spins = [], children = []) {
       name: g.name,
       primitives: [{ attributes: { POSITION, NORMAL, TEXCOORD_0 }, indices: accessors.length - 1, material: i }],
     });
-    json.nodes.push({ name: g.name, mesh: i, ...(children[i]?.length ? { children: children[i] } : {}) });
+    json.nodes.push({
+      name: g.name,
+      mesh: i,
+      ...(at ? { translation: at } : {}),
+      ...(children[i]?.length ? { children: children[i] } : {}),
+    });
   });
   const isChild = new Set(children.flat());
   json.scenes[0]?.nodes.push(...json.nodes.map((_, i) => i).filter((i) => !isChild.has(i)));
@@ -101,6 +106,27 @@ export function turntableGlb() {
     [{ name: 'spin', node: 1, times: [0, 1, 2, 3, 4], quaternions: spinQuaternions() }],
     [[1], []],
   );
+  return packGlb(json, bin);
+}
+
+/**
+ * pump-line.glb (the example dashboard's rules, issue 40): a pump ('Pump') feeding a pipe along x
+ * ('Pipe') with a valve's handle on it ('Valve', across the pipe: shut) and a fan at its end ('Fan',
+ * a blade that turns about x), each part its own node with its pivot at its centre. No clip: the
+ * example's rules colour and move it from live variables.
+ */
+export function pumpLineGlb() {
+  const { json, bin } = buildGltf([
+    { geometry: boxGeometry('Pump', 50, 60, 50), color: [0.45, 0.5, 0.58, 1], metallic: 0.3, roughness: 0.45, at: [-100, 30, 0] },
+    { geometry: boxGeometry('Pipe', 170, 14, 14), color: [0.75, 0.77, 0.8, 1], metallic: 0.5, roughness: 0.35, at: [10, 20, 0] },
+    { geometry: boxGeometry('Valve', 8, 8, 36), color: [0.25, 0.55, 0.35, 1], roughness: 0.5, at: [20, 31, 0] },
+    { geometry: boxGeometry('Fan', 6, 60, 10), color: [0.95, 0.75, 0.2, 1], roughness: 0.5, at: [100, 20, 0] },
+  ]);
+  return packGlb(json, bin);
+}
+
+/** @param {object} json @param {Buffer} bin */
+function packGlb(json, bin) {
   let text = Buffer.from(JSON.stringify(json));
   text = Buffer.concat([text, Buffer.alloc((4 - (text.length % 4)) % 4, 0x20)]);
   const header = Buffer.alloc(12);

@@ -7,7 +7,7 @@ import { contentTypeOf } from './formats.mjs';
 import { THUMBNAILS } from './seed-thumbnails.mjs';
 import { AIRM_FORMAT_VERSION, BUILT_IN_MATERIAL_CATALOG, BUILT_IN_MATERIALS, BUILT_IN_TEXTURES } from './seed-materials.mjs';
 import { cubeMtl, cubeObj, spherePcd } from './sample-models.mjs';
-import { boxGltf, turntableGlb } from './sample-gltf.mjs';
+import { boxGltf, pumpLineGlb, turntableGlb } from './sample-gltf.mjs';
 
 /** Top folder of everything the seed writes: read-only to the API (DELETE refuses it). */
 export const BUILT_IN_ROOT = 'built-in';
@@ -33,7 +33,7 @@ export function seedFiles() {
   }
   const models = BUILT_IN_MODEL_CATALOG;
   files.push([`${models}/cube.obj`, cubeObj()], [`${models}/cube.mtl`, cubeMtl()]);
-  files.push([`${models}/box.gltf`, boxGltf()], [`${models}/turntable.glb`, turntableGlb()]);
+  files.push([`${models}/box.gltf`, boxGltf()], [`${models}/turntable.glb`, turntableGlb()], [`${models}/pump-line.glb`, pumpLineGlb()]);
   files.push([`${models}/points.pcd`, spherePcd()]);
   return files;
 }

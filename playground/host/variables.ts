@@ -21,8 +21,8 @@ function drift(value: number, step: number, min: number, max: number, digits: nu
 }
 
 /**
- * temperature (°C), pressure (kPa) and running (on/off), updated every second while started, so bindings in the
- * widgets have something live to show; selectedPart, '' until a model click names a part. `write` sets a value at once (a host's "set variable"
+ * temperature (°C), pressure (kPa), running (on/off), speed (the fan's rpm), valve (% open) and flow (m³/h),
+ * updated every second while started, so bindings and the example's rules have something live to show; selectedPart, '' until a model click names a part. `write` sets a value at once (a host's "set variable"
  * action); the simulation then continues from it.
  */
 export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables {
@@ -30,6 +30,9 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
     ['temperature', 22.5],
     ['pressure', 101.3],
     ['running', true],
+    ['speed', 1450],
+    ['valve', 100],
+    ['flow', 42],
     // Not simulated: the model click action writes the clicked part's name (host/widgetEvents.ts).
     [SELECTED_PART_VAR, ''],
   ]);
@@ -52,6 +55,13 @@ export function createSimulatedVariables(intervalMs = 1000): SimulatedVariables 
     set('temperature', drift(Number.isFinite(t) ? t + (running ? 0.05 : -0.1) : 22.5, 0.4, 15, 45, 1));
     const p = Number(values.get('pressure'));
     set('pressure', drift(Number.isFinite(p) ? p : 101.3, running ? 0.6 : 0.2, 95, 110, 1));
+    // The fan runs near its rated speed or runs down; the valve opens or closes in four steps; flow follows both.
+    const rpm = Number(values.get('speed'));
+    set('speed', running ? drift(1450, 20, 1400, 1500, 0) : Math.max(0, Math.round((Number.isFinite(rpm) ? rpm : 0) * 0.5 - 10)));
+    const open = Number(values.get('valve'));
+    const valve = Math.min(100, Math.max(0, (Number.isFinite(open) ? open : 0) + (running ? 25 : -25)));
+    set('valve', valve);
+    set('flow', running ? drift((42 * valve) / 100, 1.5, 0, 60, 1) : 0);
     // About once a minute the machine switches state.
     if (Math.random() < 1 / 60) set('running', !running);
   };

@@ -47,7 +47,7 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
   it('opens and draws its model, cards and ground; Firefox in the worker, the fallback says so', async () => {
     await openSignedIn(page(), base, '/?dashboard=example');
     const mode = await spaceReady(page(), SPACE);
-    expect(await modelStats(page(), SPACE)).toMatchObject({ total: 1, loaded: 1 });
+    expect(await modelStats(page(), SPACE)).toMatchObject({ total: 2, loaded: 2 });
     // Firefox renders in the worker (WebGL2 there); WebKitGTK has no WebGL on an OffscreenCanvas,
     // so its space runs on the main thread and must say so where the viewer sees it.
     if (name === 'firefox') expect(mode).toBe('worker');

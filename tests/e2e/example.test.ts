@@ -36,9 +36,9 @@ describe('the example dashboard the service seeds', () => {
     const doc = await page.evaluate(() => window.__dash3d!.dashboard());
     const space = doc!.widgets[0]!;
     expect(space.children.filter((w) => w.type === CARD_WIDGET)).toHaveLength(3);
-    // Its model came from the built-in library and is drawn.
+    // Its models (a turntable and the pump line its rules move) came from the built-in library and are drawn.
     const stats = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
-    expect(stats.models).toMatchObject({ total: 1, loaded: 1 });
+    expect(stats.models).toMatchObject({ total: 2, loaded: 2 });
     await expect
       .poll(() => frame(page, SPACE).locator('.dash3d-snapshots button').allTextContents())
       .toEqual(['Overview 总览', 'Top 俯视']);

@@ -224,7 +224,7 @@ describe('live variables', () => {
       v.write('selectedPart', 'Arm_左臂');
       return { t, names: v.names() };
     });
-    expect(read).toEqual({ t: 87.5, names: ['temperature', 'pressure', 'running', 'selectedPart'] });
+    expect(read).toEqual({ t: 87.5, names: ['temperature', 'pressure', 'running', 'speed', 'valve', 'flow', 'selectedPart'] });
     await panel.getByText('Arm_左臂').waitFor();
     await page.context().close();
   });

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CARD_WIDGET, GROUP_WIDGET, MODEL_WIDGET, parseDashboard, SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { startMediaServer } from '../../server/app.mjs';
 import { EXAMPLE_DASHBOARD_ID } from '../../server/example.mjs';
+import { ModelConfigWithRulesSchema } from '../../shared/schema/rules';
+import { CardConfigSchema } from '../../shared/schema/card';
 import { AUTH, answer, startTestServer, type TestServer } from './helpers';
 import { storeOf } from './store-under-test';
 
@@ -38,11 +40,29 @@ describe('the seeded example dashboard', () => {
     const models = kids.filter((w) => w.type === MODEL_WIDGET);
     const cards = kids.filter((w) => w.type === CARD_WIDGET);
     const groups = kids.filter((w) => w.type === GROUP_WIDGET);
-    expect(models).toHaveLength(1);
-    // The model is a seeded built-in one, and it is really served.
-    const filePath = (models[0]!.config as { src: { filePath: string } }).src.filePath;
-    expect(filePath).toMatch(/^\/media\/built-in\/models\//);
-    expect((await s.get(filePath)).status).toBe(200);
+    expect(models).toHaveLength(2);
+    // The models are seeded built-in ones, and they are really served.
+    for (const model of models) {
+      const filePath = (model.config as { src: { filePath: string } }).src.filePath;
+      expect(filePath).toMatch(/^\/media\/built-in\/models\//);
+      expect((await s.get(filePath)).status).toBe(200);
+    }
+    // The pump line's rules (issue 40) check in full, as the model panel and the engine check them:
+    // a ramp, a spin, a mapped transform and a motion indicator, each reading a live variable.
+    const line = ModelConfigWithRulesSchema.parse(models.find((m) => m.id === 'example-line')!.config);
+    expect(line.rules.map((r) => [r.variable, r.parts, r.effects.map((e) => e.type)])).toEqual([
+      ['temperature', ['Pump'], ['ramp']],
+      ['speed', ['Fan'], ['spin']],
+      ['valve', ['Valve'], ['transform']],
+      ['flow', ['Pipe'], ['flow']],
+    ]);
+    // The temperature card: a warning, and an alarm that blinks and tints the pump.
+    const levels = CardConfigSchema.parse(cards[0]!.config).levelConfig;
+    expect(levels.levels.map((l) => [l.high, l.blink, l.tintPart])).toEqual([
+      [35, false, false],
+      [40, true, true],
+    ]);
+    expect([levels.partModel, levels.parts]).toEqual(['example-line', ['Pump']]);
     // Three cards, each bound to one of the playground's live variables.
     const bound = cards.map((c) => (c.config as { dataConfig: { dataList: { value: unknown }[] } }).dataConfig.dataList[0]?.value);
     expect(bound).toEqual(['{{temperature}}', '{{pressure}}', '{{running}}']);

@@ -67,6 +67,7 @@ describe('a slow store (250 ms a call)', () => {
         'cube.mtl',
         'cube.obj',
         'points.pcd',
+        'pump-line.glb',
         'turntable.glb',
       ]);
     } finally {

@@ -31,7 +31,7 @@ describe('listing (GET /core/mediaLibrary?catalog=)', () => {
 
   it('lists folders first, then files, each by name; the root catalog lists the top folders', async () => {
     const models = await list(s, 'built-in/models');
-    expect(models.map((e) => e.name)).toEqual(['box.gltf', 'cube.mtl', 'cube.obj', 'points.pcd', 'turntable.glb']);
+    expect(models.map((e) => e.name)).toEqual(['box.gltf', 'cube.mtl', 'cube.obj', 'points.pcd', 'pump-line.glb', 'turntable.glb']);
     expect(models.every((e) => !e.isDir && typeof e.size === 'number')).toBe(true);
     expect((await list(s, '')).map((e) => e.name)).toEqual(['built-in']);
     expect((await list(s, 'built-in/')).map((e) => e.name)).toEqual(['materials', 'models']);
