@@ -4,6 +4,7 @@ import { settings } from './parts/settings';
 import { settingsFields } from './parts/settings-fields';
 import { modelPanel } from './parts/model-panel';
 import { modelRules } from './parts/model-rules';
+import { cardPanel } from './parts/card-panel';
 import { materialTree } from './parts/material-tree';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
@@ -24,6 +25,7 @@ export const editorEn = {
   ...settings.en,
   ...modelPanel.en,
   ...modelRules.en,
+  ...cardPanel.en,
   ...materialTree.en,
   ...materialEditor.en,
   ...materialCode.en,
@@ -41,6 +43,7 @@ export const editorZh_Hans: Record<EditorMessageKey, string> = {
   ...settings.zh_Hans,
   ...modelPanel.zh_Hans,
   ...modelRules.zh_Hans,
+  ...cardPanel.zh_Hans,
   ...materialTree.zh_Hans,
   ...materialEditor.zh_Hans,
   ...materialCode.zh_Hans,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkHost, checkViewer, VIEWER_BUDGET, VIEWER_BUDGET_TURBOPACK, weighViewer } from './support/checks';
+import { checkHost, checkViewer, VIEWER_BUDGET, weighViewer } from './support/checks';
 import { checkStartChunkRetried, checkWorkerChunkRetried, EDITOR_PAGE, turbopackBuild, viewerPage } from './support/chunk-retry';
 import { startBackend } from './support/host';
 import { expectClean, launchChromium, mainThreadScripts, openHost } from './support/page';
@@ -71,11 +71,10 @@ describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
   // dash3d's part (the widgets, the viewer's texts, zod, comlink) is the rest, about 60 kB; it was
   // 76 before the editor's texts left the viewer's catalogue (shared/i18n/editor.ts) and zod's JSON
   // Schema converters the schemas (scripts/package/build.mjs): 213.5 kB in all with Turbopack.
-  it('its dashboard viewer page draws a saved scene on at most 200 kB (gzip; Turbopack 201 for now) of main-thread script before its first frame, no three.js, no antd', async () => {
+  it('its dashboard viewer page draws a saved scene on at most 200 kB (gzip) of main-thread script before its first frame, no three.js, no antd', async () => {
     const backend = await startBackend(apps.next, out);
     try {
-      const budget = bundler === 'turbopack' ? VIEWER_BUDGET_TURBOPACK : VIEWER_BUDGET;
-      const viewer = await weighViewer(`Next.js (${bundler})`, await checkViewer(browser, `${backend.base}/viewer/`), budget);
+      const viewer = await weighViewer(`Next.js (${bundler})`, await checkViewer(browser, `${backend.base}/viewer/`), VIEWER_BUDGET);
       const blank = await openHost(browser, `${backend.base}/blank/`);
       await blank.page.waitForLoadState('networkidle');
       const floor = await mainThreadScripts(blank);

@@ -46,6 +46,40 @@ describe('the example dashboard the service seeds', () => {
     await page.context().close();
   });
 
+  it("its pump line answers the live data with no code: the pump's colour follows the temperature, and an alarm tints it", async () => {
+    const { page, errors } = await openPage(browser, `${pg.base}/?dashboard=example&mode=preview`);
+    await spaceSettled(page, SPACE);
+    /** The mean colour of the middle of the pump's front, as the engine drew it (the pump stands at the space's left). */
+    const pump = () =>
+      page.evaluate(async (sid) => {
+        const h = window.__dash3d!.spaces.get(sid)!;
+        await h.settled();
+        const p = await h.readPixels();
+        const sum = [0, 0, 0];
+        let n = 0;
+        for (let y = Math.floor(p.height * 0.53); y < p.height * 0.6; y++)
+          for (let x = Math.floor(p.width * 0.06); x < p.width * 0.12; x++, n++)
+            for (let c = 0; c < 3; c++) sum[c]! += p.data[(y * p.width + x) * 4 + c]!;
+        return sum.map((v) => v / n);
+      }, SPACE);
+    const write = (value: number) => page.evaluate((v) => window.__dash3d!.variables.write('temperature', v), value);
+    const blue = (c: number[]) => c[2]! > c[0]! + 60;
+    const yellow = (c: number[]) => c[0]! > c[2]! + 60 && c[1]! > c[2]! + 60;
+    const red = (c: number[]) => c[0]! > c[1]! + 60 && c[0]! > c[2]! + 60;
+    // The ramp: blue at 20 °C, yellow at 40 °C (the device drifts a few tenths a second from what is written).
+    await write(20);
+    await expect.poll(async () => blue(await pump()), { timeout: 15_000 }).toBe(true);
+    await write(39.5);
+    await expect.poll(async () => yellow(await pump()), { timeout: 15_000 }).toBe(true);
+    // Above 40 °C the temperature card's alarm level blinks and tints the pump red with it.
+    await write(45);
+    await expect.poll(async () => red(await pump()), { timeout: 15_000, interval: 100 }).toBe(true);
+    await write(20);
+    await expect.poll(async () => blue(await pump()), { timeout: 15_000 }).toBe(true);
+    expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
   it('Open lists the example first, tagged, in both languages', async () => {
     const { page } = await openPage(browser, `${pg.base}/`, 'zh-CN');
     await page.getByRole('button', { name: zh('playground.example.open') }).waitFor();

@@ -1,6 +1,6 @@
 import { Form, Select, Typography } from 'antd';
 import { CardAlarmLevelSchema, type CardAlarmLevel, type CardLevel } from '../../../shared/schema/card';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 import { SubGroup } from '../../settings/layout';
 import { errorProps, useFieldMeta, useSettings } from '../../settings/context';
 import { ColourField, ListField, NumberField, SelectField, SwitchField, TextField } from '../../settings/fields';

@@ -1,7 +1,7 @@
 import type { WidgetSettingsProps } from '../../host/types';
 import { useParsedConfig } from '../../host/useParsedConfig';
 import { CARD_LINE_COUNTS, CardConfigSchema, DataItemSchema, type CardConfig, type DataItem } from '../../../shared/schema/card';
-import { t } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n/editor';
 import { SchemaForm } from '../../settings/SchemaForm';
 import { SubGroup } from '../../settings/layout';
 import { ListField, NumberField, SelectField, TextField } from '../../settings/fields';

@@ -118,12 +118,6 @@ export async function checkViewer(browser: Browser, pageUrl: string): Promise<Wa
 
 /** Issue 31: what a viewer page may run on its main thread before its first frame, gzip. */
 export const VIEWER_BUDGET = 200_000;
-/**
- * Next.js with Turbopack, for now: the rules' variable forwarding (issue 40) took its viewer page
- * from 199.7 to 200.3 kB (the forwarder itself loads only when a rule needs it; what stays is its
- * stand-in and the wiring). A known miss, to be won back, not a new goal.
- */
-export const VIEWER_BUDGET_TURBOPACK = 201_000;
 
 /**
  * A viewer page's main-thread script before its first frame (after checkViewer), printed for the
