@@ -32,14 +32,21 @@ export function createCardBlink(repaint: (card: CardNode) => void, invalidate: (
   };
 
   return {
-    /** A card's input changed (or it went: null): it blinks from when it entered a blinking level. */
+    /**
+     * A card's input changed: it blinks from when it entered a blinking level. Called for every new
+     * value (thousands a second on a big dashboard): the timer is set again only when this card
+     * entered a level or started or stopped blinking, not for a value that left it where it was.
+     */
     track(card: CardNode, was: CardNode['input'] | null) {
       const level = card.input.alarm;
-      if (level !== (was?.alarm ?? null)) {
+      const entered = level !== (was?.alarm ?? null);
+      if (entered) {
         card.blinkSince = performance.now();
         card.blinkOff = false;
       }
-      if (level?.blink) blinking.add(card);
+      const blinks = level?.blink === true;
+      if (blinks === blinking.has(card) && !entered) return;
+      if (blinks) blinking.add(card);
       else {
         blinking.delete(card);
         card.blinkOff = false;
