@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { bool, colour, MSG, num, orderedPair } from './common';
+import { bool, colour, MSG, num, orderedPair, Vec3Schema } from './common';
 import { ModelConfigSchema } from './model';
 import { MAX_RULES } from './rule-list';
 
@@ -14,7 +14,7 @@ export { ruleVariables } from './rule-list';
  */
 
 /** Caps: a config from anyone's link cannot make the engine walk millions of rules. */
-export const RULE_LIMITS = { rules: MAX_RULES, effects: 12, parts: 500, stops: 5, nameLength: 200 } as const;
+export const RULE_LIMITS = { rules: MAX_RULES, effects: 12, parts: 500, stops: 5, nameLength: 200, pathPoints: 64 } as const;
 
 export const RULE_CONDITIONS = ['always', 'above', 'below', 'between', 'outside', 'equals', 'equalsText', 'isTrue', 'isFalse', 'changed'] as const;
 export type RuleConditionKind = (typeof RULE_CONDITIONS)[number];
@@ -132,6 +132,12 @@ export const RULE_EFFECT_OPTIONS = [
     /** Share of each spacing drawn (the rest shows the part). */
     width: num(0.4, 0.05, 0.95),
     factor: num(1, -1e6, 1e6),
+    /**
+     * With 2 or more points (model units, first to last): the pattern runs along this path, on a
+     * flat band `pathWidth` wide, instead of over the parts (a flow where the file has no pipe).
+     */
+    path: z.array(Vec3Schema).max(RULE_LIMITS.pathPoints, { error: MSG.range }).default(() => []),
+    pathWidth: num(8, 0.001, 1e6),
   }),
 ] as const;
 

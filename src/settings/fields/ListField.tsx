@@ -63,7 +63,8 @@ interface ListEntryProps<T> {
 function ListEntry<T>({ listPath, index, itemTitle, onRemove, children }: ListEntryProps<T>) {
   const { t } = useSettings();
   // Watched, so a title made from the entry (a snapshot's name) follows typing.
-  const entry = Form.useWatch([...listPath, index]) as T | undefined;
+  // preserve: the whole entry as stored, not only the fields that have a row now (an effect's type has none).
+  const entry = Form.useWatch([...listPath, index], { preserve: true }) as T | undefined;
   const title = itemTitle(index, entry);
   return (
     <Card

@@ -17,7 +17,7 @@ const MODES = ['above', 'below', 'outside'] as const;
  * them appear then (the form's current values, so they follow the switch at once).
  */
 export function CardLevelRows({ locale, widgetId }: { locale: Locale; widgetId?: string }) {
-  const level = (Form.useWatch([...LEVEL]) ?? {}) as Partial<CardLevel>;
+  const level = (Form.useWatch([...LEVEL], { preserve: true }) ?? {}) as Partial<CardLevel>;
   const distance = level.distanceRange || level.scaleByDistance;
   const tints = (level.levels ?? []).some((l) => l?.tintPart);
   return (

@@ -274,6 +274,34 @@ describe('rules drive parts from live variables (issue 40)', () => {
     expect(diffShare(plain, await m.pixels(), 0)).toBe(0);
   });
 
+  it('a motion indicator along a path of points draws its band where the model has no part, moves with the value and goes with its rule', async () => {
+    // Below the cubes, 300 units along x at y = -100: a level band 60 wide, seen from a little above.
+    const path = [
+      { x: -150, y: -100, z: 0 },
+      { x: 150, y: -100, z: 0 },
+    ];
+    const flow = { type: 'flow', style: 'stripes', color: '#00ff00', spacing: 40, width: 0.5, factor: 10, path, pathWidth: 60 };
+    const { m, plain, write, setRules } = await mountRules([{ variable: 'flow', condition: { kind: 'always' }, effects: [flow] }], {
+      flow: 0,
+    });
+    /** The band's middle row (y = -100 is 0.9 of the view down): which pixels show the stripes' green. */
+    const row = (p: PixelReadout) =>
+      Array.from({ length: p.width }, (_, x) => {
+        const [r, g, b] = rgbaAt(p, (Math.round(p.height * 0.9) * p.width + x) * 4);
+        return g > r + 60 && g > b + 60 ? 1 : 0;
+      }).join('');
+    expect(row(plain)).not.toContain('1');
+    const still = await m.pixels();
+    expect(row(still).match(/1+/g)!.length).toBeGreaterThanOrEqual(4);
+    // The cubes are untouched: the pattern is on its own band.
+    expect(colourDistance(left(still), left(plain))).toBeLessThan(2);
+    await write('flow', 3);
+    await waitFor(async () => (row(await m.handle.readPixels()) !== row(still) ? true : null), 'the stripes to move along the path');
+    await write('flow', 0);
+    await setRules([]);
+    expect(diffShare(plain, await m.pixels(), 0)).toBe(0);
+  });
+
   it("an outline draws the part's edges in its colour while the rule applies, and nothing of it after", async () => {
     const lit = { variable: 'selected', parts: ['left'], condition: { kind: 'isTrue' }, effects: [{ type: 'outline', color: '#ffff00' }] };
     const { m, plain, write } = await mountRules([lit], { selected: false });

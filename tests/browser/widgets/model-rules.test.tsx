@@ -132,6 +132,25 @@ describe('the Rules section of the model panel (issue 40)', () => {
     await expect.element(page.getByText('在两者都适用的部件上覆盖规则 1 的颜色')).toBeVisible();
   });
 
+  it('a motion indicator gets a path of points from the panel, stored in order', async () => {
+    const e = mountEditor();
+    await waitFor(async () => e.handle()?.mode && (await e.handle().stats()).models.loaded === 1, 'the box to load');
+    await userEvent.click(page.getByRole('button', { name: /^Rules/ }));
+    await userEvent.click(page.getByRole('button', { name: 'Add rule' }));
+    await chooseOption(page.getByRole('combobox', { name: 'Effect', exact: true }), 'Motion indicator');
+    await waitFor(() => e.sent.at(-1)?.rules[0]?.effects[0]?.type === 'flow', 'the effect to be a motion indicator');
+    await userEvent.click(page.getByRole('button', { name: 'Add point' }));
+    await userEvent.click(page.getByRole('button', { name: 'Add point' }));
+    const x = page.getByRole('group', { name: 'Point 2' }).getByRole('spinbutton').first();
+    await userEvent.fill(x, '120');
+    await userEvent.tab();
+    await waitFor(() => {
+      const effect = e.sent.at(-1)?.rules[0]?.effects[0];
+      return effect?.type === 'flow' && effect.path.length === 2 && effect.path[1]!.x === 120;
+    }, 'the path to be stored');
+    expect(e.sent.at(-1)!.rules[0]!.effects[0]).toMatchObject({ path: [{ x: 0, y: 0, z: 0 }, { x: 120 }], pathWidth: 8 });
+  });
+
   it('a range with its low above its high is named under both rows and never sent; the scene keeps the last good rules', async () => {
     const e = mountEditor();
     await waitFor(async () => e.handle()?.mode && (await e.handle().stats()).models.loaded === 1, 'the box to load');

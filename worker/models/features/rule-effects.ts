@@ -78,6 +78,9 @@ export function rampColour(stops: readonly { value: number; color: string }[], n
   return '#' + out.getHexString(SRGBColorSpace);
 }
 
+/** A flow effect along a path: its rule's and its own index. */
+export const pathKey = (rule: number, effect: number) => `${rule}:${effect}`;
+
 /**
  * The wanted state of every mesh and target from the active rules, in order. `valueOf` reads a
  * rule's value as a number (null: none, and the value-driven effects skip). `moving`: some
@@ -86,6 +89,8 @@ export function rampColour(stops: readonly { value: number; color: string }[], n
 export function composeRules(lives: readonly Live[], valueOf: (l: Live) => number | null) {
   const meshLooks = new Map<Drawable, RuleLook>();
   const meshFlows = new Map<Drawable, FlowLook>();
+  /** Flows along a path (rule-flow-path.ts), by pathKey. */
+  const pathFlows = new Map<string, FlowLook>();
   const meshOutlines = new Map<Drawable, string>();
   /** Clip name -> time scale, for the clips the active rules play. */
   const clips = new Map<string, number>();
@@ -130,7 +135,9 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
         else if (n !== null) clips.set(e.clip, e.speed * n);
       } else if (e.type === 'flow') {
         if (n !== null && n !== 0 && e.factor !== 0) moving = true;
-        for (const mesh of l.flowMeshes) meshFlows.set(mesh, { effect: e, offset: l.progress.get(i) ?? 0 });
+        const look = { effect: e, offset: l.progress.get(i) ?? 0 };
+        if (e.path.length >= 2) pathFlows.set(pathKey(l.index, i), look);
+        else for (const mesh of l.flowMeshes) meshFlows.set(mesh, look);
       } else if (e.type === 'transform' && n !== null) {
         const out = mapRange(n, e.inLow, e.inHigh, e.outLow, e.outHigh);
         for (const o of l.targets) {
@@ -142,5 +149,42 @@ export function composeRules(lives: readonly Live[], valueOf: (l: Live) => numbe
       }
     }
   }
-  return { meshLooks, meshFlows, meshOutlines, clips, wanted, moving };
+  return { meshLooks, meshFlows, pathFlows, meshOutlines, clips, wanted, moving };
+}
+
+const scratchQ = new Quaternion();
+
+/**
+ * Write each recorded part's visibility and transform the active rules want (`wanted`), on top of
+ * what it had when recorded; a part no rule holds any more gets what it had back once, and is
+ * then left to whatever else moves it. True when anything changed.
+ */
+export function writePlaced(placed: ReadonlyMap<Object3D, Placed>, wanted: ReadonlyMap<Object3D, Wanted>): boolean {
+  let changed = false;
+  for (const [o, base] of placed) {
+    const w = wanted.get(o);
+    const shows = w?.visible != null;
+    if (shows || base.shown) {
+      const visible = w?.visible ?? base.visible;
+      base.shown = shows;
+      if (o.visible !== visible) {
+        o.visible = visible;
+        changed = true;
+      }
+    }
+    const moves = !!(w?.position || w?.rotation || w?.scale);
+    if (!moves && !base.moved) continue;
+    base.moved = moves;
+    const p = w?.position ? w.position.add(base.position) : base.position;
+    const q = w?.rotation ? scratchQ.copy(base.quaternion).multiply(w.rotation) : base.quaternion;
+    const s = w?.scale ? w.scale.multiply(base.scale) : base.scale;
+    if (!o.position.equals(p) || !o.quaternion.equals(q) || !o.scale.equals(s)) {
+      o.position.copy(p);
+      o.quaternion.copy(q);
+      o.scale.copy(s);
+      if (!o.matrixAutoUpdate) o.updateMatrix();
+      changed = true;
+    }
+  }
+  return changed;
 }

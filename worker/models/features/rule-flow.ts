@@ -26,7 +26,8 @@ void main() {
   gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
 }`;
 
-const FRAGMENT = /* glsl */ `
+/** The pattern, shared with the path's band (rule-flow-path.ts): stripes or chevrons along vAlong. */
+export const FLOW_FRAGMENT = /* glsl */ `
 uniform vec3 color;
 uniform float offset;
 uniform float spacing;
@@ -61,7 +62,7 @@ export class FlowOverlay {
     this.size = box.getSize(new Vector3());
     this.material = new ShaderMaterial({
       vertexShader: VERTEX,
-      fragmentShader: FRAGMENT,
+      fragmentShader: FLOW_FRAGMENT,
       uniforms: {
         axis: { value: 0 },
         acrossAxis: { value: 1 },

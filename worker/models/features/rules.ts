@@ -1,4 +1,4 @@
-import { MathUtils, Quaternion, type BufferGeometry, type Object3D } from 'three';
+import { MathUtils, type BufferGeometry, type Object3D } from 'three';
 import type { ModelConfig } from '../../../shared/schema/model';
 import { RuleSchema } from '../../../shared/schema/rules';
 import type { Feature } from '../../engine/context';
@@ -7,9 +7,10 @@ import { indexParts } from './parts-index';
 import { ConditionState, numberOf } from './rule-condition';
 import { drawable, NEUTRAL_LOOK, RuleMaterial, type Drawable } from './rule-material';
 import { FlowOverlay, flowable } from './rule-flow';
+import { PathFlow } from './rule-flow-path';
 import { OutlineLines, RuleClips } from './rule-extras';
 import { edgeable } from './edges';
-import { composeRules, MATERIAL_EFFECTS, type Live, type Placed } from './rule-effects';
+import { composeRules, MATERIAL_EFFECTS, pathKey, writePlaced, type Live, type Placed } from './rule-effects';
 import { isHelperObject, type ModelScope } from '../types';
 
 type Slice = { rules: ModelConfig['rules']; tree: ModelConfig['treeConfig'] };
@@ -32,6 +33,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   /** The rules' material copies, one per group of meshes alike (same material, same rules). */
   let looks: RuleMaterial[] = [];
   const flows = new Map<Drawable, FlowOverlay>();
+  /** Flows along a path of points, by pathKey (rule and effect index). */
+  const paths = new Map<string, PathFlow>();
   const outlines = new Map<Drawable, OutlineLines>();
   /** Edge geometries of the outlined meshes, one per source geometry. */
   const edges = new Map<BufferGeometry, BufferGeometry>();
@@ -40,7 +43,6 @@ export function createRules(scope: ModelScope): Feature<Slice> {
   const warned = new Set<string>();
   let offVariables: (() => void) | null = null;
   let offFrame: (() => void) | null = null;
-  const scratchQ = new Quaternion();
 
   const warnOnce = (key: string, text: string) => {
     if (warned.has(key)) return;
@@ -92,37 +94,14 @@ export function createRules(scope: ModelScope): Feature<Slice> {
 
   /** Every object's and mesh's wanted state from the active rules, written where it changed. */
   const draw = () => {
-    const { meshLooks, meshFlows, meshOutlines, clips: playing, wanted, moving } = composeRules(lives, valueOf);
+    const { meshLooks, meshFlows, pathFlows, meshOutlines, clips: playing, wanted, moving } = composeRules(lives, valueOf);
     let changed = false;
     for (const rm of looks) changed = rm.set(meshLooks.get(rm.meshes[0]!) ?? NEUTRAL_LOOK) || changed;
     for (const [mesh, overlay] of flows) changed = overlay.set(meshFlows.get(mesh) ?? null) || changed;
+    for (const [key, band] of paths) changed = band.set(pathFlows.get(key) ?? null) || changed;
     for (const [mesh, lines] of outlines) changed = lines.set(meshOutlines.get(mesh) ?? null) || changed;
     changed = clips.set(playing) || changed;
-    for (const [o, base] of placed) {
-      const w = wanted.get(o);
-      const shows = w?.visible != null;
-      if (shows || base.shown) {
-        const visible = w?.visible ?? base.visible;
-        base.shown = shows;
-        if (o.visible !== visible) {
-          o.visible = visible;
-          changed = true;
-        }
-      }
-      const moves = !!(w?.position || w?.rotation || w?.scale);
-      if (!moves && !base.moved) continue;
-      base.moved = moves;
-      const p = w?.position ? w.position.add(base.position) : base.position;
-      const q = w?.rotation ? scratchQ.copy(base.quaternion).multiply(w.rotation) : base.quaternion;
-      const s = w?.scale ? w.scale.multiply(base.scale) : base.scale;
-      if (!o.position.equals(p) || !o.quaternion.equals(q) || !o.scale.equals(s)) {
-        o.position.copy(p);
-        o.quaternion.copy(q);
-        o.scale.copy(s);
-        if (!o.matrixAutoUpdate) o.updateMatrix();
-        changed = true;
-      }
-    }
+    changed = writePlaced(placed, wanted) || changed;
     if (changed) ctx.invalidate();
     setMoving(moving || clips.running());
   };
@@ -178,6 +157,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     looks = [];
     for (const overlay of flows.values()) overlay.dispose();
     flows.clear();
+    for (const band of paths.values()) band.dispose();
+    paths.clear();
     for (const lines of outlines.values()) lines.dispose();
     outlines.clear();
     for (const g of edges.values()) g.dispose();
@@ -225,7 +206,10 @@ export function createRules(scope: ModelScope): Feature<Slice> {
         if (targets.length === 0) continue;
         const meshes = new Set<Drawable>();
         const usesMaterial = rule.effects.some((e) => e.enable && MATERIAL_EFFECTS.has(e.type));
-        const usesFlow = rule.effects.some((e) => e.enable && e.type === 'flow');
+        const usesFlow = rule.effects.some((e) => e.enable && e.type === 'flow' && e.path.length < 2);
+        for (const [k, e] of rule.effects.entries())
+          if (e.enable && e.type === 'flow' && e.path.length >= 2)
+            paths.set(pathKey(i, k), new PathFlow(model.object, e.path, e.pathWidth));
         const usesOutline = rule.effects.some((e) => e.enable && e.type === 'outline');
         const flowMeshes = new Set<Drawable>();
         const outlineMeshes = new Set<Drawable>();

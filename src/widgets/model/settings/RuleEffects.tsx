@@ -8,7 +8,7 @@ import {
   type RuleEffect,
   type RuleEffectType,
 } from '../../../../shared/schema/rules';
-import { ColourField, ListField, NumberField, SelectField, SwitchField, TextField } from '../../../settings/fields';
+import { ColourField, ListField, NumberField, SelectField, SwitchField, TextField, Vec3Field } from '../../../settings/fields';
 import { useSettings } from '../../../settings/context';
 import type { FieldPath } from '../../../settings/schemaPath';
 
@@ -50,7 +50,8 @@ interface EffectRowsProps {
 
 function EffectRows({ ef, path, typeOptions, clips }: EffectRowsProps) {
   const { t, setValue } = useSettings();
-  const effect = Form.useWatch(path) as RuleEffect | undefined;
+  // preserve: its type has no row of its own, and a watch without it sees only fields with rows.
+  const effect = Form.useWatch(path, { preserve: true }) as RuleEffect | undefined;
   const type = effect?.type ?? 'tint';
   const num = (key: string, label: string, range?: { step?: number; slider?: boolean }) => (
     <NumberField name={[...ef, key]} label={label} schema={fieldSchema(type, key)} range={range} />
@@ -125,6 +126,16 @@ function EffectRows({ ef, path, typeOptions, clips }: EffectRowsProps) {
           {num('spacing', t('rules.spacing'), { slider: false })}
           {num('width', t('rules.width'), { step: 0.05 })}
           {num('factor', t('rules.flowFactor'), { slider: false })}
+          <ListField<{ x: number; y: number; z: number }>
+            name={[...ef, 'path']}
+            label={t('rules.path')}
+            addLabel={t('rules.addPoint')}
+            itemTitle={(i) => t('rules.point', { n: i + 1 })}
+            create={() => ({ x: 0, y: 0, z: 0 })}
+          >
+            {(p, i) => <Vec3Field name={p} label={t('rules.point', { n: i + 1 })} />}
+          </ListField>
+          {num('pathWidth', t('rules.pathWidth'), { slider: false })}
         </>
       ) : null}
       {type === 'transform' ? (

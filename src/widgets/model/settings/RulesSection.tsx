@@ -65,7 +65,7 @@ interface RowsProps {
 function RuleRows({ entry, index, widgetId, variables, overrides }: RowsProps) {
   const { t } = useSettings();
   const rulePath = ['rules', index];
-  const rule = Form.useWatch(rulePath) as Rule | undefined;
+  const rule = Form.useWatch(rulePath, { preserve: true }) as Rule | undefined;
   const kind: RuleConditionKind = rule?.condition?.kind ?? 'above';
   const info = useModelStatus(widgetId).info;
   const { treeData, index: parts } = useRuleParts(info?.nodes);
