@@ -48,6 +48,8 @@ export const cardPanel = definePart(
     'widgets.card.partModel': 'Model widget (id)',
     'widgets.card.parts': 'Parts (none: the whole model)',
     'widgets.card.pickPart': 'Pick the part in the scene',
+    'widgets.card.partModelEmpty': 'Name the model widget whose part the levels colour (or pick the part in the scene)',
+    'widgets.card.partModelMissing': 'No model widget "{id}" is loaded in this space now: its parts cannot be offered or checked',
     'widgets.card.levelsHelp':
       'Where cards would overlap, the higher priority shows whole and the others become dots (pins); hover or focus a pin to read its card, click a number badge to fly closer.',
   },
@@ -93,6 +95,8 @@ export const cardPanel = definePart(
     'widgets.card.partModel': '模型组件（id）',
     'widgets.card.parts': '部件（不填：整个模型）',
     'widgets.card.pickPart': '在场景中拾取部件',
+    'widgets.card.partModelEmpty': '请填写等级要着色的部件所在的模型组件（或在场景中拾取部件）',
+    'widgets.card.partModelMissing': '此空间中当前没有已加载的模型组件“{id}”：无法列出或检查其部件',
     'widgets.card.levelsHelp':
       '卡片互相重叠时，优先级高的完整显示，其余显示为圆点（标记）；悬停或聚焦标记可查看其卡片，点击数字徽标可飞近查看。',
   },

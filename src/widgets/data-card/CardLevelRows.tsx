@@ -1,8 +1,12 @@
-import { Form, Select, Typography } from 'antd';
+import { useId } from 'react';
+import { Form, Typography } from 'antd';
 import { CardAlarmLevelSchema, type CardAlarmLevel, type CardLevel } from '../../../shared/schema/card';
 import { t, type Locale } from '../../../shared/i18n/editor';
 import { SubGroup } from '../../settings/layout';
-import { errorProps, useFieldMeta, useSettings } from '../../settings/context';
+import { useSettings } from '../../settings/context';
+import { useModelStatus } from '../model/modelStatus';
+import { partKeyOf, RulePartsInput, useRuleParts } from '../model/settings/RuleParts';
+import { Note } from '../model/settings/RulesSection';
 import { ColourField, ListField, NumberField, SelectField, SwitchField, TextField } from '../../settings/fields';
 import type { FieldPath } from '../../settings/schemaPath';
 import { PickInSceneButton } from '../space/PickInSceneButton';
@@ -51,13 +55,7 @@ export function CardLevelRows({ locale, widgetId }: { locale: Locale; widgetId?:
           {(entry, i) => <LevelRows locale={locale} entry={entry} level={level.levels?.[i]} />}
         </ListField>
       </SubGroup>
-      {tints ? (
-        <SubGroup title={t(locale, 'widgets.card.part')}>
-          {widgetId !== undefined ? <PickPart widgetId={widgetId} locale={locale} /> : null}
-          <TextField name={[...LEVEL, 'partModel']} label={t(locale, 'widgets.card.partModel')} />
-          <TagsField name={[...LEVEL, 'parts']} label={t(locale, 'widgets.card.parts')} />
-        </SubGroup>
-      ) : null}
+      {tints ? <PartRows locale={locale} widgetId={widgetId} level={level} /> : null}
     </>
   );
 }
@@ -102,12 +100,34 @@ function PickPart({ widgetId, locale }: { widgetId: string; locale: Locale }) {
   );
 }
 
-/** A list of texts typed or pasted as tags (part keys or names). */
-function TagsField({ name, label }: { name: FieldPath; label: string }) {
-  const meta = useFieldMeta(name);
+/**
+ * The card's part: the model widget (its id, or picked in the scene) and its parts, chosen in
+ * that model's tree once it is loaded in the space; a model not loaded, or a part its file lacks,
+ * is said (the level then tints nothing there).
+ */
+function PartRows({ locale, widgetId, level }: { locale: Locale; widgetId?: string; level: Partial<CardLevel> }) {
+  const partModel = level.partModel ?? '';
+  const info = useModelStatus(partModel).info;
+  const { treeData, index } = useRuleParts(info?.nodes);
+  const partsId = useId();
+  const missing = info ? (level.parts ?? []).filter((p) => partKeyOf(p, index) === null) : [];
   return (
-    <Form.Item name={name} label={label} {...errorProps(meta.error)}>
-      <Select mode="tags" open={false} suffixIcon={null} tokenSeparators={[',']} aria-label={label} />
-    </Form.Item>
+    <SubGroup title={t(locale, 'widgets.card.part')}>
+      {widgetId !== undefined ? <PickPart widgetId={widgetId} locale={locale} /> : null}
+      <TextField name={[...LEVEL, 'partModel']} label={t(locale, 'widgets.card.partModel')} />
+      {!partModel ? <Note text={t(locale, 'widgets.card.partModelEmpty')} /> : null}
+      {partModel && !info ? <Note text={t(locale, 'widgets.card.partModelMissing', { id: partModel })} /> : null}
+      <Form.Item name={[...LEVEL, 'parts']} label={t(locale, 'widgets.card.parts')} htmlFor={partsId}>
+        <RulePartsInput
+          treeData={treeData}
+          index={index}
+          placeholder={t(locale, 'rules.partsPlaceholder')}
+          ariaLabel={t(locale, 'widgets.card.parts')}
+        />
+      </Form.Item>
+      {missing.map((p) => (
+        <Note key={p} text={t(locale, 'rules.partMissing', { name: p })} />
+      ))}
+    </SubGroup>
   );
 }

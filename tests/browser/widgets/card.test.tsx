@@ -179,6 +179,11 @@ describe('the data card settings', () => {
     await waitFor(() => text().includes('Model widget (id)'), 'the part rows');
     // Outside a running space the part is typed: "Pick the part in the scene" says why it cannot pick.
     expect(text()).toContain('Pick the part in the scene');
+    expect(text()).toContain('Name the model widget whose part the levels colour');
+    const model = r.container.querySelector<HTMLInputElement>('input[id$="levelConfig_partModel"]')!;
+    await userEvent.type(model, 'pump');
+    await waitFor(() => last()?.levelConfig.partModel === 'pump', 'the model typed');
+    await waitFor(() => text().includes('No model widget "pump" is loaded in this space now'), 'the model not loaded, said');
     unmountWidgets();
 
     // An alarm stored before levels is shown (and saved) as level 1.

@@ -120,7 +120,8 @@ function RuleRows({ entry, index, widgetId, variables, overrides }: RowsProps) {
   );
 }
 
-function Note({ text }: { text: string }) {
+/** A warning under a row (a variable or part the host or file lacks), read out as a status. */
+export function Note({ text }: { text: string }) {
   return (
     <Typography.Text type="warning" role="status" style={{ display: 'block', marginBottom: 8 }}>
       {text}
