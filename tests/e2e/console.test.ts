@@ -98,7 +98,7 @@ describe('a clean console', () => {
     const { page, noise } = await watchedPage(await exampleLink('preview'), { signIn: false });
     await spaceSettled(page, SPACE);
     const stats = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
-    expect(stats.models).toMatchObject({ total: 1, loaded: 1 });
+    expect(stats.models).toMatchObject({ total: 2, loaded: 2 });
     await orbit(page);
     await quiet(page);
     expect(noise).toEqual([]);

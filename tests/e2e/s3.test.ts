@@ -60,12 +60,12 @@ describe('the playground on an S3-compatible bucket with Redis sessions', () => 
     await frame(page, SPACE).waitFor();
     await spaceSettled(page, SPACE);
     const stats = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
-    expect(stats.models).toMatchObject({ total: 1, loaded: 1 });
+    expect(stats.models).toMatchObject({ total: 2, loaded: 2 });
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
     await page.context().close();
 
     const stored = await keys(PREFIX);
-    // The seeded example dashboard and the model it shows, under the configured prefix.
+    // The seeded example dashboard and the models it shows, under the configured prefix.
     expect(stored.some((k) => /dashboards\/.*example/.test(k))).toBe(true);
     expect(stored.some((k) => /\.(glb|gltf|obj|fbx)$/.test(k))).toBe(true);
     // Nothing of it went to the data folder on disk.
