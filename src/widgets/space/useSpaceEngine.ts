@@ -75,8 +75,6 @@ export interface EngineOptions {
  * useLiveContext); a released space shows its last frame and starts again when back in view.
  * Its events are read in spaceEvents.ts, its models' in modelEvents.ts (through useSpaceModels).
  */
-const NO_NAMES: readonly string[] = [];
-
 export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: EngineOptions) {
   const [state, setState] = useState<SpaceState>('loading');
   const [progress, setProgress] = useState({ loaded: 0, total: 0 });
@@ -96,8 +94,13 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const handle = useRef<RenderHandle | null>(null);
   const onEvent = useLatest(opts.onEvent);
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
-  const models = useSpaceModels(handle, { models: opts.models, notices, onModelEvent: opts.onModelEvent });
-  const variables = useSpaceVariables(handle, opts.variables, models.variableKey ? models.variableKey.split('\n') : NO_NAMES);
+  const variables = useSpaceVariables(handle, opts.variables);
+  const models = useSpaceModels(handle, {
+    models: opts.models,
+    notices,
+    onModelEvent: opts.onModelEvent,
+    onVariableNames: variables.watch,
+  });
   const cards = useSpaceCards(handle, { cards: opts.cards, feed: opts.cardFeed, theme: opts.cardTheme, onCardClick: opts.onCardClick });
   const limits = useLatest(opts.limits);
   const stateNow = useLatest(state);

@@ -19,6 +19,11 @@ export interface SpaceModelOptions {
   notices: NoticeSink;
   /** A model widget's event for the host's actions. */
   onModelEvent?(id: string, name: ModelWidgetEvent, payload: unknown): void;
+  /**
+   * The host variables the models' rules read (sorted), told before the models go to the engine:
+   * their forwarding starts first, so a settled() after the models sees their values sent too.
+   */
+  onVariableNames?(names: readonly string[]): void;
 }
 
 const mean = (values: Iterable<number>) => {
@@ -34,6 +39,7 @@ const mean = (values: Iterable<number>) => {
 export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: SpaceModelOptions) {
   const [progress, setProgress] = useState<number | null>(null);
   const emit = useLatest(opts.onModelEvent);
+  const onVariableNames = useLatest(opts.onVariableNames);
   const [m] = useState(() => {
     /** Model loads in flight (share done each). */
     const loads = new Map<string, number>();
@@ -61,8 +67,6 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
     };
   });
   const parsed = useRef<Record<string, ModelConfig>>({});
-  // The variables the models' rules read (forwarded to the engine: useSpaceVariables), sorted, as one key.
-  const [variableKey, setVariableKey] = useState('');
 
   useEffect(() => {
     const next = m.configs.parse(opts.models ?? NO_MODELS);
@@ -78,11 +82,11 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
     parsed.current = next;
     const names = new Set<string>();
     for (const c of Object.values(next)) for (const n of ruleVariables(c.rules)) names.add(n);
-    // Derived from the parsed configs, which only exist here (parsed once, by reference).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setVariableKey([...names].sort().join('\n'));
+    // Told here, in the same effect, not through a state and a later render: under load that
+    // render came after the engine had the rules and had settled (a value written then was not sent yet).
+    onVariableNames.current?.([...names].sort());
     if (handle.current) m.queue.push(next);
-  }, [opts.models, m, handle]);
+  }, [opts.models, m, handle, onVariableNames]);
 
   // The space unmounted: its models' statuses go with it.
   useEffect(
@@ -95,8 +99,6 @@ export function useSpaceModels(handle: RefObject<RenderHandle | null>, opts: Spa
   return {
     /** Share of the model loads in flight done, or null when none is loading. */
     progress,
-    /** The host variables the models' rules read, one name per line (sorted; '' for none). */
-    variableKey,
     onEvent: m.onEvent,
     /** An engine starts: the models it starts with (what was said about the last engine's loads is void). */
     starting(): Readonly<Record<string, ModelConfig>> {

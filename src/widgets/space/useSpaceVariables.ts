@@ -10,11 +10,10 @@ import type { VariableForwarder } from './variableForwarder';
  * without rules carries no code for them. Until it is there, this keeps what it was told and hands
  * it over as it arrives.
  */
-export function useSpaceVariables(handle: RefObject<RenderHandle | null>, variables: VariableSource | undefined, names: readonly string[]) {
+export function useSpaceVariables(handle: RefObject<RenderHandle | null>, variables: VariableSource | undefined) {
   const [space] = useState(() => createLazyForwarder(handle));
   useEffect(() => space.attach(variables ?? null), [space, variables]);
-  const key = names.join('\n');
-  useEffect(() => space.watch(key ? key.split('\n') : []), [space, key]);
+  // The names the rules read come from the models (useSpaceModels' onVariableNames calls watch).
   useEffect(() => () => space.dispose(), [space]);
   return space;
 }
