@@ -1,7 +1,5 @@
-import { BufferGeometry, Color, DoubleSide, Float32BufferAttribute, Mesh, ShaderMaterial, Vector3, type Object3D } from 'three';
-import { setColour } from '../../util/colour';
-import { HELPER_FLAG } from '../types';
-import { FLOW_FRAGMENT, type FlowLook } from './rule-flow';
+import { BufferGeometry, DoubleSide, Float32BufferAttribute, Mesh, ShaderMaterial, Vector3, type Object3D } from 'three';
+import { asHelperOverlay, FLOW_FRAGMENT, flowPatternUniforms, writeFlowPattern, type FlowLook } from './rule-flow';
 
 const VERTEX = /* glsl */ `
 attribute float along;
@@ -77,23 +75,12 @@ export class PathFlow {
     this.material = new ShaderMaterial({
       vertexShader: VERTEX,
       fragmentShader: FLOW_FRAGMENT,
-      uniforms: {
-        color: { value: new Color() },
-        offset: { value: 0 },
-        spacing: { value: 1 },
-        width: { value: 0.5 },
-        arrows: { value: 0 },
-      },
+      uniforms: flowPatternUniforms(),
       side: DoubleSide,
       depthWrite: false,
       toneMapped: false,
     });
-    this.mesh = new Mesh(pathBand(points, width), this.material);
-    this.mesh.name = 'flow-path';
-    this.mesh.visible = false;
-    this.mesh.userData[HELPER_FLAG] = true;
-    this.mesh.raycast = () => {};
-    this.mesh.renderOrder = 1;
+    this.mesh = asHelperOverlay(new Mesh(pathBand(points, width), this.material), 'flow-path');
     parent.add(this.mesh);
   }
 
@@ -108,12 +95,7 @@ export class PathFlow {
     }
     const u = this.material.uniforms;
     u.offset!.value = look.offset;
-    if (was?.effect !== look.effect) {
-      setColour(u.color!.value as Color, look.effect.color);
-      u.spacing!.value = look.effect.spacing;
-      u.width!.value = look.effect.width;
-      u.arrows!.value = look.effect.style === 'arrows' ? 1 : 0;
-    }
+    if (was?.effect !== look.effect) writeFlowPattern(u as unknown as ReturnType<typeof flowPatternUniforms>, look.effect);
     this.mesh.visible = true;
     return !wasVisible || was === null || was.offset !== look.offset || was.effect !== look.effect;
   }

@@ -43,6 +43,33 @@ void main() {
   #include <colorspace_fragment>
 }`;
 
+/** The pattern's own uniforms (FLOW_FRAGMENT's), shared by the part's overlay and the path's band. */
+export const flowPatternUniforms = () => ({
+  color: { value: new Color() },
+  offset: { value: 0 },
+  spacing: { value: 1 },
+  width: { value: 0.5 },
+  arrows: { value: 0 },
+});
+
+/** Writes a new effect's pattern (colour, spacing, width, style) into those uniforms. */
+export function writeFlowPattern(u: ReturnType<typeof flowPatternUniforms>, e: FlowLook['effect']): void {
+  setColour(u.color.value, e.color);
+  u.spacing.value = e.spacing;
+  u.width.value = e.width;
+  u.arrows.value = e.style === 'arrows' ? 1 : 0;
+}
+
+/** An overlay mesh as the other features must treat it: hidden until shown, a helper, never picked, drawn after its part. */
+export function asHelperOverlay(mesh: Mesh, name: string): Mesh {
+  mesh.name = name;
+  mesh.visible = false;
+  mesh.userData[HELPER_FLAG] = true;
+  mesh.raycast = () => {};
+  mesh.renderOrder = 1;
+  return mesh;
+}
+
 /**
  * A motion indicator over ONE mesh: a second mesh sharing its geometry, drawn just in front of it
  * (polygon offset) with a pattern that discards what is not a stripe or an arrow. A child of the
@@ -67,11 +94,7 @@ export class FlowOverlay {
         axis: { value: 0 },
         acrossAxis: { value: 1 },
         centre: { value: box.getCenter(new Vector3()) },
-        color: { value: new Color() },
-        offset: { value: 0 },
-        spacing: { value: 1 },
-        width: { value: 0.5 },
-        arrows: { value: 0 },
+        ...flowPatternUniforms(),
       },
       polygonOffset: true,
       polygonOffsetFactor: -2,
@@ -79,12 +102,7 @@ export class FlowOverlay {
       depthWrite: false,
       toneMapped: false,
     });
-    this.overlay = new Mesh(mesh.geometry, this.material);
-    this.overlay.name = 'flow';
-    this.overlay.visible = false;
-    this.overlay.userData[HELPER_FLAG] = true;
-    this.overlay.raycast = () => {};
-    this.overlay.renderOrder = 1;
+    this.overlay = asHelperOverlay(new Mesh(mesh.geometry, this.material), 'flow');
     mesh.add(this.overlay);
   }
 
@@ -109,10 +127,7 @@ export class FlowOverlay {
       const across = this.size.getComponent(others[0]!) >= this.size.getComponent(others[1]!) ? others[0]! : others[1]!;
       u.axis!.value = axis;
       u.acrossAxis!.value = across;
-      setColour(u.color!.value as Color, e.color);
-      u.spacing!.value = e.spacing;
-      u.width!.value = e.width;
-      u.arrows!.value = e.style === 'arrows' ? 1 : 0;
+      writeFlowPattern(u as unknown as ReturnType<typeof flowPatternUniforms>, e);
     }
     this.overlay.visible = true;
     return !wasVisible || was === null || was.offset !== look.offset || was.effect !== look.effect;
