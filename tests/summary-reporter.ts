@@ -1,4 +1,4 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 
 /**
  * No test may go this long without a result. Every project's own timeouts are shorter (browser 60 s,
@@ -37,12 +37,24 @@ export default class SummaryReporter implements Reporter {
   /** Wall clock of each file (start, end), for the closing table of where the time went. */
   private readonly spans = new Map<string, Span>();
   private runStart = Date.now();
+  /** Files per project in this run, for the stall report's "n of N files ended". */
+  private readonly planned = new Map<string, number>();
 
-  onTestRunStart() {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
+    for (const s of specifications) this.planned.set(s.project.name, (this.planned.get(s.project.name) ?? 0) + 1);
     this.runStart = Date.now();
     this.lastProgress = Date.now();
     this.watchdog = setInterval(() => this.checkStall(), 15_000);
     this.watchdog.unref();
+  }
+
+  /**
+   * A file is queued before it is imported: a run that stalls while a file loads (its imports, a
+   * browser page that never answers) names it as loading, where it would otherwise name nothing.
+   */
+  onTestModuleQueued(m: TestModule) {
+    this.modules.set(m.moduleId, `${m.project.name}: ${m.relativeModuleId} (queued, loading)`);
+    this.lastProgress = Date.now();
   }
 
   onTestModuleStart(m: TestModule) {
@@ -76,6 +88,10 @@ export default class SummaryReporter implements Reporter {
       `\n[dash3d] the test run made no progress for ${Math.round(quiet / 1000)} s${inSetup ? ' (the global setups: no file has started)' : ''}; stopping it.`,
       ...[...this.modules.values()].map((m) => `  file still running: ${m}`),
       ...[...this.running.values()].map((t) => `  test still running: ${t}`),
+      ...[...this.planned].map(([project, total]) => {
+        const ended = [...this.spans.values()].filter((x) => x.project === project && x.end !== undefined).length;
+        return `  ${project}: ${ended} of ${total} files ended`;
+      }),
     ];
     console.error(lines.join('\n'));
     process.exit(1);

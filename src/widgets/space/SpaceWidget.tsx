@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
-import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
+import type { ThreeDSpaceHandle } from './ThreeDSpace';
+import { SceneView } from './sceneStandIn';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
@@ -149,7 +150,7 @@ function SpaceScene({
     <>
       {/* The host theme is read only while the space has cards to draw with it. */}
       {anyCard ? <CardThemeProbe onTheme={setCardTheme} /> : null}
-      <ThreeDSpace
+      <SceneView
         config={config}
         locale={space.host.locale}
         limits={space.host.limits}

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { MediaAccess } from '../../../src/host/types';
-import type { uploadFile } from '../../../src/media/client';
+import { fakeXhr, type FakeAnswer } from '../widgets/fake-xhr';
 import { fakeHost, mountSettings, unmountAllSettings } from './support';
 
-// Uploads go through XMLHttpRequest (for progress); the test replaces only uploadFile and keeps
-// the real listing, which it feeds through a stubbed fetch.
-const upload = vi.hoisted(() => ({ fn: vi.fn<typeof uploadFile>() }));
-vi.mock(import('../../../src/media/client'), async (original) => ({
-  ...(await original()),
-  uploadFile: upload.fn,
-}));
+// Uploads go through XMLHttpRequest (for progress): a stand-in records them and answers as the
+// media library would (tests/browser/widgets/fake-xhr.ts); the listing goes through a stubbed
+// fetch. No module is mocked: in browser mode that intercepts the page's requests (docs/testing.md).
+let xhr: ReturnType<typeof fakeXhr>;
+function answerUploads(answer?: Parameters<typeof fakeXhr>[0]) {
+  xhr = fakeXhr(answer);
+  vi.stubGlobal('XMLHttpRequest', xhr.XMLHttpRequest);
+}
 
 /** The address a stubbed fetch was asked for. */
 const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
@@ -18,7 +19,7 @@ const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.ur
 afterEach(() => {
   unmountAllSettings();
   vi.restoreAllMocks();
-  upload.fn.mockReset();
+  vi.unstubAllGlobals();
 });
 
 // On the test page's own origin: the images the dialog and the preview show are then asked of the
@@ -83,46 +84,49 @@ describe('ImageField', () => {
   });
 
   it("refuses a file whose extension is not allowed, with the spec's message in the current language", async () => {
+    answerUploads();
     const s = mountSettings({}, fakeHost({ media }));
     const input = page.getByLabelText('Upload: Panorama image');
     await userEvent.upload(input, new File(['MZ'], 'setup.exe'));
     await expect.element(page.getByText('unsupported file format not configured in the media library: exe')).toBeVisible();
-    expect(upload.fn).not.toHaveBeenCalled();
+    expect(xhr.requests).toEqual([]);
     s.rerender({ locale: 'zh_Hans' });
     await expect.element(page.getByText('媒体库未配置的不支持的文件格式：exe')).toBeVisible();
     // A format the library allows that is no image is refused by an image field too.
     await userEvent.upload(page.getByLabelText('上传: 全景图片'), new File(['glTF'], 'robot.glb'));
     await expect.element(page.getByText('媒体库未配置的不支持的文件格式：glb')).toBeVisible();
-    expect(upload.fn).not.toHaveBeenCalled();
+    expect(xhr.requests).toEqual([]);
   });
 
   it('uploads into images/{random id}, shows progress, then uses the stored url', async () => {
-    let finish!: (v: { url: string }) => void;
-    upload.fn.mockImplementation((_m, _catalog, _file, opts) => {
-      opts?.onProgress?.(0.4);
-      return new Promise((r) => (finish = r));
-    });
+    let finish!: (a: FakeAnswer) => void;
+    answerUploads(() => new Promise((r) => (finish = r)));
     const s = mountSettings({}, fakeHost({ media }));
     await userEvent.upload(
       page.getByLabelText('Upload: Panorama image'),
       new File([new Uint8Array([137, 80, 78, 71])], 'sky.PNG', { type: 'image/png' }),
     );
     await expect.element(page.getByText('Uploading sky.PNG…')).toBeVisible();
-    await expect.element(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+    // The stand-in reports half of the file sent, then holds the answer.
+    await expect.element(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
 
-    const [m, catalog, file, opts] = upload.fn.mock.calls[0]!;
-    expect(m).toBe(media);
-    expect(catalog).toMatch(/^images\/[0-9A-Za-z]{32}$/);
-    expect(file.name).toBe('sky.PNG');
-    expect(opts).toMatchObject({ cover: true });
+    expect(xhr.requests).toHaveLength(1);
+    const [req] = xhr.requests;
+    const url = new URL(req!.url);
+    expect(url.origin + url.pathname).toBe(`${BASE}core/mediaLibrary/upload`);
+    expect(url.searchParams.get('catalog')).toMatch(/^images\/[0-9A-Za-z]{32}$/);
+    expect(url.searchParams.get('action')).toBe('cover');
+    expect(req!.method).toBe('POST');
+    expect(req!.headers.authorization).toBe('Bearer t0k');
+    expect((req!.body?.get('file') as File).name).toBe('sky.PNG');
 
-    finish({ url: '/media/images/abc/sky.PNG' });
+    finish({ status: 200, body: { url: '/media/images/abc/sky.PNG' } });
     await expect.poll(() => s.config.sceneConfig.backgroundImage.panorama).toBe('/media/images/abc/sky.PNG');
     await expect.element(page.getByText('sky.PNG uploaded')).toBeVisible();
   });
 
   it('shows a failed upload and leaves the value alone', async () => {
-    upload.fn.mockRejectedValue(new Error('413 Payload Too Large'));
+    answerUploads(() => ({ status: 413, body: { error: '413 Payload Too Large' } }));
     const s = mountSettings({ sceneConfig: { backgroundImage: { panorama: '/media/old.jpg' } } }, fakeHost({ media }));
     await userEvent.upload(page.getByLabelText('Upload: Panorama image'), new File(['x'], 'big.jpg'));
     await expect.element(page.getByText('Upload of big.jpg failed: 413 Payload Too Large')).toBeVisible();

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
+import { setSceneStandIn } from '../../../src/widgets/space/sceneStandIn';
 import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { cardWidget } from '../../../src/widgets/data-card/descriptor';
@@ -17,18 +18,14 @@ import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
  * props, because drawing is the render worker's part (tested with it) and these tests are about
  * what it is given.
  */
-const seen = vi.hoisted(() => ({ props: [] as ThreeDSpaceProps[] }));
-vi.mock(import('../../../src/widgets/space/ThreeDSpace'), async (importOriginal) => {
-  const real = await importOriginal();
-  const { createElement } = await import('react');
-  return {
-    ...real,
-    ThreeDSpace: (props: ThreeDSpaceProps) => {
-      seen.props.push(props);
-      return createElement('div', { className: 'dash3d-space' });
-    },
-  };
-});
+const seen = { props: [] as ThreeDSpaceProps[] };
+beforeAll(() =>
+  setSceneStandIn((props) => {
+    seen.props.push(props);
+    return <div className="dash3d-space" />;
+  }),
+);
+afterAll(() => setSceneStandIn(null));
 
 afterEach(() => {
   unmountWidgets();

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
+import { setSceneStandIn } from '../../../src/widgets/space/sceneStandIn';
 import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { CARD_ACTIVE_BODY_SELECTOR, CARD_BODY_SELECTOR, CARD_DATA_ITEM_SELECTOR, CardConfigSchema } from '../../../shared/schema/card';
@@ -12,18 +13,14 @@ import { fakeHost, mount, unmountWidgets } from './support';
  * The card look a 3D space hands its scene, read from the host theme's three selectors. The scene
  * is a stand-in recording its props (drawing with the theme is the render worker's part).
  */
-const seen = vi.hoisted(() => ({ props: [] as ThreeDSpaceProps[] }));
-vi.mock(import('../../../src/widgets/space/ThreeDSpace'), async (importOriginal) => {
-  const real = await importOriginal();
-  const { createElement } = await import('react');
-  return {
-    ...real,
-    ThreeDSpace: (props: ThreeDSpaceProps) => {
-      seen.props.push(props);
-      return createElement('div', { className: 'dash3d-space' });
-    },
-  };
-});
+const seen = { props: [] as ThreeDSpaceProps[] };
+beforeAll(() =>
+  setSceneStandIn((props) => {
+    seen.props.push(props);
+    return <div className="dash3d-space" />;
+  }),
+);
+afterAll(() => setSceneStandIn(null));
 
 afterEach(() => {
   unmountWidgets();

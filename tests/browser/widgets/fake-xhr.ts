@@ -1,6 +1,7 @@
 /**
  * A stand-in for XMLHttpRequest that records each request and answers like the media library:
- * `{ url: '/media/<catalog>/<file name>' }`, or the status and body a test sets.
+ * `{ url: '/media/<catalog>/<file name>' }`, or the status and body a test sets; an answer given as
+ * a promise holds the upload (its progress shown, half sent) until the test settles it.
  */
 export interface RecordedRequest {
   method: string;
@@ -9,7 +10,12 @@ export interface RecordedRequest {
   body: FormData | null;
 }
 
-export function fakeXhr(answer: (req: RecordedRequest) => { status: number; body: unknown } = mediaAnswer) {
+export interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
+
+export function fakeXhr(answer: (req: RecordedRequest) => FakeAnswer | Promise<FakeAnswer> = mediaAnswer) {
   const requests: RecordedRequest[] = [];
   class FakeXMLHttpRequest {
     status = 0;
@@ -32,10 +38,12 @@ export function fakeXhr(answer: (req: RecordedRequest) => { status: number; body
       setTimeout(() => {
         if (this.aborted) return;
         this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-        const { status, body: out } = answer(this.req);
-        this.status = status;
-        this.responseText = JSON.stringify(out);
-        this.onload?.();
+        void Promise.resolve(answer(this.req)).then(({ status, body: out }) => {
+          if (this.aborted) return;
+          this.status = status;
+          this.responseText = JSON.stringify(out);
+          this.onload?.();
+        });
       }, 20);
     }
     abort() {
