@@ -1,4 +1,5 @@
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { CpuShare } from './cpu-share';
 
 /**
  * No test may go this long without a result. Every project's own timeouts are shorter (browser 60 s,
@@ -39,11 +40,14 @@ export default class SummaryReporter implements Reporter {
   private runStart = Date.now();
   /** Files per project in this run, for the stall report's "n of N files ended". */
   private readonly planned = new Map<string, number>();
+  /** The machine's busy CPU time, shared among the files running (cpu-share.ts). */
+  private cpu: CpuShare | undefined;
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>) {
     for (const s of specifications) this.planned.set(s.project.name, (this.planned.get(s.project.name) ?? 0) + 1);
     this.runStart = Date.now();
     this.lastProgress = Date.now();
+    this.cpu = new CpuShare(() => [...this.spans].filter(([, x]) => x.end === undefined).map(([k]) => k));
     this.watchdog = setInterval(() => this.checkStall(), 15_000);
     this.watchdog.unref();
   }
@@ -114,6 +118,7 @@ export default class SummaryReporter implements Reporter {
       if (m.state() === 'failed' && !testFailed) failed++;
     }
     this.printTimes();
+    this.printCpu();
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 
@@ -141,6 +146,33 @@ export default class SummaryReporter implements Reporter {
     lines.push('[times] slowest files:');
     for (const x of done.sort((a, b) => b.end - b.start - (a.end - a.start)).slice(0, 25))
       lines.push(`[times]   ${s(x.end - x.start)}  ${x.project}: ${x.file}`);
+    console.log(lines.join('\n'));
+  }
+
+  /** Where the machine's CPU went: per project, outside any file, and the files that took most. */
+  private printCpu() {
+    const cpu = this.cpu;
+    if (!cpu?.available) return;
+    cpu.stop();
+    const c = (x: number) => `${Math.round(x)} core-s`;
+    const wall = (Date.now() - this.runStart) / 1000;
+    const perProject = new Map<string, number>();
+    const perFile: [string, number][] = [];
+    for (const [key, spent] of cpu.byKey) {
+      const span = this.spans.get(key);
+      const project = span?.project ?? CpuShare.NO_FILE;
+      perProject.set(project, (perProject.get(project) ?? 0) + spent);
+      if (span) perFile.push([`${span.project}: ${span.file}`, spent]);
+    }
+    const lines = [
+      `\n[cpu] machine busy ${c(cpu.total)} in ${Math.round(wall)} s (${Math.round((100 * cpu.total) / (wall * cpu.cores))} % of ${cpu.cores} cores), shared among the files running:`,
+      ...[...perProject].sort((a, b) => b[1] - a[1]).map(([p, x]) => `[cpu]   ${p}: ${c(x)}`),
+      '[cpu] files that took most:',
+      ...perFile
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(([f, x]) => `[cpu]   ${c(x)}  ${f}`),
+    ];
     console.log(lines.join('\n'));
   }
 }
