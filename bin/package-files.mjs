@@ -16,25 +16,41 @@ export const USAGE = `Usage: dash3d-assets <folder> [--url <path>]
 Copies dash3d's browser files (the render worker, its chunks, the decoders and environment
 presets) into <folder>, for a host whose bundler does not emit them (esbuild), or that serves
 them from a path or CDN of its own. Then set ThreeDHost.files as it prints (docs/host-guide.md,
-"Serving the package's files yourself"). Copy again after each update of dash3d.
+"Serving the package's files yourself"). Copy again after each update of dash3d, and after each
+build when the folder is inside the build's output (a build may empty it).
 
   --url <path>   the URL path the folder is served under (default: its path after the last
-                 public/ or static/ folder, e.g. public/vendor/dash3d -> /vendor/dash3d/)
+                 folder a site is served from: public/ or static/, or a build's output
+                 dist/, build/ or out/ (dist-prod/ too): public/vendor/dash3d and
+                 dist/vendor/dash3d -> /vendor/dash3d/)
   --help         this text`;
 
+/** Folders a site's files are copied from by its bundler: kept between builds. */
+const SOURCE_ROOTS = /^(public|static)$/;
+/** A build's output folders (dist, build, out, and dist-prod, build_x…): a build may empty them. */
+const OUTPUT_ROOTS = /^(dist|build|out)([-_.].+)?$/;
+
 /**
- * The URL path a folder is likely served under, and whether that rests on a static root in its
- * path: what follows the last public/ or static/ folder (Vite's, Next.js's, Parcel's convention),
- * else its path from the current folder, else its name.
- * @returns {{ url: string, root: string | null }}
+ * The URL path a folder is likely served under, and the folder in its path that rests on: what
+ * follows the outermost folder a site is served from (public/ or static/, Vite's, Next.js's and
+ * Parcel's convention, or a build's output such as dist/ or dist-prod/, served as the site's
+ * root), looked for in its path from the current folder (or in its whole path when it lies
+ * elsewhere), else that path, else its name. `output`: that folder is a build's output, which the
+ * next build may empty.
+ * @returns {{ url: string, root: string | null, output: boolean }}
  */
 export function guessUrl(/** @type {string} */ folder, cwd = process.cwd()) {
-  const parts = path.resolve(cwd, folder).split(path.sep).filter(Boolean);
-  const at = Math.max(parts.lastIndexOf('public'), parts.lastIndexOf('static'));
-  if (at >= 0) return { url: `/${parts.slice(at + 1).join('/')}/`.replace(/\/+/g, '/'), root: parts[at] ?? null };
   const rel = path.relative(cwd, path.resolve(cwd, folder));
-  const served = rel.startsWith('..') || path.isAbsolute(rel) ? path.basename(folder) : rel.split(path.sep).join('/');
-  return { url: `/${served}/`.replace(/\/+/g, '/'), root: null };
+  const inside = !(rel.startsWith('..') || path.isAbsolute(rel));
+  const parts = (inside ? rel : path.resolve(cwd, folder)).split(path.sep).filter(Boolean);
+  const isRoot = (/** @type {string} */ p) => SOURCE_ROOTS.test(p) || OUTPUT_ROOTS.test(p);
+  const at = inside ? parts.findIndex(isRoot) : parts.findLastIndex(isRoot);
+  if (at >= 0) {
+    const root = parts[at] ?? '';
+    return { url: `/${parts.slice(at + 1).join('/')}/`.replace(/\/+/g, '/'), root, output: OUTPUT_ROOTS.test(root) };
+  }
+  const served = inside ? parts.join('/') : path.basename(folder);
+  return { url: `/${served}/`.replace(/\/+/g, '/'), root: null, output: false };
 }
 
 /**
@@ -123,9 +139,26 @@ export async function copyBrowserFiles(argv, { dist, cwd = process.cwd(), out = 
   }
   const guessed = guessUrl(folder, cwd);
   const url = args.values.url ? `${args.values.url.replace(/\/+$/, '')}/` : guessed.url;
+  const again = `dash3d-assets ${folder}${args.values.url ? ` --url ${url}` : ''}`;
+  // A guess that rests on no folder a site is served from is said first, on its own, not in passing.
+  if (!args.values.url && !guessed.root)
+    err(
+      `dash3d-assets: check the URL below: ${folder} has no public/, static/, dist/, build/ or out/ folder in its path, so it is guessed to be served at ${url}. If your site serves it elsewhere, run again with --url <path> (e.g. --url /vendor/dash3d/).`,
+    );
   const where = args.values.url
     ? `${url} is where you said the folder is served.`
-    : `${url} is where the folder is served ${guessed.root ? `if ${guessed.root}/ is your site's root` : 'if the site serves it at its own path'}; otherwise give the path with --url <path>.`;
+    : guessed.root
+      ? `${url} is where the folder is served if ${guessed.root}/ is your site's root; otherwise give the path with --url <path>.`
+      : `${url} is a guess (see above); otherwise give the path with --url <path>.`;
+  const when = guessed.output
+    ? [
+        `${guessed.root}/ is a build's output, which a build may empty: copy after each build, e.g.`,
+        `"build": "<your build> && ${again}" in your package.json.`,
+      ]
+    : [
+        `Copy again after each update of dash3d (e.g. "postinstall": "${again}" in your package.json):`,
+        'the render worker and the page must come from the same version.',
+      ];
   out(
     [
       `Copied dash3d's browser files into ${folder}: ${counts.join(', ')}.`,
@@ -136,8 +169,7 @@ export async function copyBrowserFiles(argv, { dist, cwd = process.cwd(), out = 
       hostSettings(url).replace(/^/gm, '  '),
       '',
       where,
-      `Copy again after each update of dash3d (e.g. "postinstall": "dash3d-assets ${folder}${args.values.url ? ` --url ${url}` : ''}" in your package.json):`,
-      'the render worker and the page must come from the same version.',
+      ...when,
     ].join('\n'),
   );
   return 0;

@@ -29,10 +29,12 @@ describe.each([
 ])('the %s build with the package served from /vendor/dash3d/', (_name, app) => {
   it('runs every part of dash3d from the copy, and fetches nothing from the package files the bundler emitted', async () => {
     const built = join(app, 'dist');
-    // The host's own copy step, the package's command as docs/host-guide.md gives it (bin/dash3d-assets.mjs).
-    const said = await run(join(app, 'node_modules', '.bin', 'dash3d-assets'), ['dist/vendor/dash3d', '--url', '/vendor/dash3d/'], app);
+    // The host's own copy step, the package's command as docs/host-guide.md gives it (bin/dash3d-assets.mjs),
+    // into the build's output with no --url: the command knows dist/ is served as the site's root.
+    const said = await run(join(app, 'node_modules', '.bin', 'dash3d-assets'), ['dist/vendor/dash3d'], app);
     expect(said).toContain("createWorker: () => new Worker(new URL('/vendor/dash3d/render-worker.js', location.href)");
     expect(said).toContain("assetBase: '/vendor/dash3d/assets/'");
+    expect(said).toContain("dist/ is a build's output, which a build may empty: copy after each build");
     const backend = await startBackend(app, built);
     try {
       const w = await checkHost(browser, `${backend.base}/?vendor`, backend.base);

@@ -22,4 +22,4 @@ await build({
   logLevel: 'warning',
 });
 for (const page of ['index.html', 'viewer.html']) copyFileSync(page, `dist/${page}`);
-execFileSync('node_modules/.bin/dash3d-assets', ['dist/vendor/dash3d', '--url', '/vendor/dash3d/'], { stdio: 'inherit' });
+execFileSync('node_modules/.bin/dash3d-assets', ['dist/vendor/dash3d'], { stdio: 'inherit' });

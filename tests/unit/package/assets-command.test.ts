@@ -61,6 +61,33 @@ describe('dash3d-assets', () => {
     expect(out).toContain("if public/ is your site's root; otherwise give the path with --url <path>");
   });
 
+  it("into a build's output (dist/, dist-prod/, build/, out/): served at that folder's root, copied after each build", async () => {
+    const r = await run('dist-x/vendor/dash3d');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    expect(r.out).toContain("assetBase: '/vendor/dash3d/assets/',");
+    expect(r.out).toContain("/vendor/dash3d/ is where the folder is served if dist-x/ is your site's root");
+    expect(r.out).toContain("dist-x/ is a build's output, which a build may empty: copy after each build");
+    expect(r.out).toContain('"build": "<your build> && dash3d-assets dist-x/vendor/dash3d"');
+    expect(r.out).not.toContain('postinstall');
+    expect(guessUrl('build/static/dash3d', work)).toEqual({ url: '/static/dash3d/', root: 'build', output: true });
+    expect(guessUrl('out/dash3d', work)).toEqual({ url: '/dash3d/', root: 'out', output: true });
+    // The outermost such folder of the path from here: public/dist/x is served at /dist/x/.
+    expect(guessUrl('public/dist/x', work)).toEqual({ url: '/dist/x/', root: 'public', output: false });
+    // Folders above the current one do not count (a project checked out under /home/me/build/).
+    expect(guessUrl('public/d', join(work, 'build', 'app')).url).toBe('/d/');
+  });
+
+  it('a guess that rests on no such folder is said first, on its own, with --url', async () => {
+    const r = await run('assets/dash3d');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      'dash3d-assets: check the URL below: assets/dash3d has no public/, static/, dist/, build/ or out/ folder in its path, so it is guessed to be served at /assets/dash3d/. If your site serves it elsewhere, run again with --url <path> (e.g. --url /vendor/dash3d/).',
+    );
+    expect(r.out).toContain('/assets/dash3d/ is a guess (see above)');
+    expect((await run('assets/dash3d', '--url', '/lib/dash3d')).err).toBe('');
+  });
+
   it('takes the URL path from --url', async () => {
     const { code, out } = await run('www/lib/dash3d', '--url', 'https://cdn.example.com/dash3d/0.1.0');
     expect(code).toBe(0);
@@ -119,12 +146,15 @@ describe('dash3d-assets', () => {
 });
 
 describe('guessUrl', () => {
-  it('is the path after the last public/ or static/ folder, else the path from here, else the name', () => {
-    expect(guessUrl('public/vendor/dash3d', '/app')).toEqual({ url: '/vendor/dash3d/', root: 'public' });
-    expect(guessUrl('/srv/site/static/dash3d', '/app')).toEqual({ url: '/dash3d/', root: 'static' });
-    expect(guessUrl('public', '/app')).toEqual({ url: '/', root: 'public' });
-    expect(guessUrl('www/dash3d', '/app')).toEqual({ url: '/www/dash3d/', root: null });
-    expect(guessUrl('/elsewhere/dash3d', '/app')).toEqual({ url: '/dash3d/', root: null });
+  it("is the path after a public/, static/ or build's output folder, else the path from here, else the name", () => {
+    expect(guessUrl('public/vendor/dash3d', '/app')).toEqual({ url: '/vendor/dash3d/', root: 'public', output: false });
+    expect(guessUrl('/srv/site/static/dash3d', '/app')).toEqual({ url: '/dash3d/', root: 'static', output: false });
+    expect(guessUrl('public', '/app')).toEqual({ url: '/', root: 'public', output: false });
+    expect(guessUrl('dist', '/app')).toEqual({ url: '/', root: 'dist', output: true });
+    expect(guessUrl('www/dash3d', '/app')).toEqual({ url: '/www/dash3d/', root: null, output: false });
+    expect(guessUrl('/elsewhere/dash3d', '/app')).toEqual({ url: '/dash3d/', root: null, output: false });
+    // Not a build's output: a folder only named like one.
+    expect(guessUrl('distant/dash3d', '/app').root).toBeNull();
   });
 });
 
