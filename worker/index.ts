@@ -1,6 +1,7 @@
 // Render worker entry, and the parse workers' too (the same script started again: one copy of
 // three). It exposes the API below over comlink and holds nothing else. Shipped as the package's
 // render-worker.js (scripts/package/build.mjs); plain comlink, so no host build needs a plugin.
+import './boot';
 import { expose, proxy } from 'comlink';
 import { createRenderApi, ping } from './api';
 import { parseModel, warmParse } from './models/load/parse/service';

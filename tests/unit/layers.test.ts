@@ -31,8 +31,8 @@ const WORKER_LAYERS: { level: number; name: string; files: RegExp }[] = [
   { level: 6, name: 'overlays', files: /^worker\/overlays\// },
   // The composition root: what builds and runs one space (engine, stage, and what joins two rooms).
   { level: 7, name: 'space', files: /^worker\/space\// },
-  // The worker's entry and the API object every call enters by.
-  { level: 8, name: 'entry', files: /^worker\/(api|index)\.ts$/ },
+  // The worker's entry (and its first import, boot.ts) and the API object every call enters by.
+  { level: 8, name: 'entry', files: /^worker\/(api|index|boot)\.ts$/ },
 ];
 const workerLayerOf = (f: string) => WORKER_LAYERS.find((l) => l.files.test(f));
 

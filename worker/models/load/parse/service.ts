@@ -9,9 +9,9 @@ import { setChunkSettings } from '../../../engine/chunk-settings';
 import type { PackedModel } from '../transfer/pack';
 import { buildBoundsTrees } from '../../raycast';
 import type { ParseRequest } from '../env';
+import { PARSE_WORKER_NAME } from './name';
 
-/** The name a parse worker is started with; the same script as the render worker (parse/workers.ts). */
-export const PARSE_WORKER_NAME = 'dash3d-parse';
+export { PARSE_WORKER_NAME } from './name';
 
 const RequestSchema = z.object({
   src: ModelSrcSchema,

@@ -1,4 +1,4 @@
-import { PARSE_WORKER_NAME } from './service';
+import { PARSE_WORKER_NAME } from './name';
 
 /*
  * A parse worker tells its parent when it starts a worker of its own (three's Draco decoder and
@@ -13,16 +13,19 @@ import { PARSE_WORKER_NAME } from './service';
 
 const KEY = 'dash3dParseStep';
 
-export type StepMark = { [KEY]: 'start'; what: string } | { [KEY]: 'end' };
+export type StepMark = { [KEY]: 'start'; what: string } | { [KEY]: 'end' } | { [KEY]: 'alive' };
 
 export const stepStart = (what: string): StepMark => ({ [KEY]: 'start', what });
 export const stepEnd = (): StepMark => ({ [KEY]: 'end' });
+/** The parse worker's script has begun to run (its first answer may still be a while: watch.ts). */
+export const stepAlive = (): StepMark => ({ [KEY]: 'alive' });
 
 /** The mark a message carries, or null for any other message (comlink's). */
 export function readStep(data: unknown): StepMark | null {
   if (!data || typeof data !== 'object') return null;
   const step = (data as Record<string, unknown>)[KEY];
   if (step === 'end') return stepEnd();
+  if (step === 'alive') return stepAlive();
   if (step === 'start') {
     const what = (data as { what?: unknown }).what;
     return stepStart(typeof what === 'string' ? what.slice(0, 200) : 'a step');
@@ -55,4 +58,14 @@ export function watchNestedWorkers(scope: Scope = self): void {
       }
     }
   };
+}
+
+/**
+ * In a parse worker (and only there): tells its parent that its script has begun to run. Called by
+ * the worker entry's first import (worker/boot.ts), before three and the engine are evaluated, so
+ * that on a loaded machine the parent hears from a worker that is slow to start, not only from one
+ * that has started (parse/watch.ts counts silence, not time).
+ */
+export function announceAlive(scope: Pick<Scope, 'name' | 'postMessage'> = self): void {
+  if (scope.name === PARSE_WORKER_NAME) scope.postMessage(stepAlive());
 }

@@ -1,12 +1,12 @@
 import { wrap, type Endpoint, type Remote } from 'comlink';
 import type { ParseRequest } from '../env';
-import { PARSE_WORKER_NAME, type ParseRefusal, type ParseReply } from './service';
+import type { ParseRefusal, ParseReply } from './service';
+import { PARSE_WORKER_NAME } from './name';
 import { bareWorkerError, withChunkTimeout, workerChunkError } from '../../../../shared/chunks';
-import { withTimeout } from '../../../../shared/timeout';
 import { PARSE_STALL_MS } from '../../../../shared/schema/chunks';
 import { chunkSettings, chunkTimeout } from '../../../engine/chunk-settings';
 import { startingWorker } from '../../../engine/worker-starts';
-import { handshakeStalled, watchSteps } from './watch';
+import { watchHandshake, watchSteps } from './watch';
 
 /*
  * The parse workers themselves (parse/client.ts decides which one parses what): starting one, the
@@ -111,9 +111,9 @@ export function spawn(): Slot {
   const steps = watchSteps(worker, stallMs);
   const api = wrap<ParseApi>(worker);
   // The spec's chunk timeout for a script that does not arrive; the shorter stall bound for a
-  // worker that does not answer (a test's short chunk timeout comes first and is reported as such).
+  // worker that says nothing at all (a test's short chunk timeout comes first and is reported as such).
   const answered = withChunkTimeout(Promise.race([api.ping(), crashed]), 'parse-worker', () => url, chunkTimeout('parse-worker'));
-  const loaded = withTimeout(answered, startMs, () => handshakeStalled(startMs)).then(() => {
+  const loaded = watchHandshake(worker, answered, startMs).then(() => {
     started = true;
   });
   const slot: Slot = {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expose } from 'comlink';
 import { parseOffThread, parserStalls, ParserStalled, warmParser } from '../../../../../worker/models/load/parse/client';
 import { setParseWorkerStarter, type ParseWorker } from '../../../../../worker/models/load/parse/workers';
-import { stepEnd, stepStart } from '../../../../../worker/models/load/parse/steps';
+import { stepAlive, stepEnd, stepStart } from '../../../../../worker/models/load/parse/steps';
 import { setChunkSettings } from '../../../../../worker/engine/chunk-settings';
 import type { ParseRequest } from '../../../../../worker/models/load/env';
 import { ModelLimitsSchema } from '../../../../../shared/schema/limits';
@@ -20,7 +20,9 @@ type Kind =
   | 'answers' // parses at once
   | 'stuck-starting-decoder' // says it starts a worker of its own, then nothing ever again
   | 'slow' // parses for a long while, saying nothing meanwhile (a big file)
-  | 'quick-decoder'; // starts a decoder worker (start and end marks), then answers
+  | 'quick-decoder' // starts a decoder worker (start and end marks), then answers
+  | 'slow-start' // its script takes six stall bounds to be ready, saying it is alive meanwhile
+  | 'answers-quickly'; // answers at once, held to the short handshake bound too
 
 const STALL_MS = 60;
 /** The handshake bound of a stand-in that answers: a cold start on a loaded machine is not the stall under test. */
@@ -42,7 +44,8 @@ function startEach(kinds: Kind[]) {
     const s: Started = { kind, terminated: false, received: [] };
     started.push(s);
     // spawn() reads the bounds right after this returns: only a silent one is held to the short handshake bound.
-    setChunkSettings({ timeoutMs: 20_000, parseStallMs: STALL_MS, parseStartMs: kind === 'silent' ? STALL_MS : START_MS });
+    const short = kind === 'silent' || kind === 'slow-start' || kind === 'answers-quickly';
+    setChunkSettings({ timeoutMs: 20_000, parseStallMs: STALL_MS, parseStartMs: short ? STALL_MS : START_MS });
     const { port1, port2 } = new MessageChannel();
     ports.push(port1, port2);
     const worker = Object.assign(port1, {
@@ -53,29 +56,35 @@ function startEach(kinds: Kind[]) {
       },
     }) as unknown as ParseWorker;
     const reply = { model: { kind }, warnings: [], notices: [] };
-    if (kind !== 'silent') {
-      expose(
-        {
-          ping: () => 1,
-          warmParse: () => Promise.resolve(),
-          parseModel: async (bytes: ArrayBuffer) => {
-            s.received.push(bytes.byteLength);
-            if (kind === 'stuck-starting-decoder') {
-              port2.postMessage(stepStart('starting a worker of its own (a decoder)'));
-              return new Promise(() => {});
-            }
-            if (kind === 'quick-decoder') {
-              port2.postMessage(stepStart('starting a worker of its own (a decoder)'));
-              port2.postMessage(stepEnd());
-            }
-            // Five stall bounds of silence: a parse is never held to the bound.
-            if (kind === 'slow') await new Promise((r) => setTimeout(r, STALL_MS * 5));
-            return reply;
-          },
-        },
-        port2,
-      );
+    let ready = Promise.resolve();
+    if (kind === 'slow-start') {
+      const alive = setInterval(() => port2.postMessage(stepAlive()), STALL_MS / 2);
+      ready = new Promise((r) => setTimeout(r, STALL_MS * 6)).then(() => clearInterval(alive));
     }
+    if (kind !== 'silent')
+      void ready.then(() =>
+        expose(
+          {
+            ping: () => 1,
+            warmParse: () => Promise.resolve(),
+            parseModel: async (bytes: ArrayBuffer) => {
+              s.received.push(bytes.byteLength);
+              if (kind === 'stuck-starting-decoder') {
+                port2.postMessage(stepStart('starting a worker of its own (a decoder)'));
+                return new Promise(() => {});
+              }
+              if (kind === 'quick-decoder') {
+                port2.postMessage(stepStart('starting a worker of its own (a decoder)'));
+                port2.postMessage(stepEnd());
+              }
+              // Five stall bounds of silence: a parse is never held to the bound.
+              if (kind === 'slow') await new Promise((r) => setTimeout(r, STALL_MS * 5));
+              return reply;
+            },
+          },
+          port2,
+        ),
+      );
     return { worker, url: 'http://localhost/parse-worker.js' };
   });
 }
@@ -192,6 +201,35 @@ describe('parse workers that are only busy', () => {
     startEach(['quick-decoder']);
     const reply = await parseOffThread(glb('KHR_draco_mesh_compression'), request('draco.glb'), new AbortController().signal);
     expect(reply.model).toEqual({ kind: 'quick-decoder' });
+    expect(started).toHaveLength(1);
+  });
+
+  it('a worker slow to start, saying it is alive meanwhile, is waited for: silence is given up on, not slowness', async () => {
+    startEach(['slow-start']);
+    const before = parserStalls();
+    const reply = await parseOffThread(glb(), request('a.glb'), new AbortController().signal);
+    expect(reply.model).toEqual({ kind: 'slow-start' });
+    expect(parserStalls() - before).toBe(0);
+    expect(started).toHaveLength(1);
+  });
+
+  it("this thread's own stall is not the worker's silence: its answer waiting behind a long task is heard", async () => {
+    startEach(['answers-quickly']);
+    const before = parserStalls();
+    const parsed = parseOffThread(glb(), request('a.glb'), new AbortController().signal);
+    // Once the worker is started (after the parse's first await), this thread is busy for three
+    // stall bounds: the worker's answer comes meanwhile and waits in the queue.
+    await new Promise<void>((r) =>
+      setTimeout(() => {
+        const until = performance.now() + STALL_MS * 3;
+        while (performance.now() < until) {
+          // Busy, as a render worker compiling shaders on a loaded machine.
+        }
+        r();
+      }, 0),
+    );
+    expect((await parsed).model).toEqual({ kind: 'answers-quickly' });
+    expect(parserStalls() - before).toBe(0);
     expect(started).toHaveLength(1);
   });
 

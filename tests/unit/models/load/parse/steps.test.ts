@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStep, stepEnd, stepStart, watchNestedWorkers } from '../../../../../worker/models/load/parse/steps';
+import { announceAlive, readStep, stepAlive, stepEnd, stepStart, watchNestedWorkers } from '../../../../../worker/models/load/parse/steps';
 import { PARSE_WORKER_NAME } from '../../../../../worker/models/load/parse/service';
 
 type Scope = NonNullable<Parameters<typeof watchNestedWorkers>[0]>;
@@ -39,7 +39,19 @@ describe("a parse worker's step marks", () => {
     expect(s.Worker).toBe(before);
   });
 
+  it("a parse worker's script says it runs, before anything else (the worker entry's first import, worker/boot.ts)", async () => {
+    const s = scope(PARSE_WORKER_NAME);
+    announceAlive(s);
+    expect(s.posted).toEqual([stepAlive()]);
+    const render = scope('dash3d-render');
+    announceAlive(render);
+    expect(render.posted).toEqual([]);
+    const entry = await import('node:fs').then((fs) => fs.readFileSync(new URL('../../../../../worker/index.ts', import.meta.url), 'utf8'));
+    expect(entry.match(/^import .*$/m)?.[0]).toBe("import './boot';");
+  });
+
   it('are told apart from comlink messages, and read defensively', () => {
+    expect(readStep(stepAlive())).toEqual(stepAlive());
     expect(readStep(stepStart('starting a decoder'))).toEqual(stepStart('starting a decoder'));
     expect(readStep({ id: 'x', type: 'APPLY' })).toBeNull();
     expect(readStep(null)).toBeNull();
