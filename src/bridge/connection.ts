@@ -14,9 +14,29 @@ import { claimProbedWorker } from './capability';
 export type RenderHandle = Omit<RenderCalls, 'init' | 'dispose'> & {
   readonly mode: 'worker' | 'main';
   readonly canvas: HTMLCanvasElement;
-  /** Terminate the worker (or dispose the engine) and remove the canvas. */
-  dispose(): void;
+  /**
+   * Terminate the worker (or dispose the engine) and remove the canvas. `keepFrame` (a restart): a
+   * worker's canvas stays, retired, showing the last frame it was given, and is returned for the
+   * caller to remove once a new engine drew (retireCanvas). The main-thread engine's canvas goes
+   * blank with its context, so it is removed all the same (null).
+   */
+  dispose(keepFrame?: boolean): HTMLCanvasElement | null;
 };
+
+/**
+ * A stopped engine's canvas, kept on show over the space (above the new canvas, which is empty
+ * until its engine draws), out of the way of input and of assistive technology. A wall display
+ * whose render worker is restarted keeps its picture instead of a blank space for the seconds the
+ * new one takes to start (issue 41 point 1).
+ */
+export function retireCanvas(canvas: HTMLCanvasElement): HTMLCanvasElement {
+  canvas.className = 'dash3d-canvas-retired';
+  Object.assign(canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
+  canvas.removeAttribute('aria-label');
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.tabIndex = -1;
+  return canvas;
+}
 
 /** init and dispose are the host's own business (transfer, abort, terminate); the rest pass through. */
 const HOST_CALLS = ['init', 'dispose'] as const;
@@ -66,11 +86,13 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
     opts.onEvent(event);
   };
   const detachInput = forwardInput(canvas, input.port1, { wantsPointerLock: opts.wantsPointerLock });
-  const cleanup = () => {
+  const cleanup = (keep = false) => {
     detachInput();
     input.port1.close();
     events.port1.close();
+    if (keep) return retireCanvas(canvas);
     canvas.remove();
+    return null;
   };
   try {
     return opts.mode === 'worker'
@@ -90,7 +112,7 @@ async function startWorker(
   opts: ConnectOptions,
   inputPort: MessagePort,
   eventsPort: MessagePort,
-  cleanup: () => void,
+  cleanup: (keep?: boolean) => HTMLCanvasElement | null,
   activity: { scriptBusy(): boolean; startingWorker(): boolean },
 ): Promise<RenderHandle> {
   // The worker that answered the capability check, or a new one: resolves once the script has
@@ -129,18 +151,19 @@ async function startWorker(
     answer.catch(() => undefined);
     return answer;
   };
-  const dispose = () => {
-    if (disposed) return;
+  const dispose = (keepFrame = false) => {
+    if (disposed) return null;
     disposed = true;
-    opts.signal.removeEventListener('abort', dispose);
+    opts.signal.removeEventListener('abort', onAbort);
     stopBeat();
     for (const reject of waiting) reject(new Error('the render worker was stopped (restarted or unmounted) before it answered'));
     waiting.clear();
     // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
     worker.terminate();
-    cleanup();
+    return cleanup(keepFrame);
   };
-  opts.signal.addEventListener('abort', dispose);
+  const onAbort = () => void dispose();
+  opts.signal.addEventListener('abort', onAbort);
   try {
     await api.init(transfer(initOptions(offscreen, opts, inputPort, eventsPort), [offscreen, inputPort, eventsPort]));
   } catch (err) {
@@ -180,7 +203,7 @@ async function startMain(
   opts: ConnectOptions,
   inputPort: MessagePort,
   eventsPort: MessagePort,
-  cleanup: () => void,
+  cleanup: (keep?: boolean) => HTMLCanvasElement | null,
 ): Promise<RenderHandle> {
   // Once per page: a dashboard of twenty spaces says it once.
   if (!fallbackTold) console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
@@ -197,10 +220,10 @@ async function startMain(
     mode: 'main',
     canvas,
     dispose() {
-      if (disposed) return;
+      if (disposed) return null;
       disposed = true;
       api.dispose(); // closes both ports
-      cleanup();
+      return cleanup();
     },
   };
 }

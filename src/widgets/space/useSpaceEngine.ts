@@ -13,6 +13,7 @@ import type { ChunkFailure } from '../../../shared/schema/chunks';
 import type { ModelWidgetEvent } from '../model/events';
 import { useLiveContext } from './useLiveContext';
 import { useNotices } from './useNotices';
+import { useKeptFrame } from './useKeptFrame';
 import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
 import { useSpaceVariables } from './useSpaceVariables';
@@ -80,6 +81,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const [progress, setProgress] = useState({ loaded: 0, total: 0 });
   const notices = useNotices();
   const restarts = useRestarts(opts.scriptsAllowed, notices);
+  const kept = useKeptFrame();
   const { run } = restarts;
   const [heldCode, setHeldCode] = useState<HeldMaterialCode[]>([]);
   const origins = useLatest(opts.allowedOrigins);
@@ -181,8 +183,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     };
 
     const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
-      if (cancelled || restarts.crashed(run, reason, detail)) return;
+      if (cancelled) return;
+      if (restarts.crashed(run, reason, detail)) return kept.restarting();
       cancelled = true;
+      kept.drop();
       setState('error');
     };
 
@@ -223,8 +227,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       } catch (err) {
         if (cancelled) return;
         const failure = chunkFailureOf(err);
+        kept.drop();
         if (failure) return failChunk(new ChunkLoadError(failure));
         console.error('[dash3d] the 3D scene could not start:', err);
+        kept.drop();
         setState('error');
         return;
       }
@@ -239,12 +245,20 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       children.started(current);
       onStarted.current?.(current);
       void context.restore(current, () => cancelled).catch(() => undefined);
+      // A restart's kept picture stays until the new engine shows the whole scene (its models too).
+      if (kept.has())
+        void current.settled().then(
+          () => !cancelled && kept.drop(),
+          () => undefined,
+        );
     })();
 
     // Fire and forget: a resize that fails (the engine just went away) changes nothing worth telling.
     const stopWatch = watchSize(el, (size) => void handle.current?.resize(size).catch(() => undefined));
     return () => {
       cancelled = true;
+      // Before the abort, which would stop it without keeping its picture for a restart.
+      kept.stop(current);
       abort.abort();
       stopWatch();
       config.stopped();
@@ -253,7 +267,6 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       cards.stopped();
       groups.stopped();
       children.stopped();
-      current?.dispose();
       if (handle.current === current) handle.current = null;
     };
     // The engine restarts only on a new run; config changes travel as patches.
@@ -276,6 +289,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     handle,
     valid: config.valid,
     restarts: run.generation,
+    /** A restarted engine's last picture is on show (useKeptFrame): no loading screen over it. */
+    keptFrame: kept.shown,
     scriptsEnabled: run.scriptsEnabled,
     /** User code was edited (a material's frame script): after a hang, a fresh engine runs it again (true). */
     scriptEdited: restarts.scriptEdited,

@@ -86,8 +86,8 @@ export interface ScreenRegion {
  * Mean colours of regions of the 3D canvas as it is on screen: a Playwright screenshot of the page,
  * so what the compositor shows, not what the engine reads back from its own drawing buffer.
  */
-const screenColours: BrowserCommand<[regions: ScreenRegion[]]> = async (ctx, regions) => {
-  const shot = decodePng(await (await ctx.frame()).locator(CANVAS).first().screenshot({ animations: 'disabled' }));
+const screenColours: BrowserCommand<[regions: ScreenRegion[], selector?: string]> = async (ctx, regions, selector = CANVAS) => {
+  const shot = decodePng(await (await ctx.frame()).locator(selector).first().screenshot({ animations: 'disabled' }));
   return regions.map((r) => meanRgb(shot, r.x0, r.y0, r.x1, r.y1));
 };
 
@@ -128,7 +128,8 @@ declare module 'vitest/browser' {
     keyDown(key: string): Promise<void>;
     keyUp(key: string): Promise<void>;
     keyHold(key: string, ms: number): Promise<void>;
-    screenColours(regions: ScreenRegion[]): Promise<[number, number, number][]>;
+    /** `selector`: another element's box than the 3D canvas' (the space's, to see what covers the canvas too). */
+    screenColours(regions: ScreenRegion[], selector?: string): Promise<[number, number, number][]>;
     screenPixels(region: ScreenRegion): Promise<{ width: number; height: number; data: number[] }>;
   }
 }
