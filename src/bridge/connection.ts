@@ -15,13 +15,28 @@ export type RenderHandle = Omit<RenderCalls, 'init' | 'dispose'> & {
   readonly mode: 'worker' | 'main';
   readonly canvas: HTMLCanvasElement;
   /**
-   * Terminate the worker (or dispose the engine) and remove the canvas. `keepFrame` (a restart): a
+   * Terminate the worker (or dispose the engine) and remove the canvas. `keepFrame` (a restart): the
    * worker's canvas stays, retired, showing the last frame it was given, and is returned for the
-   * caller to remove once a new engine drew (retireCanvas). The main-thread engine's canvas goes
+   * caller to release once a new engine drew (see KeptFrame). The main-thread engine's canvas goes
    * blank with its context, so it is removed all the same (null).
    */
-  dispose(keepFrame?: boolean): HTMLCanvasElement | null;
+  dispose(keepFrame?: boolean): KeptFrame | null;
 };
+
+/**
+ * A stopped worker's last picture, on show until `release()`. The worker is stopped in every other
+ * way (no input, no events, no heartbeat, calls refused) but terminated only then: Firefox blanks
+ * a canvas whose worker is gone (it shows white until the new engine draws), while a live worker's
+ * canvas, even one whose thread is stuck, keeps its last frame on screen. Released by the caller,
+ * or after KEEP_MAX_MS whatever happens, so a stuck thread does not spin for long.
+ */
+export interface KeptFrame {
+  canvas: HTMLCanvasElement;
+  release(): void;
+}
+
+/** The longest a stopped worker is kept for its picture. */
+export const KEEP_MAX_MS = 20_000;
 
 /**
  * A stopped engine's canvas, kept on show over the space (above the new canvas, which is empty
@@ -151,16 +166,29 @@ async function startWorker(
     answer.catch(() => undefined);
     return answer;
   };
-  const dispose = (keepFrame = false) => {
+  const dispose = (keepFrame = false): KeptFrame | null => {
     if (disposed) return null;
     disposed = true;
     opts.signal.removeEventListener('abort', onAbort);
     stopBeat();
     for (const reject of waiting) reject(new Error('the render worker was stopped (restarted or unmounted) before it answered'));
     waiting.clear();
+    const kept = cleanup(keepFrame);
     // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
-    worker.terminate();
-    return cleanup(keepFrame);
+    if (!kept) {
+      worker.terminate();
+      return null;
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(timer);
+      worker.terminate();
+      kept.remove();
+    };
+    const timer = setTimeout(release, KEEP_MAX_MS);
+    return { canvas: kept, release };
   };
   const onAbort = () => void dispose();
   opts.signal.addEventListener('abort', onAbort);
@@ -223,7 +251,8 @@ async function startMain(
       if (disposed) return null;
       disposed = true;
       api.dispose(); // closes both ports
-      return cleanup();
+      cleanup();
+      return null;
     },
   };
 }

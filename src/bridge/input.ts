@@ -1,4 +1,5 @@
 import { POINTER_INPUT_TYPES, toInputMessage, type InputType } from '../../shared/input';
+import { gatherTouches } from './touchGather';
 
 export interface InputOptions {
   /** First-person mode: a click asks the browser for pointer lock (only the main thread can). */
@@ -21,6 +22,11 @@ export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts:
     target.addEventListener(type, fn, options);
     offs.push(() => target.removeEventListener(type, fn, options));
   };
+
+  // A space widget's panels and frames lie over its canvas: fingers landing there join a gesture
+  // begun on the canvas (touchGather.ts). The widget's root when there is one, else the space's.
+  const root = canvas.closest<HTMLElement>('.dash3d-space-widget') ?? canvas.closest<HTMLElement>('.dash3d-space');
+  if (root) offs.push(gatherTouches(canvas, root, send));
 
   canvas.style.touchAction = 'none';
   if (canvas.tabIndex < 0) canvas.tabIndex = 0;

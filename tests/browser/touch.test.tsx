@@ -99,6 +99,125 @@ describe.each(PATHS)('touch on the %s', (_path, forceMainThread) => {
 });
 
 /**
+ * Issue 41 point 2: a pinch on the example dashboard orbited, because its second finger landed on
+ * the component group's panel over the canvas (a DOM element: its events went there). Here a panel
+ * covers the right third of the canvas, as a group's does, and takes every pointer event it gets.
+ * Fingers landing in one touchStart or one by one, with the page idle or busy (a 200 ms task every
+ * 250 ms, as on a dashboard full of widgets), in the worker and in the fallback.
+ */
+describe.each(PATHS)('fingers on a panel over the canvas, on the %s', (_path, forceMainThread) => {
+  const mount = async () => {
+    const m = await mountSpace(orbit(), { ...SIZE, forceMainThread });
+    const panel = document.createElement('div');
+    panel.className = 'test-panel';
+    Object.assign(panel.style, {
+      position: 'absolute',
+      top: '0',
+      right: '0',
+      width: '34%',
+      height: '100%',
+      background: 'rgba(0,0,0,0.01)',
+    });
+    const heard: string[] = [];
+    for (const type of ['pointerdown', 'pointermove', 'pointerup']) panel.addEventListener(type, () => heard.push(type));
+    m.root.appendChild(panel);
+    return { m, heard };
+  };
+  /** A 200 ms task every 250 ms on the page's thread while `fn` runs. */
+  const busy = async (on: boolean, fn: () => Promise<void>) => {
+    const timer = on
+      ? setInterval(() => {
+          const until = performance.now() + 200;
+          while (performance.now() < until) {
+            // The host page's own work.
+          }
+        }, 250)
+      : undefined;
+    try {
+      await fn();
+    } finally {
+      clearInterval(timer);
+    }
+  };
+
+  it.each([
+    ['together', true],
+    ['apart', false],
+  ] as const)('a pinch with one finger on the panel zooms (fingers landing %s, page busy: %s)', async (land, onBusyPage) => {
+    const { m, heard } = await mount();
+    const start = marker(await m.pixels());
+    const before = await m.handle.getView();
+    // The second finger lands on the panel (from x 0.7 to 0.85).
+    await busy(onBusyPage, () =>
+      commands.touch({
+        fingers: [
+          [0.45, 0.5, 0.3, 0.5],
+          [0.72, 0.5, 0.85, 0.5],
+        ],
+        steps: 5,
+        stepMs: 50,
+        land,
+      }),
+    );
+    const after = marker(await pixelsAfterInput(m));
+    const view = await m.handle.getView();
+    const dist = (v: typeof view) => Math.hypot(v.position.x - v.target.x, v.position.y - v.target.y, v.position.z - v.target.z);
+    expect(after.share).toBeGreaterThan(start.share * 1.3);
+    expect(dist(view)).toBeLessThan(dist(before) * 0.9);
+    // The panel never heard the finger that joined the scene.
+    expect(heard).toEqual([]);
+  });
+
+  it('a pinch whose first finger landed on the panel zooms too (fingers landing apart, page busy)', async () => {
+    const { m } = await mount();
+    const start = marker(await m.pixels());
+    await busy(true, () =>
+      commands.touch({
+        fingers: [
+          [0.75, 0.5, 0.9, 0.5],
+          [0.5, 0.5, 0.3, 0.5],
+        ],
+        steps: 5,
+        stepMs: 50,
+        land: 'apart',
+      }),
+    );
+    expect(marker(await pixelsAfterInput(m)).share).toBeGreaterThan(start.share * 1.3);
+  });
+
+  it('two fingers moving together, one on the panel, pan (page busy)', async () => {
+    const { m } = await mount();
+    const start = marker(await m.pixels());
+    const before = await m.handle.getView();
+    await busy(true, () =>
+      commands.touch({
+        fingers: [
+          [0.4, 0.5, 0.55, 0.55],
+          [0.7, 0.5, 0.85, 0.55],
+        ],
+        steps: 5,
+        stepMs: 50,
+      }),
+    );
+    const panned = marker(await pixelsAfterInput(m));
+    const view = await m.handle.getView();
+    // Panned: the look-at point moved (an orbit keeps it), the marker went right with the fingers.
+    expect(Math.hypot(view.target.x - before.target.x, view.target.y - before.target.y, view.target.z - before.target.z)).toBeGreaterThan(
+      5,
+    );
+    expect(panned.cx - start.cx).toBeGreaterThan(0.05);
+  });
+
+  it('a lone finger on the panel is the panel’s: the view stays', async () => {
+    const { m, heard } = await mount();
+    const before = await m.pixels();
+    await commands.touch({ fingers: [[0.8, 0.5, 0.9, 0.6]], steps: 5 });
+    expect(diffShare(before, await pixelsAfterInput(m))).toBeLessThan(0.005);
+    expect(heard).toContain('pointerdown');
+  });
+});
+
+/**
  * A drag is the view moving: its frames follow each other, so adaptive resolution measures a
  * finger's drag as it does damping, and draws it at a lower scale when frames are slow (here a
  * scene whose every pixel runs a long loop), then the still view sharp.

@@ -234,7 +234,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         setState('error');
         return;
       }
-      if (cancelled) return current.dispose();
+      if (cancelled) return void current.dispose();
       if (current.mode === 'main') notices.add({ key: 'notice.fallback' });
       handle.current = current;
       config.started(configAtStart);

@@ -15,6 +15,8 @@ export interface BrowsersRun {
   base: string;
   /** The X display the browsers open their windows on, ':<n>'. */
   display: string;
+  /** That display's screen as an XWD file the X server keeps up to date (xvfb.ts, screen.ts). */
+  framebuffer: string;
   /** Why a browser cannot run here (the Debian package to install), by name. */
   missing: Partial<Record<BrowserName, string>>;
 }
@@ -32,7 +34,7 @@ export default async function setup(project: TestProject) {
     if (why) missing[name] = why;
   }
   if (Object.keys(missing).length === BROWSERS.length) {
-    project.provide('browsers', { base: '', display: '', missing });
+    project.provide('browsers', { base: '', display: '', framebuffer: '', missing });
     return;
   }
   const display = await startXvfb();
@@ -40,7 +42,7 @@ export default async function setup(project: TestProject) {
     await display.stop();
     throw err;
   });
-  project.provide('browsers', { base: pg.base, display: display.name, missing });
+  project.provide('browsers', { base: pg.base, display: display.name, framebuffer: display.framebuffer, missing });
   return async () => {
     await pg.stop();
     await display.stop();

@@ -1,10 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { XVFB } from './binaries';
 
 export interface Display {
   /** ':<n>', for the browsers' DISPLAY. */
   name: string;
+  /**
+   * The screen itself, as the X server holds it (Xvfb -fbdir: an XWD file it keeps up to date):
+   * what a person in front of it would see, read without asking the browser (support/screen.ts).
+   */
+  framebuffer: string;
   stop(): Promise<void>;
 }
 
@@ -18,7 +25,11 @@ const taken = (n: number) => existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/
 export async function startXvfb(): Promise<Display> {
   for (let n = 90; n < 140; n++) {
     if (taken(n)) continue;
-    const child = spawn(XVFB, [`:${n}`, '-screen', '0', '1920x1200x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const fbdir = mkdtempSync(join(tmpdir(), 'dash3d-xvfb-'));
+    const child = spawn(XVFB, [`:${n}`, '-screen', '0', '1920x1200x24', '-nolisten', 'tcp', '-fbdir', fbdir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.once('exit', () => rmSync(fbdir, { recursive: true, force: true }));
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -33,6 +44,7 @@ export async function startXvfb(): Promise<Display> {
     }
     return {
       name: `:${n}`,
+      framebuffer: join(fbdir, 'Xvfb_screen0'),
       stop: async () => {
         if (child.exitCode !== null) return;
         child.kill('SIGTERM');

@@ -19,6 +19,8 @@ export interface GestureOptions {
   stepMs?: number;
   /** 'last-first': the fingers lift one by one, the last to land first (default: all at once). */
   lift?: 'together' | 'last-first';
+  /** 'apart': the fingers land one by one, `stepMs` apart, each in a touchStart of its own (default: in one). */
+  land?: 'together' | 'apart';
 }
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
@@ -45,10 +47,20 @@ export function touchSession(page: Page): Promise<CDPSession> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fingers land together, rest holdMs, move in `steps` steps to their ends, and lift (together, or the last first). */
-export async function touchGesture(page: Page, fingers: Finger[], { steps = 10, holdMs = 0, stepMs = 16, lift }: GestureOptions = {}) {
+export async function touchGesture(
+  page: Page,
+  fingers: Finger[],
+  { steps = 10, holdMs = 0, stepMs = 16, lift, land }: GestureOptions = {},
+) {
   const cdp = await touchSession(page);
   const points = (t: number) =>
     fingers.map(([fx, fy, tx, ty], i) => ({ x: fx + (tx - fx) * t, y: fy + (ty - fy) * t, id: i + 1, radiusX: 4, radiusY: 4, force: 1 }));
+  // Apart: each touchStart names the fingers down so far; Chromium makes a pointerdown for the new one.
+  if (land === 'apart')
+    for (let n = 1; n < fingers.length; n++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(0).slice(0, n) });
+      await sleep(stepMs);
+    }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(0) });
   if (holdMs > 0) await sleep(holdMs);
   if (fingers.some(([fx, fy, tx, ty]) => fx !== tx || fy !== ty))
