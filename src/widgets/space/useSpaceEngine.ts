@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { EngineEvent, ModelTransform } from '../../../shared/protocol';
-import { repairParse } from '../../../shared/schema/repair';
 import { connect, type RenderHandle } from '../../bridge/connection';
 import { canRenderInWorker } from '../../bridge/capability';
 import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
-import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
 import { describeChunkHint } from '../../../shared/chunk-hints';
@@ -25,6 +23,8 @@ import { createChildWatch } from './childWatch';
 import { createScriptErrors } from './scriptErrors';
 import { useLatest } from '../../host/useLatest';
 import { useSpaceGroups } from './useSpaceGroups';
+import { loadBarProgress } from './loadBar';
+import { parseHostLimits } from './hostLimits';
 import type { GroupTransform } from '../../../shared/overlays';
 
 export type SpaceState = 'loading' | 'ready' | 'error';
@@ -143,12 +143,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     gizmoHover.current = false;
     // Coming back into view, the space shows its last frame until the new engine drew it again.
     if (!context.resuming()) setState('loading');
-    // The host's caps are parsed here first; a bad one is shown and its default used.
-    const caps = repairParse(ModelLimitsSchema, limits.current ?? {});
-    if (caps.issues.length) {
-      console.error('[dash3d] invalid model limits:', caps.issues);
-      config.setIssues((list) => [...list, ...caps.issues.map((i) => ({ ...i, path: `limits.${i.path}` }))]);
-    }
+    const caps = parseHostLimits(limits.current, config.setIssues);
 
     const failChunk = (err: ChunkLoadError) => {
       // The developer reads the console: the fix goes with the spec's text (shared/chunk-hints.ts).
@@ -273,17 +268,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run.generation, attempt, opts.forceMainThread, context.live]);
 
-  // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
-  const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
-  const modelProgress = models.progress;
-  const shown =
-    modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
   return {
     state: chunkFailure ? ('error' as const) : state,
     chunkFailure,
     retry,
-    progress: shown,
-    modelProgress,
+    progress: loadBarProgress(progress, models.progress),
+    modelProgress: models.progress,
     issues: config.issues,
     notices: notices.notices,
     handle,
