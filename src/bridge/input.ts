@@ -1,5 +1,4 @@
 import { POINTER_INPUT_TYPES, toInputMessage, type InputType } from '../../shared/input';
-import { gatherTouches } from './touchGather';
 
 export interface InputOptions {
   /** First-person mode: a click asks the browser for pointer lock (only the main thread can). */
@@ -25,8 +24,23 @@ export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts:
 
   // A space widget's panels and frames lie over its canvas: fingers landing there join a gesture
   // begun on the canvas (touchGather.ts). The widget's root when there is one, else the space's.
+  // Loaded only where there is a touch screen: a desktop's viewer page never carries it.
   const root = canvas.closest<HTMLElement>('.dash3d-space-widget') ?? canvas.closest<HTMLElement>('.dash3d-space');
-  if (root) offs.push(gatherTouches(canvas, root, send));
+  if (root && navigator.maxTouchPoints > 0) {
+    let stopped = false;
+    let off: (() => void) | undefined;
+    import('./touchGather').then(
+      ({ gatherTouches }) => {
+        if (!stopped) off = gatherTouches(canvas, root, send);
+      },
+      // Not loaded (offline, a policy): each finger stays with the element it lands on, as before.
+      () => undefined,
+    );
+    offs.push(() => {
+      stopped = true;
+      off?.();
+    });
+  }
 
   canvas.style.touchAction = 'none';
   if (canvas.tabIndex < 0) canvas.tabIndex = 0;

@@ -107,6 +107,9 @@ describe.each(PATHS)('touch on the %s', (_path, forceMainThread) => {
  */
 describe.each(PATHS)('fingers on a panel over the canvas, on the %s', (_path, forceMainThread) => {
   const mount = async () => {
+    // A touch screen from the start, as a tablet's page has: the space loads its finger gathering then.
+    await commands.enableTouch();
+    expect(navigator.maxTouchPoints).toBeGreaterThan(0);
     const m = await mountSpace(orbit(), { ...SIZE, forceMainThread });
     const panel = document.createElement('div');
     panel.className = 'test-panel';

@@ -6,7 +6,7 @@
  * frame (main-page coordinates, what CDP expects), never from getBoundingClientRect in the test.
  */
 import type { BrowserCommand } from 'vitest/node';
-import { touchGesture, type Finger, type GestureOptions } from '../../e2e/support/touch';
+import { touchGesture, touchSession, type Finger, type GestureOptions } from '../../e2e/support/touch';
 
 export interface TouchArgs extends GestureOptions {
   /** Each finger as [fromX, fromY, toX, toY], fractions of the canvas' box. */
@@ -27,10 +27,14 @@ const touch: BrowserCommand<[TouchArgs]> = async (ctx, { fingers, ...opts }) => 
   );
 };
 
-export const touchCommands = { touch };
+/** The page is a tablet's from now on (navigator.maxTouchPoints 5), as before a space is mounted on it. */
+const enableTouch: BrowserCommand<[]> = async (ctx) => void (await touchSession(ctx.page));
+
+export const touchCommands = { touch, enableTouch };
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
     touch(args: TouchArgs): Promise<void>;
+    enableTouch(): Promise<void>;
   }
 }

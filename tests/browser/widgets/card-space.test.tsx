@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
-import { setSceneStandIn } from '../../../src/widgets/space/sceneStandIn';
+import { setSceneStandIn } from '../../../src/widgets/space/SpaceWidget';
 import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { cardWidget } from '../../../src/widgets/data-card/descriptor';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
-import { setSceneStandIn } from '../../../src/widgets/space/sceneStandIn';
+import { setSceneStandIn } from '../../../src/widgets/space/SpaceWidget';
 import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { CARD_ACTIVE_BODY_SELECTOR, CARD_BODY_SELECTOR, CARD_DATA_ITEM_SELECTOR, CardConfigSchema } from '../../../shared/schema/card';
