@@ -35,15 +35,13 @@ export interface KeptFrame {
   release(): void;
 }
 
-/** The longest a stopped worker is kept for its picture. */
+// The longest a stopped worker is kept for its picture.
 export const KEEP_MAX_MS = 20_000;
 
-/**
- * A stopped engine's canvas, kept on show over the space (above the new canvas, which is empty
- * until its engine draws), out of the way of input and of assistive technology. A wall display
- * whose render worker is restarted keeps its picture instead of a blank space for the seconds the
- * new one takes to start (issue 41 point 1).
- */
+// A stopped engine's canvas, kept on show over the space (above the new canvas, which is empty
+// until its engine draws), out of the way of input and of assistive technology. A wall display
+// whose render worker is restarted keeps its picture instead of a blank space for the seconds the
+// new one takes to start (issue 41 point 1).
 export function retireCanvas(canvas: HTMLCanvasElement): HTMLCanvasElement {
   canvas.className = 'dash3d-canvas-retired';
   Object.assign(canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });

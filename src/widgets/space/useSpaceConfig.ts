@@ -57,10 +57,8 @@ export function useSpaceConfig(config: unknown, handle: RefObject<RenderHandle |
   };
 }
 
-/**
- * The host's model caps as an engine start takes them: parsed here first, a bad one shown among
- * the space's issues (under `limits.`) and its default used.
- */
+// The host's model caps as an engine start takes them: parsed here first, a bad one shown among
+// the space's issues (under `limits.`) and its default used.
 export function parseHostLimits(limits: unknown, setIssues: (fn: (list: SchemaIssue[]) => SchemaIssue[]) => void) {
   const caps = repairParse(ModelLimitsSchema, limits ?? {});
   if (caps.issues.length) {
@@ -70,10 +68,8 @@ export function parseHostLimits(limits: unknown, setIssues: (fn: (list: SchemaIs
   return caps;
 }
 
-/**
- * What a space's loading bar shows: the bytes and parsing of the models being loaded, with the
- * engine's other assets as one more share; the assets alone while no model loads.
- */
+// What a space's loading bar shows: the bytes and parsing of the models being loaded, with the
+// engine's other assets as one more share; the assets alone while no model loads.
 export function loadBarProgress(assets: { loaded: number; total: number }, modelProgress: number | null) {
   if (modelProgress === null) return assets;
   const assetShare = assets.total > 0 ? assets.loaded / assets.total : modelProgress;
