@@ -14,42 +14,9 @@ import { claimProbedWorker } from './capability';
 export type RenderHandle = Omit<RenderCalls, 'init' | 'dispose'> & {
   readonly mode: 'worker' | 'main';
   readonly canvas: HTMLCanvasElement;
-  /**
-   * Terminate the worker (or dispose the engine) and remove the canvas. `keepFrame` (a restart): the
-   * worker's canvas stays, retired, showing the last frame it was given, and is returned for the
-   * caller to release once a new engine drew (see KeptFrame). The main-thread engine's canvas goes
-   * blank with its context, so it is removed all the same (null).
-   */
-  dispose(keepFrame?: boolean): KeptFrame | null;
+  /** Terminate the worker (or dispose the engine) and remove the canvas. */
+  dispose(): void;
 };
-
-/**
- * A stopped worker's last picture, on show until `release()`. The worker is stopped in every other
- * way (no input, no events, no heartbeat, calls refused) but terminated only then: Firefox blanks
- * a canvas whose worker is gone (it shows white until the new engine draws), while a live worker's
- * canvas, even one whose thread is stuck, keeps its last frame on screen. Released by the caller,
- * or after KEEP_MAX_MS whatever happens, so a stuck thread does not spin for long.
- */
-export interface KeptFrame {
-  canvas: HTMLCanvasElement;
-  release(): void;
-}
-
-// The longest a stopped worker is kept for its picture.
-export const KEEP_MAX_MS = 20_000;
-
-// A stopped engine's canvas, kept on show over the space (above the new canvas, which is empty
-// until its engine draws), out of the way of input and of assistive technology. A wall display
-// whose render worker is restarted keeps its picture instead of a blank space for the seconds the
-// new one takes to start (issue 41 point 1).
-export function retireCanvas(canvas: HTMLCanvasElement): HTMLCanvasElement {
-  canvas.className = 'dash3d-canvas-retired';
-  Object.assign(canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
-  canvas.removeAttribute('aria-label');
-  canvas.setAttribute('aria-hidden', 'true');
-  canvas.tabIndex = -1;
-  return canvas;
-}
 
 /** init and dispose are the host's own business (transfer, abort, terminate); the rest pass through. */
 const HOST_CALLS = ['init', 'dispose'] as const;
@@ -99,13 +66,11 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
     opts.onEvent(event);
   };
   const detachInput = forwardInput(canvas, input.port1, { wantsPointerLock: opts.wantsPointerLock });
-  const cleanup = (keep = false) => {
+  const cleanup = () => {
     detachInput();
     input.port1.close();
     events.port1.close();
-    if (keep) return retireCanvas(canvas);
     canvas.remove();
-    return null;
   };
   try {
     return opts.mode === 'worker'
@@ -125,7 +90,7 @@ async function startWorker(
   opts: ConnectOptions,
   inputPort: MessagePort,
   eventsPort: MessagePort,
-  cleanup: (keep?: boolean) => HTMLCanvasElement | null,
+  cleanup: () => void,
   activity: { scriptBusy(): boolean; startingWorker(): boolean },
 ): Promise<RenderHandle> {
   // The worker that answered the capability check, or a new one: resolves once the script has
@@ -164,32 +129,18 @@ async function startWorker(
     answer.catch(() => undefined);
     return answer;
   };
-  const dispose = (keepFrame = false): KeptFrame | null => {
-    if (disposed) return null;
+  const dispose = () => {
+    if (disposed) return;
     disposed = true;
-    opts.signal.removeEventListener('abort', onAbort);
+    opts.signal.removeEventListener('abort', dispose);
     stopBeat();
     for (const reject of waiting) reject(new Error('the render worker was stopped (restarted or unmounted) before it answered'));
     waiting.clear();
-    const kept = cleanup(keepFrame);
     // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
-    if (!kept) {
-      worker.terminate();
-      return null;
-    }
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      clearTimeout(timer);
-      worker.terminate();
-      kept.remove();
-    };
-    const timer = setTimeout(release, KEEP_MAX_MS);
-    return { canvas: kept, release };
+    worker.terminate();
+    cleanup();
   };
-  const onAbort = () => void dispose();
-  opts.signal.addEventListener('abort', onAbort);
+  opts.signal.addEventListener('abort', dispose);
   try {
     await api.init(transfer(initOptions(offscreen, opts, inputPort, eventsPort), [offscreen, inputPort, eventsPort]));
   } catch (err) {
@@ -229,7 +180,7 @@ async function startMain(
   opts: ConnectOptions,
   inputPort: MessagePort,
   eventsPort: MessagePort,
-  cleanup: (keep?: boolean) => HTMLCanvasElement | null,
+  cleanup: () => void,
 ): Promise<RenderHandle> {
   // Once per page: a dashboard of twenty spaces says it once.
   if (!fallbackTold) console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
@@ -246,11 +197,10 @@ async function startMain(
     mode: 'main',
     canvas,
     dispose() {
-      if (disposed) return null;
+      if (disposed) return;
       disposed = true;
       api.dispose(); // closes both ports
       cleanup();
-      return null;
     },
   };
 }

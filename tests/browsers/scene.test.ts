@@ -4,21 +4,8 @@ import { pack } from '../../playground/store/scene-link';
 import { cubeInSpaceDoc } from '../e2e/support/cube-doc';
 import { meanRgb, rgbDistance } from '../e2e/support/png';
 import { openSignedIn } from './support/driver';
-import {
-  canvasRect,
-  clickText,
-  middleOf,
-  modelStats,
-  pageErrors,
-  screenOf,
-  showsSceneError,
-  spaceReady,
-  until,
-  waitFor,
-} from './support/playground';
-import { t } from '../../shared/i18n';
+import { canvasRect, middleOf, modelStats, pageErrors, screenOf, showsSceneError, spaceReady, until, waitFor } from './support/playground';
 import { eachBrowser } from './support/suite';
-import { screenAt } from './support/screen';
 
 /**
  * The viewer's input and the space's looks beyond the example dashboard, in preview: pointer
@@ -231,54 +218,6 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     await write(20);
     await waitFor(`${name}: the cube's own colour again`, async () => rgbDistance(await middle(), own) < 12, 30_000);
   });
-
-  // WebKit renders on the main thread (no WebGL on an OffscreenCanvas there): a looping script
-  // stops the page itself, and there is no worker to restart.
-  it.skipIf(name === 'webkit')(
-    "a render worker restarted after its script hung keeps the space's picture until the new one drew (issue 41)",
-    async () => {
-      // After some frames the space script loops; the heartbeat restarts the worker without scripts.
-      const d = doc('restart', {
-        sceneConfig: { background: '#ff0000', ground: { enable: false } },
-        script: 'function onReady(THREE, api) {\n  let n = 0;\n  api.onFrame(() => { if (++n > 90) for (;;) {} });\n  api.invalidate();\n}',
-      });
-      await openSignedIn(page(), base, `/?mode=preview#scene=${await pack(JSON.stringify(d))}`);
-      await until(page(), `document ${d.id} open`, (id) => window.__dash3d?.dashboard()?.id === id, d.id);
-      await spaceReady(page(), SPACE);
-      // Opened from a link: its script waits for consent, as a designer gives it.
-      await clickText(page(), t('en', 'consent.run'));
-      const restarts = () => page().evaluate((id) => window.__dash3d!.spaces.get(id)?.restarts ?? 0, SPACE);
-      // Consent starts a fresh engine with scripts on: the restart under test is the next one.
-      await waitFor(`${name}: the scripts run`, async () => (await restarts()) > 0 || null, 30_000);
-      await spaceReady(page(), SPACE);
-      const consented = await restarts();
-      const isRed = ([r, g, b]: readonly number[]) => r! > 180 && g! < 60 && b! < 60;
-      const samples: { restarted: boolean; colour: number[] }[] = [];
-      await waitFor(
-        `${name}: the worker restarted and drawn again`,
-        async () => {
-          // The screen as the X server holds it: Firefox's own screenshot of a worker's canvas
-          // waits on the worker and comes back white while it is stuck (support/screen.ts).
-          const shown = await screenAt(page(), await canvasRect(page(), SPACE));
-          const colour = meanRgb(shown, 0.4, 0.85, 0.6, 0.95);
-          const restarted = (await restarts()) > consented;
-          samples.push({ restarted, colour });
-          const drawn = await page().evaluate(
-            (id) => document.querySelector(`[data-frame-id="${id}"] .dash3d-canvas-retired`) === null,
-            SPACE,
-          );
-          return restarted && drawn && samples.filter((x) => x.restarted).length > 2;
-        },
-        90_000,
-      );
-      expect(samples.some((x) => x.restarted)).toBe(true);
-      // The red sky as the browser showed it in every sample: before, through and after the restart.
-      expect(
-        samples.filter((x) => !isRed(x.colour)),
-        JSON.stringify(samples),
-      ).toEqual([]);
-    },
-  );
 
   it('the page raised no errors along the way', async () => {
     expect(await pageErrors(page())).toEqual([]);

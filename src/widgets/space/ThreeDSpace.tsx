@@ -232,7 +232,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
       {engine.state === 'ready' && engine.modelProgress !== null ? <ModelLoadBar fraction={engine.modelProgress} locale={locale} /> : null}
-      {engine.state === 'loading' && !engine.keptFrame ? (
+      {engine.state === 'loading' ? (
         <LoadingScreen config={loadingConfig} progress={engine.progress} locale={locale} waiting={context.waiting} />
       ) : null}
       {engine.chunkFailure ? (

@@ -1,5 +1,3 @@
-import { repairParse } from '../../../shared/schema/repair';
-import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { SpaceConfigSchema, type SpaceConfig } from '../../../shared/schema/space';
 import type { SchemaIssue } from '../../../shared/schema/common';
@@ -55,23 +53,4 @@ export function useSpaceConfig(config: unknown, handle: RefObject<RenderHandle |
     },
     stopped: () => queue.dispose(),
   };
-}
-
-// The host's model caps as an engine start takes them: parsed here first, a bad one shown among
-// the space's issues (under `limits.`) and its default used.
-export function parseHostLimits(limits: unknown, setIssues: (fn: (list: SchemaIssue[]) => SchemaIssue[]) => void) {
-  const caps = repairParse(ModelLimitsSchema, limits ?? {});
-  if (caps.issues.length) {
-    console.error('[dash3d] invalid model limits:', caps.issues);
-    setIssues((list) => [...list, ...caps.issues.map((i) => ({ ...i, path: `limits.${i.path}` }))]);
-  }
-  return caps;
-}
-
-// What a space's loading bar shows: the bytes and parsing of the models being loaded, with the
-// engine's other assets as one more share; the assets alone while no model loads.
-export function loadBarProgress(assets: { loaded: number; total: number }, modelProgress: number | null) {
-  if (modelProgress === null) return assets;
-  const assetShare = assets.total > 0 ? assets.loaded / assets.total : modelProgress;
-  return { loaded: Math.round(((modelProgress + assetShare) / 2) * 1000), total: 1000 };
 }

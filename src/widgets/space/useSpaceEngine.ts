@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { EngineEvent, ModelTransform } from '../../../shared/protocol';
+import { repairParse } from '../../../shared/schema/repair';
 import { connect, type RenderHandle } from '../../bridge/connection';
 import { canRenderInWorker } from '../../bridge/capability';
 import { viewSize, watchSize } from '../../bridge/size';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
+import { ModelLimitsSchema } from '../../../shared/schema/limits';
 import type { ChunkOptions } from '../../bridge/chunks';
 import { ChunkLoadError, chunkFailureOf } from '../../../shared/chunks';
 import { describeChunkHint } from '../../../shared/chunk-hints';
@@ -11,11 +13,11 @@ import type { ChunkFailure } from '../../../shared/schema/chunks';
 import type { ModelWidgetEvent } from '../model/events';
 import { useLiveContext } from './useLiveContext';
 import { useNotices } from './useNotices';
-import { useKeptFrame, useRestarts } from './useRestarts';
+import { useRestarts } from './useRestarts';
 import { useSpaceModels } from './useSpaceModels';
 import { useSpaceVariables } from './useSpaceVariables';
 import type { VariableSource } from '../../host/types';
-import { loadBarProgress, parseHostLimits, useSpaceConfig } from './useSpaceConfig';
+import { useSpaceConfig } from './useSpaceConfig';
 import { useSpaceCards, type SpaceCardOptions } from './useSpaceCards';
 import { createSpaceEvents, type HeldMaterialCode } from './spaceEvents';
 import { createChildWatch } from './childWatch';
@@ -78,7 +80,6 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const [progress, setProgress] = useState({ loaded: 0, total: 0 });
   const notices = useNotices();
   const restarts = useRestarts(opts.scriptsAllowed, notices);
-  const kept = useKeptFrame();
   const { run } = restarts;
   const [heldCode, setHeldCode] = useState<HeldMaterialCode[]>([]);
   const origins = useLatest(opts.allowedOrigins);
@@ -140,7 +141,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     gizmoHover.current = false;
     // Coming back into view, the space shows its last frame until the new engine drew it again.
     if (!context.resuming()) setState('loading');
-    const caps = parseHostLimits(limits.current, config.setIssues);
+    // The host's caps are parsed here first; a bad one is shown and its default used.
+    const caps = repairParse(ModelLimitsSchema, limits.current ?? {});
+    if (caps.issues.length) {
+      console.error('[dash3d] invalid model limits:', caps.issues);
+      config.setIssues((list) => [...list, ...caps.issues.map((i) => ({ ...i, path: `limits.${i.path}` }))]);
+    }
 
     const failChunk = (err: ChunkLoadError) => {
       // The developer reads the console: the fix goes with the spec's text (shared/chunk-hints.ts).
@@ -175,10 +181,8 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
     };
 
     const onCrash = (reason: 'hung' | 'silent' | 'crashed', detail: string) => {
-      if (cancelled) return;
-      if (restarts.crashed(run, reason, detail)) return kept.restarting();
+      if (cancelled || restarts.crashed(run, reason, detail)) return;
       cancelled = true;
-      kept.drop();
       setState('error');
     };
 
@@ -219,14 +223,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       } catch (err) {
         if (cancelled) return;
         const failure = chunkFailureOf(err);
-        kept.drop();
         if (failure) return failChunk(new ChunkLoadError(failure));
         console.error('[dash3d] the 3D scene could not start:', err);
-        kept.drop();
         setState('error');
         return;
       }
-      if (cancelled) return void current.dispose();
+      if (cancelled) return current.dispose();
       if (current.mode === 'main') notices.add({ key: 'notice.fallback' });
       handle.current = current;
       config.started(configAtStart);
@@ -237,20 +239,12 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       children.started(current);
       onStarted.current?.(current);
       void context.restore(current, () => cancelled).catch(() => undefined);
-      // A restart's kept picture stays until the new engine shows the whole scene (its models too).
-      if (kept.has())
-        void current.settled().then(
-          () => !cancelled && kept.drop(),
-          () => undefined,
-        );
     })();
 
     // Fire and forget: a resize that fails (the engine just went away) changes nothing worth telling.
     const stopWatch = watchSize(el, (size) => void handle.current?.resize(size).catch(() => undefined));
     return () => {
       cancelled = true;
-      // Before the abort, which would stop it without keeping its picture for a restart.
-      kept.stop(current);
       abort.abort();
       stopWatch();
       config.stopped();
@@ -259,25 +253,29 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
       cards.stopped();
       groups.stopped();
       children.stopped();
+      current?.dispose();
       if (handle.current === current) handle.current = null;
     };
     // The engine restarts only on a new run; config changes travel as patches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [run.generation, attempt, opts.forceMainThread, context.live]);
 
+  // The bar shows bytes and parsing of the models being loaded, with the other assets as one more share.
+  const assetShare = progress.total > 0 ? progress.loaded / progress.total : null;
+  const modelProgress = models.progress;
+  const shown =
+    modelProgress === null ? progress : { loaded: Math.round(((modelProgress + (assetShare ?? modelProgress)) / 2) * 1000), total: 1000 };
   return {
     state: chunkFailure ? ('error' as const) : state,
     chunkFailure,
     retry,
-    progress: loadBarProgress(progress, models.progress),
-    modelProgress: models.progress,
+    progress: shown,
+    modelProgress,
     issues: config.issues,
     notices: notices.notices,
     handle,
     valid: config.valid,
     restarts: run.generation,
-    /** A restarted engine's last picture is on show (useKeptFrame): no loading screen over it. */
-    keptFrame: kept.shown,
     scriptsEnabled: run.scriptsEnabled,
     /** User code was edited (a material's frame script): after a hang, a fresh engine runs it again (true). */
     scriptEdited: restarts.scriptEdited,
