@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
-import { setSceneStandIn } from '../../../src/widgets/space/SpaceWidget';
 import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { cardWidget } from '../../../src/widgets/data-card/descriptor';
@@ -10,7 +8,7 @@ import { SpaceConfigSchema } from '../../../shared/schema/space';
 import type { CardDraw } from '../../../shared/overlays';
 import type { ThreeDHost } from '../../../src/host/types';
 import { waitFor } from '../support/harness';
-import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
+import { fakeHost, memoryVariables, mount, unmountWidgets, recordedScene } from './support';
 
 /**
  * The main-thread half of the data cards: what a 3D space hands its scene (the `cards` record, the
@@ -18,18 +16,10 @@ import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
  * props, because drawing is the render worker's part (tested with it) and these tests are about
  * what it is given.
  */
-const seen = { props: [] as ThreeDSpaceProps[] };
-beforeAll(() =>
-  setSceneStandIn((props) => {
-    seen.props.push(props);
-    return <div className="dash3d-space" />;
-  }),
-);
-afterAll(() => setSceneStandIn(null));
+const seen = recordedScene();
 
 afterEach(() => {
   unmountWidgets();
-  seen.props.length = 0;
   document.getElementById('card-theme')?.remove();
 });
 

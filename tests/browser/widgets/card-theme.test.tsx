@@ -1,30 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
-import { setSceneStandIn } from '../../../src/widgets/space/SpaceWidget';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SpaceWidget } from '../../../src/widgets/space/SpaceWidget';
 import { DataCardWidget } from '../../../src/widgets/data-card/DataCardWidget';
 import { CARD_ACTIVE_BODY_SELECTOR, CARD_BODY_SELECTOR, CARD_DATA_ITEM_SELECTOR, CardConfigSchema } from '../../../shared/schema/card';
 import { SpaceConfigSchema } from '../../../shared/schema/space';
 import type { CardTheme } from '../../../shared/overlays';
 import { waitFor } from '../support/harness';
-import { fakeHost, mount, unmountWidgets } from './support';
+import { fakeHost, mount, unmountWidgets, recordedScene } from './support';
 
 /**
  * The card look a 3D space hands its scene, read from the host theme's three selectors. The scene
  * is a stand-in recording its props (drawing with the theme is the render worker's part).
  */
-const seen = { props: [] as ThreeDSpaceProps[] };
-beforeAll(() =>
-  setSceneStandIn((props) => {
-    seen.props.push(props);
-    return <div className="dash3d-space" />;
-  }),
-);
-afterAll(() => setSceneStandIn(null));
+const seen = recordedScene();
 
 afterEach(() => {
   unmountWidgets();
-  seen.props.length = 0;
   document.querySelectorAll('[data-test-theme]').forEach((e) => e.remove());
 });
 

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { ThreeDHost, VariableSource } from '../../../src/host/types';
+import type { ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
+import { setSceneStandIn } from '../../../src/widgets/space/SpaceWidget';
 
 /** An in-memory variable source: `set` changes a value and tells its subscribers. */
 export function memoryVariables(initial: Record<string, unknown> = {}): VariableSource & { set(name: string, v: unknown): void } {
@@ -66,4 +69,22 @@ export function mount(node: ReactNode, { width = 600, height = 400 } = {}): Rend
 
 export function unmountWidgets() {
   for (const r of [...live]) r.unmount();
+}
+
+/**
+ * A space widget's scene replaced, for this file's tests, by a stand-in that records the props it
+ * is given (SpaceWidget's test hook; no module is mocked in browser tests: docs/testing.md).
+ * `props` is emptied after each test.
+ */
+export function recordedScene(): { props: ThreeDSpaceProps[] } {
+  const seen = { props: [] as ThreeDSpaceProps[] };
+  beforeAll(() =>
+    setSceneStandIn((props) => {
+      seen.props.push(props);
+      return <div className="dash3d-space" />;
+    }),
+  );
+  afterEach(() => void (seen.props.length = 0));
+  afterAll(() => setSceneStandIn(null));
+  return seen;
 }

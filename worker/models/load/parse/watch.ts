@@ -66,8 +66,8 @@ export function watchSteps(worker: Messages, ms: number): StepWatch {
   };
   const onMessage = (e: Event) => {
     const step = readStep((e as MessageEvent).data);
-    if (step?.dash3dParseStep !== 'start') return clear();
     clear();
+    if (step?.dash3dParseStep !== 'start') return;
     const what = step.what;
     silence = watchSilence(ms, () =>
       fail(new ParserStalled(`a parse worker stopped answering while ${what} (nothing for ${seconds(ms)})`)),
