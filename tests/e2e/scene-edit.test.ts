@@ -206,7 +206,19 @@ describe('edit where it is drawn', () => {
     expect(id).not.toBe('');
     const before = await cardConfig(id);
     await page.locator(`.dash3d-outline__item[data-widget-id="${id}"]`).click();
-    const r = rects[id]!;
+    // Where the card is drawn now that it is selected, once it stays put (two equal reads): the
+    // grab's offset from its anchor is measured from it (a rect from before the selection put
+    // the anchor 176 px off on a loaded CI run).
+    let seen = '';
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify((await page.evaluate((sid) => window.__dash3d!.spaces.get(sid)!.cardRects(), SPACE))[id]);
+        const still = now === seen;
+        seen = now;
+        return still;
+      })
+      .toBe(true);
+    const r = JSON.parse(seen) as NonNullable<(typeof rects)[string]>;
     const from = { x: canvas.x + r.x + r.width / 2, y: canvas.y + r.y + r.height / 2 };
     // Where the anchor should go: over the turntable's axis (its origin, inside its spinning base), so
     // the surface under it stays there as it turns.

@@ -1,4 +1,5 @@
 import { cancelFrame, requestFrame } from '../util/frames';
+import type { GpuPace } from './gpuPace';
 
 /**
  * Render on demand (ARCHITECTURE.md example 8): a frame is drawn only after invalidate(); frame
@@ -71,9 +72,10 @@ export interface Loop {
 
 /**
  * `idle` runs after a frame that asked for no other (the scene is still), e.g. to draw it once
- * more at full resolution.
+ * more at full resolution. `pace`: a frame waits for a later display frame while the GPU has not
+ * finished the ones before (gpuPace.ts).
  */
-export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: () => void): Loop {
+export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: () => void, pace: GpuPace | null = null): Loop {
   const callbacks = new Set<(dt: number) => void>();
   const times = new Float64Array(HISTORY);
   let frames = 0;
@@ -90,6 +92,10 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
 
   function frame(now: number) {
     handle = null;
+    if (pace && !pace.ready(performance.now())) {
+      handle = requestFrame(frame);
+      return;
+    }
     inFrame = true;
     unfinished = false;
     const info = { continuing: askedWhileDrawing, intervalMs: lastTime ? now - lastTime : 0 };
@@ -99,6 +105,7 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
     try {
       for (const cb of [...callbacks]) cb(dt);
       draw(dt, info);
+      pace?.drawn(performance.now());
       // Cleared only once drawn: a frame that threw shows nothing of what was asked.
       changed = false;
       lastUnfinished = unfinished;

@@ -4,6 +4,7 @@ import type { SpaceConfig } from '../../shared/schema/space';
 import { CameraConfigSchema } from '../../shared/schema/scene';
 import type { EngineContext } from './context';
 import type { ElementStandIn } from './element';
+import { createGpuPace } from './gpuPace';
 import { createLoop, type FrameInfo, type Loop } from './loop';
 import { AdaptiveScale } from './resolution';
 import { ViewHub } from './view';
@@ -91,6 +92,7 @@ export class Surface {
     this.loop = createLoop(
       (dt, info) => this.draw(dt, info),
       () => this.sharpen(),
+      createGpuPace(this.renderer.getContext()),
     );
     this.view = new ViewHub(
       this.camera,

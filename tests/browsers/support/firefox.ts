@@ -25,6 +25,9 @@ export async function launchFirefox(display: string): Promise<BrowserPage> {
   page.on('pageerror', (e) => errors.push(`pageerror: ${e instanceof Error ? e.message : String(e)}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    // The engine's own warnings (a restart and its reason) in the run's log, where a later
+    // failure ("the 3D space is not running") is otherwise unexplained.
+    else if (/^warn/.test(m.type()) && m.text().startsWith('[dash3d] render worker')) console.log(`firefox: ${m.text()}`);
   });
   const keys: Record<Key, () => Promise<void>> = {
     Enter: () => page.keyboard.press('Enter'),

@@ -170,14 +170,37 @@ const chosen = (page: BrowserPage, label: string, scope: string) =>
   );
 
 /**
+ * Where `text` is once it stays put: antd's list slides in (scaled from its top edge), and an
+ * option measured mid-slide is clicked where the one above it lands (a loaded WebKit chose
+ * 'Phong' for 'Shader' three times so). Two equal looks a poll apart (250 ms), no motion class left.
+ */
+async function settledRect(page: BrowserPage, text: string, scope: string) {
+  let last = '';
+  return waitFor(
+    `${page.name}: '${text}' shown and still`,
+    async () => {
+      const moving = await page.evaluate(
+        (sel) => !!document.querySelector(sel)?.matches('[class*="-enter"], [class*="-appear"], [class*="-leave"]'),
+        scope,
+      );
+      const r = await textRect(page, text, scope);
+      const now = JSON.stringify(r);
+      const still = !!r && !moving && now === last;
+      last = now;
+      return still ? r : null;
+    },
+    30_000,
+  );
+}
+
+/**
  * Chooses `option` in the select labelled `label` (antd), as a user would: open it, click the
  * option. Tried again if the list was still sliding in under the click, until the select shows it.
  */
 export async function choose(page: BrowserPage, label: string, option: string, scope = 'body') {
   for (let attempt = 1; ; attempt++) {
     await page.click(middleOf(await waitFor(`${page.name}: field '${label}' shown`, () => fieldRect(page, label, scope), 30_000)));
-    await new Promise((r) => setTimeout(r, 400));
-    await clickText(page, option, '.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await page.click(middleOf(await settledRect(page, option, '.ant-select-dropdown:not(.ant-select-dropdown-hidden)')));
     const ok = await waitFor(`${page.name}: '${option}' chosen`, async () => (await chosen(page, label, scope)) === option, 5_000).catch(
       () => false,
     );
