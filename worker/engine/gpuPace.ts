@@ -19,14 +19,14 @@ const MAX_IN_FLIGHT = 2;
  */
 const GIVE_UP_MS = 2_000;
 
-/** The part of a WebGL2 context the pace uses (a fake in unit tests). */
-export interface FenceContext {
+/** The part of a WebGL2 context the pace uses (a fake in unit tests, with its own fence type). */
+export interface FenceContext<Sync extends object = WebGLSync> {
   readonly SYNC_GPU_COMMANDS_COMPLETE: number;
   readonly SYNC_STATUS: number;
   readonly SIGNALED: number;
-  fenceSync(condition: number, flags: number): WebGLSync | null;
-  getSyncParameter(sync: WebGLSync, pname: number): unknown;
-  deleteSync(sync: WebGLSync | null): void;
+  fenceSync(condition: number, flags: number): Sync | null;
+  getSyncParameter(sync: Sync, pname: number): unknown;
+  deleteSync(sync: Sync | null): void;
   flush(): void;
   isContextLost(): boolean;
 }
@@ -40,13 +40,14 @@ export interface GpuPace {
   reset(): void;
 }
 
-const isFenceContext = (gl: unknown): gl is FenceContext =>
-  typeof (gl as Partial<FenceContext> | null)?.fenceSync === 'function' && typeof (gl as FenceContext).getSyncParameter === 'function';
+const isFenceContext = (gl: unknown): gl is FenceContext<object> =>
+  typeof (gl as Partial<FenceContext<object>> | null)?.fenceSync === 'function' &&
+  typeof (gl as FenceContext<object>).getSyncParameter === 'function';
 
 /** A pace for `gl`, or null where it has no fences (WebGL1). */
 export function createGpuPace(gl: unknown): GpuPace | null {
   if (!isFenceContext(gl)) return null;
-  const inFlight: { sync: WebGLSync; at: number }[] = [];
+  const inFlight: { sync: object; at: number }[] = [];
   const drop = (n: number) => {
     for (const f of inFlight.splice(0, n)) gl.deleteSync(f.sync);
   };

@@ -12,6 +12,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+interface Fence {
+  n: number;
+}
+
 /** A context whose GPU finishes fences only through finish(); `lost` as the test sets it. */
 function fakeGpu() {
   let next = 0;
@@ -23,20 +27,21 @@ function fakeGpu() {
     SYNC_GPU_COMMANDS_COMPLETE: 1,
     SYNC_STATUS: 2,
     SIGNALED: 3,
-    fenceSync: () => {
+    fenceSync: (): Fence => {
       live.add(++next);
-      return next as unknown as WebGLSync;
+      return { n: next };
     },
-    getSyncParameter: (sync: WebGLSync) => ((sync as unknown as number) <= finished ? 3 : 4),
-    deleteSync: (sync: WebGLSync | null) => void live.delete(sync as unknown as number),
+    getSyncParameter: (sync: Fence) => (sync.n <= finished ? 3 : 4),
+    deleteSync: (sync: Fence | null) => void (sync && live.delete(sync.n)),
     flush: () => void gpu.flushes++,
-    isContextLost: () => gpu.lost,
+    isContextLost: (): boolean => gpu.lost,
     /** The GPU finished every frame queued so far. */
     finish: () => void (finished = next),
     /** Fences not deleted. */
     live: () => live.size,
-  } satisfies FenceContext & Record<string, unknown>;
-  return gpu;
+  };
+  const asContext: FenceContext<Fence> = gpu;
+  return Object.assign(gpu, { asContext });
 }
 
 describe('the GPU pace', () => {
