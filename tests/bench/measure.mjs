@@ -43,11 +43,12 @@ async function scriptClock(cdp) {
  * runs), so a blocked main thread cannot shift the window it is measured over.
  */
 /**
- * A fresh browser context (empty HTTP cache) with one page, the same size for every benchmark, and
- * the page's errors collected for failure messages. The caller closes the context.
+ * A fresh browser context (empty HTTP cache) with one page, the same size for every benchmark (a
+ * tablet's for the touch part), and the page's errors collected for failure messages. The caller
+ * closes the context.
  */
-export async function openBenchPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 });
+export async function openBenchPage(browser, contextOptions = { viewport: { width: 1100, height: 700 }, deviceScaleFactor: 1 }) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));

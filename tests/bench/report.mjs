@@ -190,6 +190,7 @@ npm run bench -- --scene=light,heavy --repeats=3 --warmup-ms=2000 --measure-ms=5
 npm run bench -- --scene=models --models=robot,flair,cturtle,mug   # only the model loads
 npm run bench -- --scene=cards  # only the data cards (worker vs CSS2DRenderer), 3 rounds unless --repeats
 npm run bench -- --scene=consumer  # only the host app built from the packed package (its viewer page's main-thread bytes and first frame) against the playground
+npm run bench -- --scene=touch  # only a pinch and a two-finger pan on a tablet, worker and main thread, idle and busy page, 2 rounds unless --repeats
 npm run bench -- --scene=browsers  # only the light scene and a model in Chromium, Firefox ESR and WebKitGTK, 3 rounds unless --repeats
 npm run bench -- --scene=spaces  # only a dashboard of 24 spaces (time until all drew, contexts alive, scrolling back) with and without releasing out-of-view contexts; runs only when named
 npm run bench -- --scene=materials  # only the material editor (a colour slider dragged over a busy page, 24 library thumbnails); runs only when named
@@ -197,8 +198,8 @@ npm run bench -- --scene=groups  # only the component groups (20 live panels in 
 npm run bench -- --scene=service  # only the media-library service: soak, memory, store faults (no browser); runs only when named
 \`\`\`
 
-The default run measures the light and heavy scenes, the model loads, the data cards, the host app
-built from the package (\`consumer\`) and the browsers part. A run rewrites what it measured (the
+The default run measures the light and heavy scenes, the model loads, the data cards, the rules, the
+touch gestures, the host app built from the package (\`consumer\`) and the browsers part. A run rewrites what it measured (the
 scenes part of this page, and each other part's section between its markers) and keeps the
 others.
 

@@ -1,6 +1,6 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
-// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`, `rules`), --models=robot,flair,cturtle,mug (the default;
+// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`, `rules`, `touch`), --models=robot,flair,cturtle,mug (the default;
 // also gears, facecap: compressed glTF, cold decoders),
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
 // default run) the host apps built from the packed package against the playground (issues 17 and 31; --hosts=vite,rspack
@@ -47,6 +47,17 @@ import {
   runRulesBench,
   spliceRules,
 } from './rules.mjs';
+import {
+  runTouchBench,
+  spliceTouch,
+  TOUCH_BEGIN,
+  TOUCH_DEFAULT_REPEATS,
+  TOUCH_END,
+  TOUCH_PART,
+  touchChecks,
+  touchHuman,
+  touchSection,
+} from './touch.mjs';
 
 /**
  * Keys of SCENES in page/scenes.ts (the page rejects a name it does not know). 'light' first: it
@@ -76,7 +87,7 @@ function parseArgs(argv) {
     json: false,
     docs: true,
     repeats: 5,
-    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, RULES_PART, CONSUMER_PART, BROWSERS_PART],
+    scenes: [...DEFAULT_SCENES, MODELS_PART, CARDS_PART, RULES_PART, TOUCH_PART, CONSUMER_PART, BROWSERS_PART],
     repeatsGiven: false,
     models: DEFAULT_MODELS,
     warmupMs: 2000,
@@ -119,7 +130,20 @@ function parseArgs(argv) {
   opts.withBrowsers = opts.scenes.includes(BROWSERS_PART);
   // `rules` (issue 40: 2000 parts under rules, 200 variables at 10 Hz, vs none); in the default run.
   opts.withRules = opts.scenes.includes(RULES_PART);
-  const parts = [MODELS_PART, SPACES_PART, GROUPS_PART, CARDS_PART, RULES_PART, MATERIALS_PART, CONSUMER_PART, SERVICE_PART, BROWSERS_PART];
+  // `touch` (issue 41: a pinch and a two-finger pan on a tablet, idle and busy page); in the default run.
+  opts.withTouch = opts.scenes.includes(TOUCH_PART);
+  const parts = [
+    MODELS_PART,
+    SPACES_PART,
+    GROUPS_PART,
+    CARDS_PART,
+    RULES_PART,
+    TOUCH_PART,
+    MATERIALS_PART,
+    CONSUMER_PART,
+    SERVICE_PART,
+    BROWSERS_PART,
+  ];
   opts.scenes = opts.scenes.filter((s) => !parts.includes(s));
   if (opts.withModels) checkModels(opts.models);
   opts.consumerHosts = consumerHosts(opts.hosts);
@@ -163,6 +187,7 @@ function writeDocs(
   consumer = null,
   browsers = null,
   rules = null,
+  touch = null,
 ) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
@@ -182,6 +207,9 @@ function writeDocs(
   if (rules) page = spliceRules(page, rulesSection(rules, meta));
   else if (scenesPage && old && old.includes(RULES_BEGIN))
     page = spliceRules(page, old.slice(old.indexOf(RULES_BEGIN), old.indexOf(RULES_END) + RULES_END.length));
+  if (touch) page = spliceTouch(page, touchSection(touch, meta));
+  else if (scenesPage && old && old.includes(TOUCH_BEGIN))
+    page = spliceTouch(page, old.slice(old.indexOf(TOUCH_BEGIN), old.indexOf(TOUCH_END) + TOUCH_END.length));
   if (groups) page = spliceGroups(page, groupsSection(groups, meta));
   else if (scenesPage && old && old.includes(GROUPS_BEGIN))
     page = spliceGroups(page, old.slice(old.indexOf(GROUPS_BEGIN), old.indexOf(GROUPS_END) + GROUPS_END.length));
@@ -217,7 +245,8 @@ async function serviceOnly(opts, log) {
       log('[bench] wrote the service section of docs/benchmarks.md');
     }
   }
-  const others = opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards || opts.withRules;
+  const others =
+    opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards || opts.withRules || opts.withTouch;
   return !(others || opts.withMaterials || opts.withConsumer || opts.withBrowsers);
 }
 
@@ -301,6 +330,13 @@ async function main() {
           afterRun: () => loads.push(loadavg()[0]),
         })
       : null;
+    const touch = opts.withTouch
+      ? await runTouchBench(browser, server.url, {
+          repeats: opts.repeatsGiven ? opts.repeats : TOUCH_DEFAULT_REPEATS,
+          log,
+          afterRun: () => loads.push(loadavg()[0]),
+        })
+      : null;
     const materials = opts.withMaterials
       ? await runMaterialsBench(browser, server.materialsUrl, {
           repeats: opts.repeatsGiven ? opts.repeats : 3,
@@ -353,6 +389,7 @@ async function main() {
       ...models.flatMap(modelChecks),
       ...(cards ? cardsChecks(cards) : []),
       ...(rules ? rulesChecks(rules) : []),
+      ...(touch ? touchChecks(touch) : []),
       ...(materials ? materialsChecks(materials) : []),
       ...(consumer ? consumerChecks(consumer) : []),
     ];
@@ -372,6 +409,7 @@ async function main() {
           groups,
           cards,
           rules,
+          touch,
           materials,
           consumer,
           browsers,
@@ -388,6 +426,7 @@ async function main() {
           (groups ? `\n\n${groupsHuman(groups)}` : '') +
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
           (rules ? `\n\n${rulesHuman(rules)}` : '') +
+          (touch ? `\n\n${touchHuman(touch)}` : '') +
           (materials ? `\n\n${materialsHuman(materials)}` : '') +
           (consumer ? `\n\n${consumerHuman(consumer)}` : '') +
           (browsers ? `\n\n${browsersHuman(browsers)}` : '') +
@@ -407,6 +446,7 @@ async function main() {
         consumer,
         browsers,
         rules,
+        touch,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {

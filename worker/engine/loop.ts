@@ -72,8 +72,8 @@ export interface Loop {
 
 /**
  * `idle` runs after a frame that asked for no other (the scene is still), e.g. to draw it once
- * more at full resolution. `pace`: a frame waits for a later display frame while the GPU has not
- * finished the ones before (gpuPace.ts).
+ * more at full resolution. `pace`: a frame of an animation (asked for by the frame before) waits
+ * for a later display frame while the GPU has not finished the ones before (gpuPace.ts).
  */
 export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: () => void, pace: GpuPace | null = null): Loop {
   const callbacks = new Set<(dt: number) => void>();
@@ -92,7 +92,9 @@ export function createLoop(draw: (dt: number, info: FrameInfo) => void, idle?: (
 
   function frame(now: number) {
     handle = null;
-    if (pace && !pace.ready(performance.now())) {
+    // Only frames back to back are paced (the queue grows only there): a frame after a still
+    // spell (a change, an input) is drawn at once.
+    if (pace && askedWhileDrawing && !pace.ready(performance.now())) {
       handle = requestFrame(frame);
       return;
     }

@@ -1,7 +1,7 @@
 import { createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ThreeDSpace, type ThreeDSpaceHandle } from '../../../src/widgets/space/ThreeDSpace';
-import type { EngineEvent, EngineStats } from '../../../shared/protocol';
+import type { CameraView, EngineEvent, EngineStats } from '../../../shared/protocol';
 import { SCENES, VIEW } from './scenes';
 import { busy } from './busy';
 
@@ -24,6 +24,8 @@ export interface BenchApi {
   stats(windowMs: number): Promise<EngineStats>;
   /** Start or stop 200 ms of synchronous work every 250 ms on this page's main thread. */
   busy(on: boolean): void;
+  /** The camera as the engine last reported it (the touch checks). */
+  view(): Promise<CameraView>;
   scenes: string[];
   /** Errors the space reported, script errors and worker restarts included: such a run is not a benchmark. */
   problems(): string[];
@@ -99,6 +101,7 @@ window.__bench = {
     return ref.current.stats(windowMs);
   },
   busy,
+  view: () => (ref.current ? ref.current.getView() : Promise.reject(new Error('the space is not running'))),
   scenes: Object.keys(SCENES),
   problems,
 };

@@ -77,6 +77,11 @@ export const SCENES: Record<string, BenchScene> = {
     config: plant(400),
   },
   light: { description: '40 lit meshes casting and receiving shadows, ground, environment light, orbit auto-rotating', config: plant(40) },
+  /** The touch checks (touch.mjs): the light scene standing still, so that only fingers move the view. */
+  still: {
+    description: '40 lit meshes casting and receiving shadows, ground, environment light, orbit standing still',
+    config: { ...plant(40), controlConfig: { controlType: 'orbit', orbitConfig: { autoRotate: false } } },
+  },
 };
 
 /**

@@ -45,18 +45,18 @@ function fakeGpu() {
 }
 
 describe('the GPU pace', () => {
-  it('lets two frames be unfinished, then waits until the GPU finished one', () => {
+  it('lets three frames be unfinished, then waits until the GPU finished one', () => {
     const gpu = fakeGpu();
     const pace = createGpuPace(gpu)!;
-    expect(pace.ready(0)).toBe(true);
-    pace.drawn(0);
-    expect(pace.ready(16)).toBe(true);
-    pace.drawn(16);
-    expect(gpu.flushes).toBe(2);
-    expect(pace.ready(32)).toBe(false);
+    for (const at of [0, 16, 32]) {
+      expect(pace.ready(at)).toBe(true);
+      pace.drawn(at);
+    }
+    expect(gpu.flushes).toBe(3);
     expect(pace.ready(48)).toBe(false);
+    expect(pace.ready(64)).toBe(false);
     gpu.finish();
-    expect(pace.ready(64)).toBe(true);
+    expect(pace.ready(80)).toBe(true);
     // The finished fences were deleted, not kept.
     expect(gpu.live()).toBe(0);
   });
@@ -66,7 +66,9 @@ describe('the GPU pace', () => {
     const pace = createGpuPace(gpu)!;
     pace.drawn(0);
     pace.drawn(1_000);
+    pace.drawn(1_000);
     expect(pace.ready(1_999)).toBe(false);
+    // The oldest given up: one place free.
     expect(pace.ready(2_000)).toBe(true);
     pace.drawn(2_000);
     expect(pace.ready(2_016)).toBe(false);
@@ -96,14 +98,28 @@ describe('the GPU pace', () => {
     );
     loop.invalidate();
     await vi.advanceTimersByTimeAsync(16 * 20);
-    // Two frames queued, none finished: the loop waits on the display's clock, drawing nothing.
-    expect(drawn).toBe(2);
+    // Three frames queued, none finished: the loop waits on the display's clock, drawing nothing.
+    expect(drawn).toBe(3);
     for (let i = 0; i < 5; i++) {
       gpu.finish();
       await vi.advanceTimersByTimeAsync(16 * 4);
     }
-    // Each finish lets two more frames through: ten, not the 40 display frames that passed.
-    expect(drawn).toBe(12);
+    // Each finish lets three more frames through: 15, not the 40 display frames that passed.
+    expect(drawn).toBe(18);
+    loop.dispose();
+  });
+
+  it('in the loop: a frame after a still spell (a change, an input) is drawn at once, unfinished frames or not', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const gpu = fakeGpu();
+    let drawn = 0;
+    const loop = createLoop(() => void drawn++, undefined, createGpuPace(gpu));
+    for (let i = 0; i < 4; i++) {
+      loop.invalidate();
+      await vi.advanceTimersByTimeAsync(32);
+    }
+    // The GPU finished none of them: an animation would have waited after three.
+    expect(drawn).toBe(4);
     loop.dispose();
   });
 });
