@@ -9,6 +9,7 @@
 // the direction of view: the `turn` figure shows it.
 import { openBenchPage, within } from './measure.mjs';
 import { spliceBetween } from './cards-report.mjs';
+import { median } from './median.mjs';
 
 export const TOUCH_PART = 'touch';
 export const TOUCH_DEFAULT_REPEATS = 2;
@@ -51,8 +52,9 @@ async function gesture(cdp, fingers, land) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-/** The view once it stopped changing (three equal reads 100 ms apart), and when it last changed (ms after `from`). */
-async function viewAtRest(page, from) {
+/** The view once it stopped changing (three equal reads 100 ms apart), and when it last changed (ms after the call). */
+async function viewAtRest(page) {
+  const from = Date.now();
   let last = null;
   let same = 0;
   let changedAt = Date.now();
@@ -92,7 +94,7 @@ async function runCase(browser, url, { mode, busy, land }) {
     const box = await page.locator('#bench canvas').first().boundingBox();
     const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
     if (busy) await page.evaluate(() => window.__bench.busy(true));
-    const before = (await viewAtRest(page, Date.now())).view;
+    const before = (await viewAtRest(page)).view;
     // A pinch out across the middle: 80 px from the centre to 140.
     await gesture(
       cdp,
@@ -102,7 +104,7 @@ async function runCase(browser, url, { mode, busy, land }) {
       ],
       land,
     );
-    const pinched = await viewAtRest(page, Date.now());
+    const pinched = await viewAtRest(page);
     // Two fingers together, 150 px right and 50 down.
     await gesture(
       cdp,
@@ -112,7 +114,7 @@ async function runCase(browser, url, { mode, busy, land }) {
       ],
       land,
     );
-    const panned = await viewAtRest(page, Date.now());
+    const panned = await viewAtRest(page);
     const problems = await page.evaluate(() => window.__bench.problems());
     if (problems.length) throw new Error(`touch ${mode}: ${problems.join('; ')}`);
     return {
@@ -129,20 +131,16 @@ async function runCase(browser, url, { mode, busy, land }) {
   }
 }
 
-const medianOf = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 /** The worst of the runs for what must hold (every run must zoom, pan, not turn), the median for the times. */
 function summarise(runs) {
   return {
     pinchZoom: Math.max(...runs.map((r) => r.pinch.zoom)),
     pinchTurnDeg: Math.max(...runs.map((r) => r.pinch.turnDeg)),
-    pinchSettleMs: medianOf(runs.map((r) => r.pinch.settleMs)),
+    pinchSettleMs: median(runs.map((r) => r.pinch.settleMs)),
     panMoved: Math.min(...runs.map((r) => r.pan.moved)),
     panZoomOff: Math.max(...runs.map((r) => Math.abs(1 - r.pan.zoom))),
     panTurnDeg: Math.max(...runs.map((r) => r.pan.turnDeg)),
-    panSettleMs: medianOf(runs.map((r) => r.pan.settleMs)),
+    panSettleMs: median(runs.map((r) => r.pan.settleMs)),
   };
 }
 

@@ -39,8 +39,6 @@ export interface GpuPace {
   ready(now: number): boolean;
   /** A frame was drawn: fence it. */
   drawn(now: number): void;
-  /** Fences dropped (the context was lost or restored): the next frame is drawn. */
-  reset(): void;
 }
 
 const isFenceContext = (gl: unknown): gl is FenceContext<object> =>
@@ -51,9 +49,6 @@ const isFenceContext = (gl: unknown): gl is FenceContext<object> =>
 export function createGpuPace(gl: unknown): GpuPace | null {
   if (!isFenceContext(gl)) return null;
   const inFlight: { sync: object; at: number }[] = [];
-  const drop = (n: number) => {
-    for (const f of inFlight.splice(0, n)) gl.deleteSync(f.sync);
-  };
   return {
     ready(now) {
       if (gl.isContextLost()) {
@@ -67,7 +62,7 @@ export function createGpuPace(gl: unknown): GpuPace | null {
         if (gl.getSyncParameter(f.sync, gl.SYNC_STATUS) !== gl.SIGNALED && now - f.at < GIVE_UP_MS) break;
         done++;
       }
-      drop(done);
+      for (const f of inFlight.splice(0, done)) gl.deleteSync(f.sync);
       return inFlight.length < MAX_IN_FLIGHT;
     },
     drawn(now) {
@@ -77,10 +72,6 @@ export function createGpuPace(gl: unknown): GpuPace | null {
       // Sent now, so that the fence can signal without waiting for the next frame's commands.
       gl.flush();
       inFlight.push({ sync, at: now });
-    },
-    reset() {
-      if (gl.isContextLost()) inFlight.length = 0;
-      else drop(inFlight.length);
     },
   };
 }
