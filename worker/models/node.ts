@@ -2,14 +2,14 @@ import { Euler, Group, MathUtils, type Object3D } from 'three';
 import type { ModelInfo } from '../../shared/protocol';
 import type { ModelConfig } from '../../shared/schema/model';
 import { onlyCompanions } from '../../shared/model-files';
-import type { EngineContext, Feature } from '../engine/context';
-import { MODEL_FEATURES } from './features';
+import type { EngineContext } from '../engine/context';
+import { ModelFeatures } from './node-features';
 import { chunkFailureOf } from '../../shared/chunks';
 import { loadModel } from './load/index';
 import { disposeObject } from './dispose';
 import { describeModel } from './features/describe';
 import { uploadBeforeShowing } from './load/upload';
-import type { LoadedModel, ModelFeatureBinding, ModelScope } from './types';
+import type { LoadedModel, ModelScope } from './types';
 import { errorText, isModelProblem } from './load/problem';
 import { englishNotice } from '../../shared/model-notices';
 import type { ModelLimits } from '../../shared/schema/limits';
@@ -20,12 +20,6 @@ export interface ModelNodeHooks {
   loaded(id: string, object: Object3D): void;
   /** Before a model joins the scene (picking builds its bounding-volume hierarchy here). */
   prepare(object: Object3D): void;
-}
-
-interface Active {
-  binding: ModelFeatureBinding<unknown>;
-  feature: Feature<unknown>;
-  last: string;
 }
 
 const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === 'AbortError';
@@ -44,7 +38,7 @@ export class ModelNode {
   private readonly frame = new Group();
   private config: ModelConfig | null = null;
   private model: LoadedModel | null = null;
-  private active: Active[] = [];
+  private readonly features: ModelFeatures;
   private loading: AbortController | null = null;
   private refreshTimer: ReturnType<typeof setInterval> | null = null;
   private readonly hoverFns = new Set<(part: Object3D | null) => void>();
@@ -54,6 +48,8 @@ export class ModelNode {
   private srcKey = '';
   /** The last full load failed: `update` ticks retry it. */
   private failed = false;
+  /** While a load's features are first applied: what they start that lands later (scope.landing). */
+  private landings: Promise<unknown>[] | null = null;
 
   constructor(
     readonly id: string,
@@ -62,6 +58,7 @@ export class ModelNode {
     private readonly limits: ModelLimits,
     private readonly variables?: VariableReader,
   ) {
+    this.features = new ModelFeatures(id, ctx);
     this.root.name = `model:${id}`;
     this.root.add(this.frame);
     this.place.add(this.root);
@@ -187,7 +184,7 @@ export class ModelNode {
   }
 
   private swap(model: LoadedModel | null) {
-    this.disposeFeatures(0);
+    this.features.dispose(0);
     if (this.model) {
       this.frame.remove(this.model.object);
       disposeObject(this.model.object);
@@ -207,10 +204,27 @@ export class ModelNode {
       this.ctx.emit({ type: 'model-loaded', id: this.id, info });
       for (const w of model.warnings) this.ctx.emit({ type: 'model-warning', id: this.id, message: w });
       for (const n of model.notices ?? []) this.ctx.emit({ type: 'model-warning', id: this.id, message: englishNotice(n), ...n });
+      this.landings = [];
       this.applyFeatures();
-      this.hooks.loaded(this.id, model.object);
+      this.announce(model, this.landings);
+      this.landings = null;
     }
     this.ctx.invalidate();
+  }
+
+  /**
+   * The space's onModelLoaded hook: once per load, with the objects drawn. A library material
+   * that the load's features started lands first (it replaces materials: a hook run before it
+   * would tint materials about to leave the scene); a load replaced meanwhile gets no call.
+   */
+  private announce(model: LoadedModel, landings: Promise<unknown>[]) {
+    if (!landings.length) return this.hooks.loaded(this.id, model.object);
+    const run = Promise.allSettled(landings).then(() => {
+      if (this.model !== model || this.disposed || this.ctx.disposed) return;
+      this.hooks.loaded(this.id, model.object);
+      this.ctx.invalidate();
+    });
+    void this.ctx.track(`model ${this.id} hook`, run);
   }
 
   private scope(model: LoadedModel, index: number): ModelScope {
@@ -222,6 +236,7 @@ export class ModelNode {
       model,
       variables: this.variables,
       warn: (text) => this.ctx.emit({ type: 'model-warning', id: this.id, message: text }),
+      landing: (work) => this.landings?.push(work),
       onHover: (fn) => {
         this.hoverFns.add(fn);
         // Rebuilt under a resting pointer (a library material landed): the highlight shows again.
@@ -230,57 +245,20 @@ export class ModelNode {
       },
       rebuildLater: (change) => {
         if (this.disposed || this.model !== model) return;
-        this.disposeFeatures(index + 1);
+        this.features.dispose(index + 1);
         try {
           change();
         } finally {
-          // The disposed entries are gone from `active`, so they are created and applied afresh.
+          // The disposed entries are gone, so they are created and applied afresh.
           this.applyFeatures();
         }
       },
     };
   }
 
-  /** Apply each feature's slice when it changed; a feature that `rebuildsLater` rebuilds the rest. */
   private applyFeatures() {
-    const model = this.model;
-    const config = this.config;
-    if (!model || !config) return;
-    for (const [i, binding] of MODEL_FEATURES.entries()) {
-      const slice = binding.select(config);
-      const key = JSON.stringify(slice);
-      let entry = this.active[i];
-      if (entry && entry.last === key) continue;
-      if (entry && binding.rebuildsLater) this.disposeFeatures(i + 1);
-      try {
-        if (!entry) {
-          entry = { binding, feature: binding.create(this.scope(model, i)), last: '' };
-          this.active[i] = entry;
-        }
-        const prev: unknown = entry.last ? JSON.parse(entry.last) : undefined;
-        entry.last = key;
-        entry.feature.apply(slice, prev);
-      } catch (err) {
-        // One broken area must not take the model down; the designer learns which one.
-        console.error(`[dash3d] model ${this.id}: ${binding.name} failed`, err);
-        this.ctx.emit({ type: 'model-warning', id: this.id, message: `${binding.name}: ${message(err)}` });
-      }
-    }
-    this.ctx.invalidate();
-  }
-
-  /** Dispose features from index `from` on, last first (each puts back what it changed). */
-  private disposeFeatures(from: number) {
-    for (let i = this.active.length - 1; i >= from; i--) {
-      const entry = this.active[i];
-      if (!entry) continue;
-      try {
-        entry.feature.dispose();
-      } catch (err) {
-        console.error(`[dash3d] model ${this.id}: disposing ${entry.binding.name} failed`, err);
-      }
-    }
-    this.active.length = Math.min(this.active.length, from);
+    const { model, config } = this;
+    if (model && config) this.features.apply(config, (i) => this.scope(model, i));
   }
 
   dispose(): void {
@@ -288,7 +266,7 @@ export class ModelNode {
     this.disposed = true;
     this.loading?.abort();
     if (this.refreshTimer) clearInterval(this.refreshTimer);
-    this.disposeFeatures(0);
+    this.features.dispose(0);
     if (this.model) disposeObject(this.model.object);
     this.model = null;
     this.hoverFns.clear();

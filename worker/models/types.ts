@@ -75,6 +75,13 @@ export interface ModelScope {
    * node always provides it; a test scope may leave it out (the change then runs in place).
    */
   rebuildLater?(change: () => void): void;
+  /**
+   * Work that changes what the model shows and lands after `apply` returned (a library material
+   * loading). What the first apply of a load starts is waited for before the space's
+   * onModelLoaded hook runs, so the hook gets the materials that are drawn, not ones swapped out
+   * under it a moment later. A test scope may leave it out.
+   */
+  landing?(work: Promise<unknown>): void;
   /** The host variables the page forwards (rules read them); a test scope may leave it out. */
   readonly variables?: VariableReader;
 }

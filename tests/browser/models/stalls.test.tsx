@@ -118,10 +118,14 @@ describe('a parse worker that goes silent', () => {
         parseStartMs: 60_000,
       };
       // Two seconds of silence while starting a worker; slow work keeps its minute.
-      const m = await mountSpace(scene, { chunks, models, heartbeat: { startTicks: 4 }, waitReady: false });
+      const script = `function onModelLoaded(THREE, api, model) { api.log('hook', model.uuid); }`;
+      const m = await mountSpace({ ...scene, script }, { chunks, models, heartbeat: { startTicks: 4 }, waitReady: false });
       const done = await loaded(m);
       expect(done.info.parsedOffThread).toBe(true);
       expect(m.handle.restarts).toBe(1);
+      // The restarted space ran its script's hook once, for the one load that reached the scene.
+      await m.handle.settled();
+      expect(m.events.filter((e) => e.type === 'log' && e.message.startsWith('hook ')).length).toBe(1);
       expect(asked).toBe(2);
       expect(drawnShare(await m.pixels())).toBeGreaterThan(0.02);
       expect(warn.mock.calls.map((c) => String(c[0]))).toContain(

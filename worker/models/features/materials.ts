@@ -121,8 +121,9 @@ export function createMaterials(scope: ModelScope): Feature<Slice> {
         ctx.invalidate();
       },
     );
-    // Tracked, so settled() waits until the material is on the model.
+    // Tracked, so settled() waits until the material is on the model; the hook waits for it too.
     void ctx.track(`material ${file}`, landed);
+    scope.landing?.(landed);
   }
 
   return {
