@@ -4,23 +4,25 @@ import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkHost, checkViewer, VIEWER_BUDGET, weighViewer } from './support/checks';
 import { checkStartChunkRetried, checkWorkerChunkRetried, EDITOR_PAGE, turbopackBuild, viewerPage } from './support/chunk-retry';
-import { startBackend } from './support/host';
+import { startBackend, startNextServer, type Backend } from './support/host';
 import { expectClean, launchChromium, mainThreadScripts, openHost } from './support/page';
 
 /*
  * A host app built with Next.js (tests/consumers/next-app: the App Router, 'use client' pages that
  * render the shared host pages, nothing for dash3d in its config), installed once from the tarball
- * and built twice per run (support/setup.ts): with Turbopack (`next build`, Next's default) and
- * with `next build --webpack`. Both builds are driven from this one file, with one Chromium.
- *
- * The app is a static export: `next build` renders every page on the server (React's server
- * renderer in Node, the 'use client' pages included) and writes the HTML, so a build that finished
- * is a server render without an error, and the pages the browser gets are that HTML, which React
- * hydrates (a mismatch would be a console error, which checkHost fails on). The host's backend
- * (host/server.mjs) serves the export with the media library, as it serves the other apps' builds.
+ * and built twice per run (support/setup.ts), both driven from this one file with one Chromium:
+ * - with Turbopack (`next build`, Next's default) as a static export: the build renders every page
+ *   on the server (React's server renderer in Node, the 'use client' pages included) and writes
+ *   the HTML, which the host's backend (host/server.mjs) serves with the media library, as it
+ *   serves the other apps' builds;
+ * - with `next build --webpack` for `next start`: Next.js serves and renders the pages itself, and
+ *   its rewrites (the ones docs/host-guide.md shows) pass /core, /api and /media to the backend, so
+ *   the page and its workers see one origin.
+ * Either way a build that finished is a server render without an error, and the browser hydrates
+ * what the server rendered (a mismatch would be a console error, which checkHost fails on).
  */
 
-const { apps, nextBuilds } = inject('consumers');
+const { apps, nextBuilds, nextBackendPort } = inject('consumers');
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
 afterAll(() => browser?.close());
@@ -36,11 +38,40 @@ function aboutDash3d(log: string): { warnings: string[]; lines: number } {
   return { warnings: [...new Set(found)], lines: log.split('\n').filter((l) => l.includes('dash3d')).length };
 }
 
+type Bundler = 'turbopack' | 'webpack';
+
+/**
+ * A build served as its host serves it: the export by the backend; the server build by `next
+ * start` with the backend behind its rewrites, on the port the build named. `page(path)`: a
+ * page's address (the export's pages end with a slash).
+ */
+async function serve(bundler: Bundler): Promise<{ page(path: string): string; backend: Backend; stop(): Promise<void> }> {
+  if (bundler === 'turbopack') {
+    const backend = await startBackend(apps.next, join(apps.next, 'out-turbopack'));
+    return { page: (path) => `${backend.base}/${path && `${path}/`}`, backend, stop: backend.stop };
+  }
+  const backend = await startBackend(apps.next, '-', { PORT: String(nextBackendPort) });
+  try {
+    const next = await startNextServer(apps.next, backend.base);
+    const stop = async () => {
+      await next.stop();
+      await backend.stop();
+    };
+    return { page: (path) => `${next.base}/${path}`, backend, stop };
+  } catch (err) {
+    await backend.stop();
+    throw err;
+  }
+}
+
 describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
-  const out = join(apps.next, `out-${bundler}`);
+  const prerendered =
+    bundler === 'turbopack'
+      ? join(apps.next, 'out-turbopack', 'index.html')
+      : join(apps.next, '.next-server', 'server', 'app', 'index.html');
 
   it('prerendered the editor page on the server: the space in its loading state, the card in the HTML', async () => {
-    const html = await readFile(join(out, 'index.html'), 'utf8');
+    const html = await readFile(prerendered, 'utf8');
     expect(html).toMatch(/<div class="dash3d-space" data-state="loading"/);
     expect(html).toContain('data-card-id="card"');
     expect(html).toContain('>Material editor</button>');
@@ -57,12 +88,19 @@ describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
     expect(lines).toBe(0);
   });
 
-  it('served by the host backend, hydrates without a warning and runs every part of dash3d', async () => {
-    const backend = await startBackend(apps.next, out);
+  it(`served ${bundler === 'turbopack' ? 'as an export by the host backend' : "by `next start`, the media library behind the host guide's rewrites"}, hydrates without a warning and runs every part of dash3d`, async () => {
+    const served = await serve(bundler);
     try {
-      await checkHost(browser, `${backend.base}/`, backend.base);
+      const w = await checkHost(browser, served.page(''), served.backend.base);
+      // The page and its workers asked one origin for everything, the media library's files too.
+      expect(w.offOrigin).toEqual([]);
+      if (bundler === 'webpack') {
+        const media = served.backend.served.filter((r) => r.url.startsWith('/media/') && r.status === 200);
+        expect(media.length, 'the models reached the backend through Next.js').toBeGreaterThan(0);
+        expect(w.requests.some((u) => u.startsWith(`${w.origin}/media/`))).toBe(true);
+      }
     } finally {
-      await backend.stop();
+      await served.stop();
     }
   });
 
@@ -72,10 +110,10 @@ describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
   // 76 before the editor's texts left the viewer's catalogue (shared/i18n/editor.ts) and zod's JSON
   // Schema converters the schemas (scripts/package/build.mjs): 213.5 kB in all with Turbopack.
   it('its dashboard viewer page draws a saved scene on at most 200 kB (gzip) of main-thread script before its first frame, no three.js, no antd', async () => {
-    const backend = await startBackend(apps.next, out);
+    const served = await serve(bundler);
     try {
-      const viewer = await weighViewer(`Next.js (${bundler})`, await checkViewer(browser, `${backend.base}/viewer/`), VIEWER_BUDGET);
-      const blank = await openHost(browser, `${backend.base}/blank/`);
+      const viewer = await weighViewer(`Next.js (${bundler})`, await checkViewer(browser, served.page('viewer')), VIEWER_BUDGET);
+      const blank = await openHost(browser, served.page('blank'));
       await blank.page.waitForLoadState('networkidle');
       const floor = await mainThreadScripts(blank);
       expectClean(blank);
@@ -85,7 +123,7 @@ describe.each(['turbopack', 'webpack'] as const)('its %s build', (bundler) => {
       expect(floor.gzipBytes).toBeGreaterThan(0);
       expect(floor.gzipBytes).toBeLessThan(viewer.gzipBytes);
     } finally {
-      await backend.stop();
+      await served.stop();
     }
   });
 });

@@ -50,6 +50,20 @@ export async function startBackend(appDir: string, pageDir: string, env: Record<
   };
 }
 
+/**
+ * The Next.js app's server build (.next-server, next-app/next.config.js) under `next start` on a
+ * free port; its rewrites send the media library's paths to the backend the build was given.
+ */
+export async function startNextServer(appDir: string, backend: string): Promise<{ base: string; output(): string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const next = await startProcess(join(appDir, 'node_modules', '.bin', 'next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: appDir,
+    env: { HOST_BACKEND: backend, NEXT_TELEMETRY_DISABLED: '1' },
+    pattern: /Ready in/,
+  });
+  return { base: `http://127.0.0.1:${port}`, output: next.output, stop: next.stop };
+}
+
 /** The Vite app through Vite's own dev server (where the dependency optimizer moves the package), the backend behind its proxy. */
 export async function startViteDev(appDir: string, backend: string): Promise<{ base: string; output(): string; stop(): Promise<void> }> {
   const port = await freePort();

@@ -90,15 +90,17 @@ export function buildApp(dir, app) {
 }
 
 /**
- * The Next.js app's production build (a static export: every page prerendered on the server) with
- * Turbopack, Next's default, or with `next build --webpack`, moved from out/ to out-<bundler>/:
- * one install builds both, one after the other. Answers what the build printed.
- * @param {string} dir @param {'turbopack' | 'webpack'} bundler
+ * The Next.js app's production builds, one after the other from one install (next-app/next.config.js):
+ * with Turbopack, Next's default, a static export moved from out/ to out-turbopack/; with
+ * `next build --webpack`, a build for `next start` in .next-server/ whose rewrites send the media
+ * library's paths to `backend` (Next.js fixes rewrites at build time). Answers what the build printed.
+ * @param {string} dir @param {'turbopack' | 'webpack'} bundler @param {string} [backend]
  */
-export async function buildNext(dir, bundler) {
+export async function buildNext(dir, bundler, backend) {
+  const env = { NEXT_TELEMETRY_DISABLED: '1', HOST_BACKEND: (bundler === 'webpack' && backend) || '' };
   const args = ['build', ...(bundler === 'webpack' ? ['--webpack'] : [])];
-  const out = await run(join(dir, 'node_modules', '.bin', 'next'), args, dir, cleanEnv({ NEXT_TELEMETRY_DISABLED: '1' }));
-  await rename(join(dir, 'out'), join(dir, `out-${bundler}`));
+  const out = await run(join(dir, 'node_modules', '.bin', 'next'), args, dir, cleanEnv(env));
+  if (bundler === 'turbopack') await rename(join(dir, 'out'), join(dir, 'out-turbopack'));
   return out;
 }
 
