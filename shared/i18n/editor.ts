@@ -5,6 +5,7 @@ import { settingsFields } from './parts/settings-fields';
 import { modelPanel } from './parts/model-panel';
 import { modelRules } from './parts/model-rules';
 import { cardPanel } from './parts/card-panel';
+import { pickPanel } from './parts/pick-panel';
 import { materialTree } from './parts/material-tree';
 import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
@@ -26,6 +27,7 @@ export const editorEn = {
   ...modelPanel.en,
   ...modelRules.en,
   ...cardPanel.en,
+  ...pickPanel.en,
   ...materialTree.en,
   ...materialEditor.en,
   ...materialCode.en,
@@ -44,6 +46,7 @@ export const editorZh_Hans: Record<EditorMessageKey, string> = {
   ...modelPanel.zh_Hans,
   ...modelRules.zh_Hans,
   ...cardPanel.zh_Hans,
+  ...pickPanel.zh_Hans,
   ...materialTree.zh_Hans,
   ...materialEditor.zh_Hans,
   ...materialCode.zh_Hans,

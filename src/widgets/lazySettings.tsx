@@ -4,7 +4,7 @@ import { ChunkFailurePanel } from './space/ChunkFailurePanel';
 import type { ChunkFailure } from '../../shared/schema/chunks';
 import type { WidgetSettingsProps } from '../host/types';
 
-/** The URL in a failed dynamic import's message (browsers name the module they could not fetch). */
+/** The URL of a module that could not be fetched, which browsers name in the error's message. */
 const urlIn = (err: unknown) => /\b(https?:\/\/\S+|\/\S+\.js)\b/.exec(err instanceof Error ? err.message : String(err))?.[1] ?? '';
 
 class Boundary extends Component<{ id: string; locale: Locale; onRetry(): void; children: ReactNode }, { failure: ChunkFailure | null }> {
@@ -31,41 +31,57 @@ class Boundary extends Component<{ id: string; locale: Locale; onRetry(): void; 
 }
 
 /**
- * A widget's settings panel loaded when it is first shown: the panels (antd forms, the media
- * library, the material editor) are most of the plug-in's main-thread code, and a dashboard that
- * only shows scenes never opens one. A panel that fails to arrive says so with the spec's chunk
- * text and a Retry that asks again (React.lazy keeps a failed promise, so Retry makes a new one).
+ * A part of the plug-in loaded when it is first shown (`id`: its name in the chunk failure's
+ * text). One that fails to arrive says so with the spec's chunk text and a Retry that asks again
+ * (React.lazy keeps a failed promise, so Retry makes a new one); `fallback` shows while it loads.
  */
-export function lazySettings<P extends Pick<WidgetSettingsProps<unknown>, 'host'>>(
+export function lazyPart<P extends object>(
   id: string,
   load: () => Promise<ComponentType<P>>,
+  localeOf: (props: P) => Locale,
+  fallback: (locale: Locale) => ReactNode,
 ): ComponentType<NoInfer<P>> {
   const make = () => lazy(async () => ({ default: await load() }));
-  let Panel = make();
-  function LazySettings(props: P) {
+  let Part = make();
+  function LazyPart(props: P) {
     const [, setAttempt] = useState(0);
-    const locale = props.host.locale;
+    const locale = localeOf(props);
     return (
       <Boundary
         id={id}
         locale={locale}
         onRetry={() => {
-          Panel = make();
+          Part = make();
           setAttempt((n) => n + 1);
         }}
       >
-        <Suspense
-          fallback={
-            <div role="status" aria-busy="true" className="dash3d-settings-loading" style={{ padding: 12, opacity: 0.7 }}>
-              {t(locale, 'chunk.settingsLoading')}
-            </div>
-          }
-        >
-          <Panel {...props} />
+        <Suspense fallback={fallback(locale)}>
+          <Part {...props} />
         </Suspense>
       </Boundary>
     );
   }
-  LazySettings.displayName = `LazySettings(${id})`;
-  return LazySettings;
+  LazyPart.displayName = `LazyPart(${id})`;
+  return LazyPart;
+}
+
+/**
+ * A widget's settings panel loaded when it is first shown: the panels (antd forms, the media
+ * library, the material editor) are most of the plug-in's main-thread code, and a dashboard that
+ * only shows scenes never opens one.
+ */
+export function lazySettings<P extends Pick<WidgetSettingsProps<unknown>, 'host'>>(
+  id: string,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<NoInfer<P>> {
+  return lazyPart(
+    id,
+    load,
+    (props) => props.host.locale,
+    (locale) => (
+      <div role="status" aria-busy="true" className="dash3d-settings-loading" style={{ padding: 12, opacity: 0.7 }}>
+        {t(locale, 'chunk.settingsLoading')}
+      </div>
+    ),
+  );
 }

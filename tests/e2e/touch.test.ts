@@ -5,7 +5,7 @@ import { frame, launchChromium, openPage, spaceSettled } from './support/browser
 import { cubeInSpaceDoc } from './support/cube-doc';
 import { touchGesture } from './support/touch';
 import { findXHandle } from './support/project';
-import { t } from '../../shared/i18n';
+import { t } from '../../shared/i18n/editor';
 
 /**
  * The playground on a tablet (issue 30 points 3 and 6): a browser context with touch (Playwright's

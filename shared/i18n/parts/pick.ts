@@ -1,51 +1,15 @@
 import { definePart } from './define';
 
-/** Texts of "Pick in scene", the transform gizmo and of choosing a model from the media library (keys prefixed 'pick.', 'gizmo.' and 'modelLibrary.'). */
+/**
+ * The viewer's text of "Pick in scene": the hint over the scene while it waits for a click. The
+ * buttons, the gizmo's bar and choosing a model from the media library are the editor's
+ * (./pick-panel.ts): a viewer's page never shows them.
+ */
 export const pick = definePart(
   {
-    'pick.button': 'Pick in scene',
-    'pick.cancel': 'Cancel picking',
     'pick.hint': 'Click a point in the scene (Esc cancels)',
-    'pick.notInSpace': 'Place this widget in a 3D space (and let the space run) to pick a point in it',
-    'pick.missed': 'Nothing there: click on a model or on the ground',
-    'pick.failed': 'The point could not be picked: {reason}',
-    'pick.done': 'Placed at ({x}, {y}, {z})',
-    'pick.modelPosition': 'Position in the space',
-    'pick.modelRotation': 'Rotation in the space (°)',
-    'pick.modelScale': 'Scale',
-    'gizmo.label': 'Transform the selected model',
-    'gizmo.translate': 'Move (W)',
-    'gizmo.rotate': 'Rotate (E)',
-    'gizmo.scale': 'Scale (R)',
-    'gizmo.snap': 'Snap',
-    'gizmo.snapHint': 'Steps of 10 units, 15° and 0.1',
-    'gizmo.local': 'Local axes',
-    'modelLibrary.button': 'From the media library',
-    'modelLibrary.chosen': 'Model chosen: {name}',
-    'modelLibrary.title': 'Choose a model from the media library',
-    'modelLibrary.choose': 'Choose {name}',
   },
   {
-    'pick.button': '在场景中拾取',
-    'pick.cancel': '取消拾取',
     'pick.hint': '在场景中点击一个点（按 Esc 取消）',
-    'pick.notInSpace': '请将此组件放入 3D 空间（并让空间运行）后再在其中拾取点',
-    'pick.missed': '该处没有物体：请点击模型或地面',
-    'pick.failed': '无法拾取该点：{reason}',
-    'pick.done': '已放置在 ({x}, {y}, {z})',
-    'pick.modelPosition': '在空间中的位置',
-    'pick.modelRotation': '在空间中的旋转（°）',
-    'pick.modelScale': '缩放',
-    'gizmo.label': '变换所选模型',
-    'gizmo.translate': '移动（W）',
-    'gizmo.rotate': '旋转（E）',
-    'gizmo.scale': '缩放（R）',
-    'gizmo.snap': '吸附',
-    'gizmo.snapHint': '步长为 10 个单位、15° 和 0.1',
-    'gizmo.local': '局部坐标轴',
-    'modelLibrary.button': '从媒体库选择',
-    'modelLibrary.chosen': '已选择模型：{name}',
-    'modelLibrary.title': '从媒体库选择模型',
-    'modelLibrary.choose': '选择 {name}',
   },
 );

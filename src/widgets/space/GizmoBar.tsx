@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { GizmoOptions } from '../../../shared/protocol';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale } from '../../../shared/i18n/editor';
 
 const MODES = [
   ['translate', 'gizmo.translate', 'w'],

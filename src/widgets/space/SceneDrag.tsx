@@ -5,6 +5,7 @@ import { repairConfig } from '../../host/parsed';
 import { useSpace } from './SpaceContext';
 import { useSceneDrag, type DragTarget } from './useSceneDrag';
 import type { ThreeDSpaceHandle } from './spaceHandle';
+import type { Locale } from '../../../shared/i18n';
 
 /** How long a host has to apply a dragged child's change before the preview gives way to the old config (ms). */
 const APPLY_WAIT_MS = 1500;
@@ -18,7 +19,12 @@ const asConfig = (c: unknown): Config => (c && typeof c === 'object' && !Array.i
  * the one change the host gets. A host that does not apply it within APPLY_WAIT_MS gets the child
  * shown where its config says again: nothing moves behind the host's back.
  */
-export function SceneDrag({ handle }: { handle: RefObject<ThreeDSpaceHandle | null> }) {
+export function SceneDrag({
+  handle,
+}: {
+  handle: RefObject<ThreeDSpaceHandle | null>;
+  /** The chunk failure's language (SpaceWidget loads this lazily). */ locale: Locale;
+}) {
   const space = useSpace()!;
   const { cards, groups } = space;
   const editing = space.host.mode === 'edit';

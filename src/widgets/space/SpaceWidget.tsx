@@ -12,13 +12,14 @@ import {
 import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
+import type { Locale } from '../../../shared/i18n';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
-import { SceneDrag } from './SceneDrag';
+import { lazyPart } from '../lazySettings';
 import { liveTransforms } from './liveTransforms';
 import { NO_GROUPS } from './groupRegistry';
 import { usePageBase } from '../../host/pageBase';
@@ -26,6 +27,18 @@ import type { CardTheme } from '../../../shared/overlays';
 
 /** Engine events the space passes on to the host's actions, named by their type. */
 const ENGINE_EVENTS = ['progress', 'ready', 'error'] as const;
+
+/**
+ * Dragging cards and groups in the scene, loaded when the host first edits: a viewer's page never
+ * does, and its script before the first frame is held to a budget (Next.js's Turbopack viewer page
+ * was at 199.8 of 200 kB).
+ */
+const SceneDrag = lazyPart(
+  'space-drag',
+  () => import('./SceneDrag').then((m) => m.SceneDrag),
+  (p: { locale: Locale }) => p.locale,
+  () => null,
+);
 /**
  * The space's widget events: its engine's, and in edit mode 'select' (`{ id }`: a child clicked
  * where the scene draws it, for the host to select) and 'change' (`{ id, config }`: a child's new
@@ -114,7 +127,7 @@ export function SpaceWidget({
           {children}
         </div>
         <GroupLayer />
-        <SceneDrag handle={handle} />
+        {editing && <SceneDrag handle={handle} locale={host.locale} />}
       </div>
     </SpaceProvider>
   );

@@ -3,7 +3,15 @@ import type { GizmoOptions } from '../../../shared/protocol';
 import type { Locale } from '../../../shared/i18n';
 import type { RenderHandle } from '../../bridge/connection';
 import type { ChildWatch } from './childWatch';
-import { GizmoBar } from './GizmoBar';
+import { lazyPart } from '../lazySettings';
+
+/** The gizmo's bar, loaded when the host first selects a model to move: a viewer's page never does. */
+const GizmoBar = lazyPart(
+  'space-gizmo',
+  () => import('./GizmoBar').then((m) => m.GizmoBar),
+  (p) => p.locale,
+  () => null,
+);
 
 const noSelection = () => null;
 
