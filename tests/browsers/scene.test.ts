@@ -4,7 +4,18 @@ import { pack } from '../../playground/store/scene-link';
 import { cubeInSpaceDoc } from '../e2e/support/cube-doc';
 import { meanRgb, rgbDistance } from '../e2e/support/png';
 import { openSignedIn } from './support/driver';
-import { canvasRect, middleOf, modelStats, pageErrors, screenOf, showsSceneError, spaceReady, until, waitFor } from './support/playground';
+import {
+  canvasRect,
+  clickText,
+  middleOf,
+  modelStats,
+  pageErrors,
+  screenOf,
+  showsSceneError,
+  spaceReady,
+  until,
+  waitFor,
+} from './support/playground';
 import { eachBrowser } from './support/suite';
 
 /**
@@ -192,6 +203,36 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     await waitFor(`${name}: the cube turns red`, async () => isRed(await middle()), 30_000);
     await write(false);
     await waitFor(`${name}: the cube's own colour again`, async () => rgbDistance(await middle(), own) < 12, 30_000);
+  });
+
+  it("onModelLoaded (issue 41): runs once, after the cube's library material landed, and tints what is drawn", async () => {
+    const d = doc('hook');
+    // Yellow on its first call, magenta on any later one for the same load: the picture says how
+    // often it ran. The library material (red) lands after the cube joined the scene: a hook run
+    // before it would tint the file's material, which then leaves the scene.
+    (d.widgets[0]!.config as Record<string, unknown>).script = `let calls = 0;
+function onModelLoaded(THREE, api, model) {
+  calls++;
+  model.traverse((o) => {
+    if (o.isMesh) for (const m of [].concat(o.material)) if (m.color) m.color.set(calls === 1 ? '#ffff00' : '#ff00ff');
+  });
+  api.invalidate();
+}`;
+    (d.widgets[0]!.children[0]!.config as Record<string, unknown>).materialsConfig = {
+      materials: { CubeBlue: 'built-in/materials/red-plastic-phong/red-plastic-phong.airm' },
+    };
+    await open(d);
+    // A document from a link runs its script only once the viewer says so.
+    await clickText(page(), 'Run scripts');
+    await until(page(), 'the scripts run', () => !document.querySelector('.dash3d-consent'), undefined, 30_000);
+    await waitFor(`${name}: the cube loaded again with its script`, async () => (await modelStats(page(), SPACE))?.loaded === 1, 90_000);
+    await spaceReady(page(), SPACE);
+    const isYellow = ([r, g, b]: readonly number[]) => r! > 120 && g! > 120 && b! < 0.5 * g!;
+    await waitFor(`${name}: the cube drawn yellow by its hook`, async () => isYellow(await middle()), 60_000);
+    // Still yellow a moment later: no second call.
+    await page().evaluate((id) => window.__dash3d!.spaces.get(id)!.settled(), SPACE);
+    const after = await middle();
+    expect(isYellow(after), after.join(',')).toBe(true);
   });
 
   it("card levels (issue 40): a card's level above its limit tints the cube it names, and normal gives it back", async () => {
