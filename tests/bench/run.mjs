@@ -294,69 +294,27 @@ async function main() {
 
     const scenesS = Math.round((Date.now() - started) / 1000) - buildS;
     const modelsStarted = Date.now();
+    /** What every part is given: its repeats (`--repeats`, else the part's own default), the log, and a load reading after each run. */
+    const part = (defaultRepeats = opts.repeats) => ({
+      repeats: opts.repeatsGiven ? opts.repeats : defaultRepeats,
+      log,
+      afterRun: () => loads.push(loadavg()[0]),
+    });
     const modelRun = opts.withModels
-      ? await runModelBench(browser, server.modelsUrl, {
-          repeats: opts.repeats,
-          models: opts.models,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
+      ? await runModelBench(browser, server.modelsUrl, { ...part(), models: opts.models })
       : { results: [], parallelCompile: null };
     const models = modelRun.results;
     const modelsS = Math.round((Date.now() - modelsStarted) / 1000);
-    const spaces = opts.withSpaces
-      ? await runSpacesBench(browser, server.spacesUrl, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]) })
-      : null;
-    const groups = opts.withGroups
-      ? await runGroupsBench(browser, server.groupsUrl, {
-          repeats: opts.repeats,
-          warmupMs: opts.warmupMs,
-          measureMs: opts.measureMs,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
-      : null;
-    const cards = opts.withCards
-      ? await runCardsBench(browser, server.cardsUrl, {
-          repeats: opts.repeatsGiven ? opts.repeats : CARDS_DEFAULT_REPEATS,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
-      : null;
-    const rules = opts.withRules
-      ? await runRulesBench(browser, server.rulesUrl, {
-          repeats: opts.repeatsGiven ? opts.repeats : RULES_DEFAULT_REPEATS,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
-      : null;
-    const touch = opts.withTouch
-      ? await runTouchBench(browser, server.url, {
-          repeats: opts.repeatsGiven ? opts.repeats : TOUCH_DEFAULT_REPEATS,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
-      : null;
-    const materials = opts.withMaterials
-      ? await runMaterialsBench(browser, server.materialsUrl, {
-          repeats: opts.repeatsGiven ? opts.repeats : 3,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
-      : null;
-    const consumer = opts.withConsumer
-      ? await runConsumerBench(browser, { repeats: opts.repeats, log, afterRun: () => loads.push(loadavg()[0]), hosts: opts.consumerHosts })
-      : null;
+    const spaces = opts.withSpaces ? await runSpacesBench(browser, server.spacesUrl, part()) : null;
+    const timing = { warmupMs: opts.warmupMs, measureMs: opts.measureMs };
+    const groups = opts.withGroups ? await runGroupsBench(browser, server.groupsUrl, { ...part(), ...timing }) : null;
+    const cards = opts.withCards ? await runCardsBench(browser, server.cardsUrl, part(CARDS_DEFAULT_REPEATS)) : null;
+    const rules = opts.withRules ? await runRulesBench(browser, server.rulesUrl, part(RULES_DEFAULT_REPEATS)) : null;
+    const touch = opts.withTouch ? await runTouchBench(browser, server.url, part(TOUCH_DEFAULT_REPEATS)) : null;
+    const materials = opts.withMaterials ? await runMaterialsBench(browser, server.materialsUrl, part(3)) : null;
+    const consumer = opts.withConsumer ? await runConsumerBench(browser, { ...part(), hosts: opts.consumerHosts }) : null;
     // Last: it starts browsers of its own (a Chromium, then Firefox and WebKit on an Xvfb display).
-    const browsers = opts.withBrowsers
-      ? await runBrowsersBench(server, {
-          repeats: opts.repeatsGiven ? opts.repeats : BROWSERS_DEFAULT_REPEATS,
-          warmupMs: opts.warmupMs,
-          measureMs: opts.measureMs,
-          log,
-          afterRun: () => loads.push(loadavg()[0]),
-        })
-      : null;
+    const browsers = opts.withBrowsers ? await runBrowsersBench(server, { ...part(BROWSERS_DEFAULT_REPEATS), ...timing }) : null;
 
     const results = opts.scenes.map((name) => ({
       name,

@@ -50,7 +50,7 @@ async function serve(bundler: Bundler): Promise<{ page(path: string): string; ba
     const backend = await startBackend(apps.next, join(apps.next, 'out-turbopack'));
     return { page: (path) => `${backend.base}/${path && `${path}/`}`, backend, stop: backend.stop };
   }
-  const backend = await startBackend(apps.next, '-', { PORT: String(nextBackendPort) });
+  const backend = await startBackend(apps.next, '-', { HOST_PORT: String(nextBackendPort) });
   try {
     const next = await startNextServer(apps.next, backend.base);
     const stop = async () => {

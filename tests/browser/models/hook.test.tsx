@@ -3,6 +3,7 @@ import { commands } from 'vitest/browser';
 import { meanColour, mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
 import { fixtureSource } from '../support/fixtures';
 import type { EngineEvent } from '../../../shared/protocol';
+import { busy } from '../../bench/page/busy';
 
 /*
  * Issue 41 point 3: the space script's onModelLoaded runs exactly once per load of a file, with the
@@ -11,22 +12,10 @@ import type { EngineEvent } from '../../../shared/protocol';
  * materials are the ones on screen, the log how often it ran.
  */
 
-let busy: ReturnType<typeof setInterval> | null = null;
 afterEach(() => {
-  if (busy) clearInterval(busy);
-  busy = null;
+  busy(false);
   unmountAll();
 });
-
-/** A host page as busy as a real dashboard's: a 200 ms task every 250 ms on the main thread. */
-function busyPage() {
-  busy = setInterval(() => {
-    const until = performance.now() + 200;
-    while (performance.now() < until) {
-      // the host's own work
-    }
-  }, 250);
-}
 
 const HOOK = `
 let calls = 0;
@@ -110,7 +99,8 @@ describe("the space's onModelLoaded hook", () => {
   });
 
   it('a parse that takes 30 s on a busy page is waited for: off the render thread, nothing given up, the hook once', async () => {
-    busyPage();
+    // A host page as busy as a real dashboard's: a 200 ms task every 250 ms on the main thread.
+    busy(true);
     const chunks = {
       moduleUrls: { 'loader-gltf': '/tests/browser/support/parse-stalls/slow-gltf.ts' },
       // The parse worker's first answer (a cold worker in Vite's dev mode on a busy page) gets a

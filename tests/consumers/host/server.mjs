@@ -118,8 +118,8 @@ if (pageDir !== '-') {
   });
 }
 
-// PORT: a port given by the test (the Next.js server build's rewrites name it); else any free one.
-await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+// HOST_PORT: a port given by the test (the Next.js server build's rewrites name it); else any free one.
+await app.listen({ host: '127.0.0.1', port: Number(process.env.HOST_PORT ?? 0) });
 console.log(JSON.stringify({ listening: `http://127.0.0.1:${app.server.address().port}` }));
 const stop = () => app.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
