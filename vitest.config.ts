@@ -7,6 +7,7 @@ import { fileCommands, FIXTURES_DIR, TEST_TMP_ROOT } from './tests/browser/suppo
 import { listenerCommands } from './tests/browser/support/listener.ts';
 import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults.ts';
 import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server.ts';
+import { testWorkerServer } from './tests/browser/support/test-worker.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,7 +17,8 @@ export default defineConfig({
   ...base,
   // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx).
   // The real media-library service behind /__media/ (tests/browser/support/media-server.ts).
-  plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy()],
+  // The render worker built for the run (tests/browser/support/test-worker.ts).
+  plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy(), testWorkerServer()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
   define: { ...base.define, __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },
@@ -88,6 +90,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.{ts,tsx}'],
+          // Each space's render worker is one script built once per run, not the dev server's modules.
+          globalSetup: ['tests/browser/support/test-worker.ts'],
+          setupFiles: ['tests/browser/support/setup-worker.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One file at a time (SwiftShader already takes a core), beside the other browser-driving

@@ -200,6 +200,48 @@ async function plainUrlStrings(files) {
   }
 }
 
+/**
+ * The workers and the fallback engine into `dir`: everything bundled, three.js once (in a shared
+ * chunk). The package minifies them with the test hooks off; the browser tests build the render
+ * worker alone with them on (tests/browser/support/test-worker.ts), so that a space's start loads
+ * one script instead of some 200 dev-server modules. `assets` is filled with the files they name.
+ * @param {{ dir: string, assets: Map<string, string>, testHooks: boolean, input?: Record<string, string> }} o
+ */
+export async function buildEngine({ dir, assets, testHooks, input = { 'render-worker': WORKER_ENTRY, engine: ENGINE_ENTRY } }) {
+  const engine = await rolldown({
+    ...shared,
+    input,
+    transform: {
+      ...shared.transform,
+      define: { __DASH3D_TEST_HOOKS__: String(testHooks), 'process.env.NODE_ENV': testHooks ? '"development"' : '"production"' },
+    },
+    plugins: [packageFiles(assets), noFreeBuffer()],
+  });
+  const built = await engine.write({
+    dir,
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+    minify: !testHooks,
+    // Licence headers stay (three.js's among them); THIRD_PARTY_NOTICES.md has the full texts. So
+    // do annotations: the markers that keep a host's bundler off a computed import
+    // (shared/import-url.ts; host-bundlers.mjs below) survive the minifier only as those; the pure marks
+    // they bring along help the host's minifier (1.4 kB gzip over the worker's files).
+    comments: { legal: true, annotation: true, jsdoc: false },
+  });
+  await engine.close();
+  return built;
+}
+
+/** Copies the files `assets` names (buildEngine, packageFiles) under `dir`/assets/. @param {string} dir @param {Map<string, string>} assets */
+export async function copyAssets(dir, assets) {
+  for (const [name, from] of assets) {
+    const to = path.join(dir, 'assets', ...name.split('/'));
+    await mkdir(path.dirname(to), { recursive: true });
+    await copyFile(from, to);
+  }
+}
+
 /** @param {(line: string) => void} say */
 export async function buildPackage(say = console.log) {
   const started = performance.now();
@@ -208,26 +250,7 @@ export async function buildPackage(say = console.log) {
   /** @type {Map<string, string>} */
   const assets = new Map();
 
-  // The workers and the fallback engine: everything bundled, three.js once (in a shared chunk).
-  const engine = await rolldown({
-    ...shared,
-    input: { 'render-worker': WORKER_ENTRY, engine: ENGINE_ENTRY },
-    transform: { ...shared.transform, define: { ...shared.transform.define, 'process.env.NODE_ENV': '"production"' } },
-    plugins: [packageFiles(assets), noFreeBuffer()],
-  });
-  const built = await engine.write({
-    dir: DIST,
-    format: 'esm',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
-    minify: true,
-    // Licence headers stay (three.js's among them); THIRD_PARTY_NOTICES.md has the full texts. So
-    // do annotations: the markers that keep a host's bundler off a computed import
-    // (shared/import-url.ts; host-bundlers.mjs below) survive the minifier only as those; the pure marks
-    // they bring along help the host's minifier (1.4 kB gzip over the worker's files).
-    comments: { legal: true, annotation: true, jsdoc: false },
-  });
-  await engine.close();
+  const built = await buildEngine({ dir: DIST, assets, testHooks: false });
 
   // The main-thread entries (entries.mjs): dash3d, and its subpaths space, editor, material-editor.
   const main = await rolldown({
@@ -254,11 +277,7 @@ export async function buildPackage(say = console.log) {
     DIST,
     [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? [o.fileName] : [])),
   );
-  for (const [name, from] of assets) {
-    const to = path.join(DIST, 'assets', ...name.split('/'));
-    await mkdir(path.dirname(to), { recursive: true });
-    await copyFile(from, to);
-  }
+  await copyAssets(DIST, assets);
   await writeTypes(path.join(DIST, 'types'));
   const bundled = [...built.output, ...output].flatMap((o) => (o.type === 'chunk' ? o.moduleIds : []));
   await writeNotices(DIST, bundled);

@@ -66,6 +66,10 @@ export function workerChunkSettings(opts: ChunkOptions | undefined): ChunkSettin
  * literal options (bundlers read them at build time; the name shows in devtools).
  */
 function packageRenderWorker(): Worker {
+  // Tests only (dropped from the package, src/build-flags.d.ts): the worker built once per test run
+  // (tests/browser/support/test-worker.ts), one script instead of some 200 dev-server modules a start.
+  const prebuilt = __DASH3D_TEST_HOOKS__ ? (globalThis as { __DASH3D_TEST_WORKER__?: string }).__DASH3D_TEST_WORKER__ : undefined;
+  if (prebuilt) return new Worker(prebuilt, { type: 'module', name: 'dash3d-render' });
   return new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: 'dash3d-render' });
 }
 

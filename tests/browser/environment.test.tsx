@@ -4,6 +4,7 @@ import type { PixelReadout } from '../../shared/protocol';
 import { colourDistance, diffShare, EMPTY, meanColour, mountSpace, unmountAll, type Mounted, type RGBA } from './support/harness';
 import { ENVIRONMENT_CACHE, environmentCacheKey } from '../../worker/features/environment-cache';
 import { ENVIRONMENT_PRESETS } from '../../worker/features/environment-presets';
+import { useDevWorker } from './support/test-worker-url';
 
 /**
  * No lights at all: whatever colour the mirror-like sphere shows comes from the environment alone.
@@ -126,6 +127,11 @@ describe('environment lifecycle', () => {
 
 describe('prefiltered environments kept between starts', () => {
   afterEach(unmountAll);
+  // Kept by the preset's URL, which the render worker and the main-thread engine share in a real
+  // build: here too, with the dev server's worker (the one built for the tests has its own copy).
+  let builtWorker = () => {};
+  beforeAll(() => void (builtWorker = useDevWorker()));
+  afterAll(() => builtWorker());
   const key = environmentCacheKey(ENVIRONMENT_PRESETS.sunset.built.href)!;
   const BYTES = 6 * (256 ** 2 + 128 ** 2 + 64 ** 2 + 32 ** 2 + 16 ** 2 + 8 ** 2) * 4 * 2;
   /** The preset files the page asked for while `run` ran (main-thread engine: its requests are the page's). */

@@ -3,6 +3,7 @@ import { commands } from 'vitest/browser';
 import { colourDistance, mountSpace, unmountAll, waitFor, type Mounted } from '../support/harness';
 import { fixtureSource } from '../support/fixtures';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
+import { useDevWorker } from '../support/test-worker-url';
 
 /*
  * Issue 30: in Firefox ESR 153 on a loaded machine a parse worker's `new Worker()` (its Draco or
@@ -109,6 +110,8 @@ describe('a parse worker that goes silent', () => {
     const warn = vi.spyOn(console, 'warn');
     // The first render worker that asks is told to block; any later one (the restart) is not.
     const channel = new BroadcastChannel('dash3d-test-stuck-worker-start');
+    // Its stand-in parse client imports the engine's worker-starts module: the dev server's worker.
+    const builtWorker = useDevWorker();
     let asked = 0;
     channel.onmessage = () => channel.postMessage(asked++ === 0 ? 'block' : 'go');
     try {
@@ -133,6 +136,7 @@ describe('a parse worker that goes silent', () => {
       );
     } finally {
       channel.close();
+      builtWorker();
     }
   });
 });
