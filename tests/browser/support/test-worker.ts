@@ -56,13 +56,16 @@ export function testWorkerServer(): Plugin {
         if (rel.startsWith('..') || !file.startsWith(DIR + sep)) return void res.writeHead(403).end();
         void stat(file).then(
           (s) => {
+            if (!s.isFile()) return void res.writeHead(404).end();
             res.writeHead(200, {
               'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
               'content-length': s.size,
               // Built once per run: the browser may keep each file for the run.
               'cache-control': 'max-age=3600',
             });
-            createReadStream(file).pipe(res);
+            createReadStream(file)
+              .on('error', () => res.destroy())
+              .pipe(res);
           },
           () => res.writeHead(404).end(),
         );
