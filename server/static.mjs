@@ -10,7 +10,7 @@ import { checkedSegments, resolveInside } from './storage.mjs';
 /** The page, relative to dist (vite.config.ts builds playground/index.html). */
 export const INDEX_PAGE = 'playground/index.html';
 
-const WEB_TYPES = /** @type {Record<string, string>} */ ({
+export const WEB_TYPES = /** @type {Record<string, string>} */ ({
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

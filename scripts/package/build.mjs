@@ -29,7 +29,7 @@ import { checkForHostBundlers, noFreeBuffer } from './host-bundlers.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST = path.join(ROOT, 'dist');
-const WORKER_ENTRY = path.join(ROOT, 'worker', 'index.ts');
+export const WORKER_ENTRY = path.join(ROOT, 'worker', 'index.ts');
 const ENGINE_ENTRY = path.join(ROOT, 'worker', 'api.ts');
 const GENERATED_ASSETS = path.join(ROOT, 'worker', 'assets', 'files');
 

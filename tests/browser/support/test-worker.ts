@@ -10,55 +10,64 @@
  * server's worker instead (test-worker-url.ts, useDevWorker()).
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { rm, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { pathToFileURL } from 'node:url';
 import { TEST_WORKER_PREFIX } from './test-worker-url';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-const DIR = join(ROOT, 'node_modules', '.cache', 'dash3d-test-worker');
+const DIR = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'dash3d-test-worker');
 
-/** scripts/package/build.mjs's part that builds the engine (plain JavaScript, typed by JSDoc there). */
+// Plain JavaScript, imported by URL: this file is also checked by the browser tests' config, which
+// has no allowJs (as media-server.ts does).
+const BUILD = new URL('../../../scripts/package/build.mjs', import.meta.url).href;
+const STATIC = new URL('../../../server/static.mjs', import.meta.url).href;
+const STORAGE = new URL('../../../server/storage.mjs', import.meta.url).href;
+
+/** scripts/package/build.mjs's part that builds the engine (typed by JSDoc there). */
 interface EngineBuild {
+  WORKER_ENTRY: string;
   buildEngine(o: { dir: string; assets: Map<string, string>; testHooks: boolean; input: Record<string, string> }): Promise<unknown>;
   copyAssets(dir: string, assets: Map<string, string>): Promise<void>;
 }
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.txt': 'text/plain',
-};
+/** The media service's own file serving: its content types, and its checks that a path stays inside a folder. */
+interface FileServing {
+  types: Record<string, string>;
+  checkedSegments(rel: string): string[];
+  resolveInside(root: string, segs: string[]): string;
+}
 
 /** globalSetup: the render worker (and its chunks and assets) into DIR, from the source as it is now. */
 export default async function buildTestWorker() {
   const started = performance.now();
   await rm(DIR, { recursive: true, force: true });
-  await mkdir(DIR, { recursive: true });
-  const { buildEngine, copyAssets } = (await import(pathToFileURL(join(ROOT, 'scripts', 'package', 'build.mjs')).href)) as EngineBuild;
+  const { WORKER_ENTRY, buildEngine, copyAssets } = (await import(BUILD)) as EngineBuild;
   const assets = new Map<string, string>();
-  await buildEngine({ dir: DIR, assets, testHooks: true, input: { 'render-worker': join(ROOT, 'worker', 'index.ts') } });
+  await buildEngine({ dir: DIR, assets, testHooks: true, input: { 'render-worker': WORKER_ENTRY } });
   await copyAssets(DIR, assets);
   console.log(`[browser] render worker built for the tests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Serves DIR under TEST_WORKER_PREFIX as plain files (no transform: they are built already). */
 export function testWorkerServer(): Plugin {
+  let serving: Promise<FileServing> | null = null;
+  const load = async (): Promise<FileServing> => {
+    const { WEB_TYPES } = (await import(STATIC)) as { WEB_TYPES: Record<string, string> };
+    const storage = (await import(STORAGE)) as Omit<FileServing, 'types'>;
+    return { types: WEB_TYPES, checkedSegments: storage.checkedSegments, resolveInside: storage.resolveInside };
+  };
   return {
     name: 'dash3d-test:render-worker',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith(TEST_WORKER_PREFIX)) return next();
-        const rel = normalize(decodeURIComponent(new URL(req.url, 'http://localhost').pathname.slice(TEST_WORKER_PREFIX.length)));
-        const file = join(DIR, rel);
-        if (rel.startsWith('..') || !file.startsWith(DIR + sep)) return void res.writeHead(403).end();
-        void stat(file).then(
-          (s) => {
+        const path = new URL(req.url, 'http://localhost').pathname.slice(TEST_WORKER_PREFIX.length);
+        void (serving ??= load())
+          .then(async ({ types, checkedSegments, resolveInside }) => {
+            const file = resolveInside(DIR, checkedSegments(decodeURIComponent(path)));
+            const s = await stat(file);
             if (!s.isFile()) return void res.writeHead(404).end();
             res.writeHead(200, {
-              'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+              'content-type': types[extname(file)] ?? 'application/octet-stream',
               'content-length': s.size,
               // Built once per run: the browser may keep each file for the run.
               'cache-control': 'max-age=3600',
@@ -66,9 +75,9 @@ export function testWorkerServer(): Plugin {
             createReadStream(file)
               .on('error', () => res.destroy())
               .pipe(res);
-          },
-          () => res.writeHead(404).end(),
-        );
+          })
+          // A malformed or refused path (outside DIR, '..', hidden names), a file that is not there.
+          .catch(() => res.writeHead(404).end());
       });
     },
   };
