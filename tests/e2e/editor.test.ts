@@ -3,7 +3,17 @@ import type { Browser, Page } from 'playwright';
 import { t, type TextKey } from '../../playground/i18n';
 import { SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { startPlayground, type Playground } from './support/server';
-import { dashboardDoc, enginePixels, frame, launchChromium, openPage, patches, screenPixels, spaceSettled } from './support/browser';
+import {
+  dashboardDoc,
+  enginePixels,
+  frame,
+  launchChromium,
+  openPage,
+  patches,
+  screenPixels,
+  spaceSettled,
+  visibleOrExplain,
+} from './support/browser';
 import { hexToRgb, rgbDistance } from './support/png';
 
 const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
@@ -161,7 +171,8 @@ describe('the playground against `npm start`', () => {
     await page.getByRole('button', { name: en('playground.open'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: en('playground.openDialog.title') });
     await dialog.getByRole('button', { name: /Plant overview/ }).click();
-    await frame(page, spaceId).waitFor();
+    // A fresh-clone CI run waited 30 s here for the space in vain: the message says what was shown instead.
+    await visibleOrExplain(page, frame(page, spaceId));
     expect(await dashboardDoc(page)).toEqual(doc);
     expect(new URL(page.url()).searchParams.get('dashboard')).toBe(doc!.id);
   });

@@ -64,15 +64,19 @@ export function SceneDrag({
     commit(id, config) {
       const p = previews.current.get(id);
       const was = p?.was ?? current(id) ?? {};
-      show(id, config);
-      const entry = { config, was, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+      // Shown as a copy of what the host is sent: a host that applies the change hands the widget
+      // the config it got (the playground does, the very object), and the widget registering it is
+      // then told apart from this preview by identity.
+      const shown = { ...config };
+      show(id, shown);
+      const entry = { config: shown, was, timer: undefined as ReturnType<typeof setTimeout> | undefined };
       previews.current.set(id, entry);
       space.change(id, config);
       entry.timer = setTimeout(() => {
         if (previews.current.get(id) !== entry) return;
         previews.current.delete(id);
         // The host applied it (the widget registered the host's config) or did not: then back.
-        if (current(id) === config) show(id, was);
+        if (current(id) === shown) show(id, was);
       }, APPLY_WAIT_MS);
     },
   });

@@ -59,6 +59,7 @@ export async function openPage(browser: Browser, url: string, locale = 'en-US', 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+  page.on('crash', () => errors.push('crash: the page crashed'));
   await page.goto(url);
   await page.locator('.dash3d-playground').waitFor({ timeout: 90_000 });
   return { page, errors };
@@ -117,3 +118,22 @@ export async function screenPixels(target: Locator, r: Region = MIDDLE): Promise
 
 /** The dashboard document the editor holds (window.__dash3d.dashboard()). */
 export const dashboardDoc = (page: Page) => page.evaluate(() => window.__dash3d!.dashboard());
+
+/**
+ * Waits for `target` to be visible; if it never is, the error says what the page showed instead
+ * (its address, open dialogs, alerts and spinners), so a failure on a loaded CI run is explained.
+ */
+export async function visibleOrExplain(page: Page, target: Locator, timeout = 30_000) {
+  try {
+    await target.waitFor({ timeout });
+  } catch (err) {
+    const shown = await page
+      .evaluate(() => {
+        const texts = (sel: string) =>
+          [...document.querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200));
+        return { dialogs: texts('[role="dialog"]'), alerts: texts('[role="alert"]'), spinners: texts('.ant-spin') };
+      })
+      .catch((e: unknown) => `(the page did not answer: ${(e as Error).message})`);
+    throw new Error(`${(err as Error).message}\nat ${page.url()} the page showed ${JSON.stringify(shown)}`, { cause: err });
+  }
+}
