@@ -238,7 +238,10 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     const view = await viewNow();
     // The gizmo reports the handle under the pointer as of its last frame: a point counts once the
     // answer holds after the pointer rested there, so the press lands on the handle.
+    // Read once the engine has drawn after the move (WebKit's engine shares the page's thread: on a
+    // loaded run an answer read at once still told of the point before, and the search missed the handle).
     const onX = async () => {
+      await page().evaluate((id) => window.__dash3d!.spaces.get(id)!.settled(), SPACE);
       if ((await gizmo()).axis !== 'X') return false;
       await new Promise((r) => setTimeout(r, 200));
       return (await gizmo()).axis === 'X';

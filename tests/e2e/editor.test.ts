@@ -172,7 +172,12 @@ describe('the playground against `npm start`', () => {
     const dialog = page.getByRole('dialog', { name: en('playground.openDialog.title') });
     await dialog.getByRole('button', { name: /Plant overview/ }).click();
     // A fresh-clone CI run waited 30 s here for the space in vain: the message says what was shown instead.
-    await visibleOrExplain(page, frame(page, spaceId));
+    await visibleOrExplain(
+      page,
+      frame(page, spaceId),
+      30_000,
+      () => `\npage errors: ${JSON.stringify(errors)}\nthe server's last output: ${pg.output().slice(-2000)}`,
+    );
     expect(await dashboardDoc(page)).toEqual(doc);
     expect(new URL(page.url()).searchParams.get('dashboard')).toBe(doc!.id);
   });

@@ -123,7 +123,7 @@ export const dashboardDoc = (page: Page) => page.evaluate(() => window.__dash3d!
  * Waits for `target` to be visible; if it never is, the error says what the page showed instead
  * (its address, open dialogs, alerts and spinners), so a failure on a loaded CI run is explained.
  */
-export async function visibleOrExplain(page: Page, target: Locator, timeout = 30_000) {
+export async function visibleOrExplain(page: Page, target: Locator, timeout = 30_000, more: () => string = () => '') {
   try {
     await target.waitFor({ timeout });
   } catch (err) {
@@ -134,6 +134,6 @@ export async function visibleOrExplain(page: Page, target: Locator, timeout = 30
         return { dialogs: texts('[role="dialog"]'), alerts: texts('[role="alert"]'), spinners: texts('.ant-spin') };
       })
       .catch((e: unknown) => `(the page did not answer: ${(e as Error).message})`);
-    throw new Error(`${(err as Error).message}\nat ${page.url()} the page showed ${JSON.stringify(shown)}`, { cause: err });
+    throw new Error(`${(err as Error).message}\nat ${page.url()} the page showed ${JSON.stringify(shown)}${more()}`, { cause: err });
   }
 }
