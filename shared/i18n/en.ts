@@ -6,6 +6,7 @@ import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
+import { cameraKeys } from './parts/camera-keys';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -64,6 +65,7 @@ export const en = {
   ...chunks.en,
   ...pick.en,
   ...snapshots.en,
+  ...cameraKeys.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,4 +1,5 @@
 import { POINTER_INPUT_TYPES, toInputMessage, type InputType } from '../../shared/input';
+import { keyAction } from '../../shared/camera-keys';
 
 export interface InputOptions {
   /** First-person mode: a click asks the browser for pointer lock (only the main thread can). */
@@ -79,8 +80,14 @@ export function forwardInput(canvas: HTMLCanvasElement, port: MessagePort, opts:
   });
   on(canvas, 'keydown', (e) => {
     const ke = e as KeyboardEvent;
-    // Keys the scene uses must not scroll the page.
-    if (ke.code === 'Space' || ke.code.startsWith('Arrow')) e.preventDefault();
+    // Escape leaves the space (Tab does too, as everywhere): the page has the keys again.
+    if (ke.key === 'Escape') return canvas.blur();
+    // Keys the scene uses (the camera's, shared/camera-keys.ts; Space and the arrows of walking and
+    // flying) must not scroll the page, nor reach the host's own shortcuts while the space has focus.
+    if (keyAction(ke) || ke.code === 'Space' || ke.code.startsWith('Arrow')) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
     send('keydown', e);
   });
   on(canvas, 'keyup', (e) => send('keyup', e));

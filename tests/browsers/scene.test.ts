@@ -116,6 +116,51 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     expect(await grownShare(shareBefore)).toBeGreaterThan(shareBefore * 1.1);
   });
 
+  it('the keyboard (issue 42): Tab reaches the scene, an arrow turns it 5° and shows the focus ring, + zooms by a tenth, Home flies back', async () => {
+    const polar = async () => {
+      const v = await view();
+      const o = { x: v.position.x - v.target.x, y: v.position.y - v.target.y, z: v.position.z - v.target.z };
+      return { azimuth: (Math.atan2(o.x, o.z) * 180) / Math.PI, distance: Math.hypot(o.x, o.y, o.z), at: v.position };
+    };
+    // The configured view of the document open here (e2e/support/cube-doc.ts).
+    const FROM = { x: 0, y: 0, z: 400 };
+    const focused = () => page().evaluate((id) => document.activeElement === window.__dash3d!.spaces.get(id)!.canvas(), SPACE);
+    // From a control just before the canvas, as a host page's own would be.
+    await page().evaluate((id) => {
+      const before = document.createElement('button');
+      before.textContent = 'before';
+      before.id = 'browsers-before-canvas';
+      window.__dash3d!.spaces.get(id)!.canvas()!.before(before);
+      before.focus();
+    }, SPACE);
+    await page().press('Tab');
+    await waitFor(`${name}: the canvas focused`, focused, 10_000);
+    const start = await polar();
+    await page().press('ArrowLeft');
+    // The ring and the keys' help show (after the first key: Firefox under Xvfb has no window
+    // with the system's focus, so moving focus there fires no focus event).
+    await waitFor(
+      `${name}: the focus ring`,
+      () => page().evaluate(() => !!document.querySelector('.dash3d-focus-ring'), undefined),
+      10_000,
+    );
+    await waitFor(`${name}: turned 5°`, async () => Math.abs(Math.abs((await polar()).azimuth - start.azimuth) - 5) < 0.2, 10_000);
+    await page().press('Plus');
+    await waitFor(`${name}: a tenth closer`, async () => Math.abs((await polar()).distance / start.distance - 0.9) < 0.01, 10_000);
+    await page().press('Home');
+    await waitFor(
+      `${name}: the configured view again`,
+      async () => {
+        const v = await view();
+        return Math.hypot(v.position.x - FROM.x, v.position.y - FROM.y, v.position.z - FROM.z) < 0.5;
+      },
+      10_000,
+    );
+    await page().press('Escape');
+    expect(await focused()).toBe(false);
+    await page().evaluate(() => document.getElementById('browsers-before-canvas')?.remove(), undefined);
+  });
+
   it('an environment preset lights the cube: sunset and studio each load and light its face their own way, with no error', async () => {
     await open(doc('no-preset'));
     const unlit = await middle();

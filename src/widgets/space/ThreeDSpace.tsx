@@ -9,6 +9,7 @@ import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
+import { KeyHelp } from './KeyHelp';
 import { SnapshotBar } from './SnapshotBar';
 import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
@@ -228,6 +229,11 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {picking.layer}
       {gizmoBar}
+      <KeyHelp
+        canvas={engine.state === 'ready' ? (engine.handle.current?.canvas ?? null) : null}
+        controlType={engine.valid.controlConfig.controlType}
+        locale={locale}
+      />
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}

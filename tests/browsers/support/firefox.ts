@@ -32,6 +32,10 @@ export async function launchFirefox(display: string): Promise<BrowserPage> {
   const keys: Record<Key, () => Promise<void>> = {
     Enter: () => page.keyboard.press('Enter'),
     Escape: () => page.keyboard.press('Escape'),
+    Tab: () => page.keyboard.press('Tab'),
+    ArrowLeft: () => page.keyboard.press('ArrowLeft'),
+    Plus: () => page.keyboard.press('+'),
+    Home: () => page.keyboard.press('Home'),
     SelectAll: async () => {
       await page.keyboard.down('Control');
       await page.keyboard.press('KeyA');

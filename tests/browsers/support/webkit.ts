@@ -72,6 +72,10 @@ export async function launchWebKit(display: string): Promise<BrowserPage> {
   const keys: Record<Key, () => Promise<void>> = {
     Enter: () => actions().sendKeys(SeleniumKey.ENTER).perform(),
     Escape: () => actions().sendKeys(SeleniumKey.ESCAPE).perform(),
+    Tab: () => actions().sendKeys(SeleniumKey.TAB).perform(),
+    ArrowLeft: () => actions().sendKeys(SeleniumKey.ARROW_LEFT).perform(),
+    Plus: () => actions().sendKeys('+').perform(),
+    Home: () => actions().sendKeys(SeleniumKey.HOME).perform(),
     SelectAll: () => actions().keyDown(SeleniumKey.CONTROL).sendKeys('a').keyUp(SeleniumKey.CONTROL).perform(),
   };
   const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> =>

@@ -4,6 +4,8 @@ import { createFly } from './fly';
 import { keepDrawingWhileDragged } from './gesture';
 import { createOrbit } from './orbit';
 import type { Controller, ControlsSlice } from './types';
+import { keyAction } from '../../../shared/camera-keys';
+import type { StandInEvent } from '../../engine/element';
 import { createWalk } from './walk';
 
 export type { ControlsSlice } from './types';
@@ -19,6 +21,9 @@ function create(type: ControlType, ctx: EngineContext): Controller<unknown> {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Home's flight back to the configured view (ms), as a card's fly-to. */
+const HOME_MS = 600;
+
 /**
  * controlConfig: exactly one kind of camera control exists at a time; switching disposes the old
  * one, so nothing of it keeps listening. Frames are drawn only while the active control moves the
@@ -31,6 +36,7 @@ export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
   let type: ControlType | null = null;
   let active: Controller<unknown> | null = null;
   let settings: unknown = null;
+  let pose: ControlsSlice | null = null;
   const offFrame = ctx.onFrame((dt) => {
     if (active?.step(dt)) ctx.invalidate();
   });
@@ -38,6 +44,12 @@ export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
   const offTarget = ctx.view.provideTarget(() => active?.target?.() ?? null);
   // A snapshot placed the camera: carry on from there, around the snapshot's target.
   const offPlaced = ctx.view.onPlaced((lookAt) => active?.apply(settings, { lookAt, moved: true }));
+  // Home, from the keyboard, in every kind of control: back to the configured view.
+  const onKey = (e: StandInEvent) => {
+    if (!pose || settingsOf(pose.control).enabled === false || keyAction(e)?.kind !== 'home') return;
+    ctx.view.moveTo(pose.position, pose.lookAt, HOME_MS);
+  };
+  ctx.element.addEventListener('keydown', onKey);
 
   return {
     apply(next, prev) {
@@ -50,10 +62,12 @@ export function createControls(ctx: EngineContext): Feature<ControlsSlice> {
         moved = true;
       }
       settings = settingsOf(next.control);
+      pose = next;
       active!.apply(settings, { lookAt: next.lookAt, moved });
       ctx.invalidate();
     },
     dispose() {
+      ctx.element.removeEventListener('keydown', onKey);
       offFrame();
       offGesture();
       offTarget();

@@ -3,6 +3,7 @@ import type { OrbitConfig } from '../../../shared/schema/space';
 import type { EngineContext } from '../../engine/context';
 import type { Controller } from './types';
 import { ordered } from '../../util/order';
+import { listenOrbitKeys } from './orbit-keys';
 
 /**
  * The schema's azimuth range is -π..π and uses the ends for "no limit" (JSON has no Infinity).
@@ -21,6 +22,7 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
   const controls = new OrbitControls(ctx.camera, ctx.element);
   const onChange = () => ctx.invalidate();
   controls.addEventListener('change', onChange);
+  const offKeys = listenOrbitKeys(ctx, controls);
 
   return {
     apply(c, view) {
@@ -48,6 +50,7 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
     step: (dt) => controls.update(dt),
     target: () => controls.target,
     dispose() {
+      offKeys();
       controls.removeEventListener('change', onChange);
       controls.dispose();
     },
