@@ -90,6 +90,20 @@ describe('what a data card shows', () => {
     expect(findPixels(await m.pixels(), ([r, g, b]) => r! < 60 && g! < 60 && b! > 200).count).toBeGreaterThan(500);
   });
 
+  it('a card whose DOM mirror has keyboard focus is drawn with the active look (issue 42), and as before once it leaves', async () => {
+    const isMagenta = ([r, g, b]: readonly number[]) => r! > 200 && g! < 60 && b! > 200;
+    const m = await mountCards({ a: card() });
+    expect(findPixels(await m.pixels(), isMagenta).count).toBe(0);
+    await setCards(m, { a: { ...card(), focused: true } });
+    const focused = await m.pixels();
+    expect(findPixels(focused, isMagenta).count).toBeGreaterThan(500);
+    expect(findPixels(focused, isGreen).count).toBe(0);
+    await setCards(m, { a: card() });
+    const left = await m.pixels();
+    expect(findPixels(left, isMagenta).count).toBe(0);
+    expect(findPixels(left, isGreen).count).toBeGreaterThan(500);
+  });
+
   it('a Chinese label is drawn with glyphs, not missing-glyph boxes', async () => {
     const m = await mountCards({ a: wide([{ label: '温度', value: '' }]) });
     const first = await body(m);

@@ -1,5 +1,5 @@
 import { Color, Matrix4, SRGBColorSpace, Vector3 } from 'three';
-import type { CardInput } from './input';
+import { looksActive, type CardInput } from './input';
 import { layoutCard, paintCard, paintCells, type CardLayout, type PixelRect } from './paint';
 import type { CardTheme } from './theme';
 import { cssColour } from './colour';
@@ -69,7 +69,8 @@ export class CardNode implements AtlasEntry {
    * card before its drawing is made (a card shown as a pin is never drawn).
    */
   measure(base: CardTheme): CardTheme {
-    const { config, items, active } = this.input;
+    const { config, items } = this.input;
+    const active = looksActive(this.input);
     // A blinking card's off half keeps the wider border in the theme's colour: its size stays.
     const theme = this.input.alarm ? alarmTheme(base, this.tint || null) : base;
     this.layout = layoutCard(config.cardConfig.cardWidth, Number(config.dataConfig.lineCount), items.length, theme, active);
@@ -95,7 +96,8 @@ export class CardNode implements AtlasEntry {
    * `themeVersion` changes with every new theme: the theme itself is not compared.
    */
   update(base: CardTheme, themeVersion: number, pixelRatio: number): Redrawn {
-    const { config, items, active } = this.input;
+    const { config, items } = this.input;
+    const active = looksActive(this.input);
     const columns = Number(config.dataConfig.lineCount);
     const theme = this.measure(base);
 

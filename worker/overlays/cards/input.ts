@@ -136,7 +136,13 @@ export function sameRank(a: CardInput, b: CardInput): boolean {
   );
 }
 
+/**
+ * Whether a card is drawn with the active look: activated, or its DOM mirror has keyboard focus
+ * (issue 42 point 2: the card a keyboard or screen reader user is on is seen in the scene).
+ */
+export const looksActive = (card: CardInput): boolean => card.active || card.focused;
+
 /** Whether a card keeps its size (same config, as many items, same state): a new value alone does. */
 export function sameSize(a: CardInput, b: CardInput): boolean {
-  return a.config === b.config && a.items.length === b.items.length && a.active === b.active && a.alarm === b.alarm;
+  return a.config === b.config && a.items.length === b.items.length && looksActive(a) === looksActive(b) && a.alarm === b.alarm;
 }
