@@ -1,22 +1,9 @@
-import { useEffect, useEffectEvent, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type KeyboardEvent } from 'react';
 import type { WidgetViewProps } from '../../host/types';
 import type { CardConfig } from '../../../shared/schema/card';
 import { t } from '../../../shared/i18n';
+import { visuallyHidden } from '../visuallyHidden';
 import type { SpaceContextValue } from '../space/SpaceContext';
-
-/** Read by screen readers and reachable by Tab, but not seen: the worker draws the card. */
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-};
 
 /**
  * A data card inside a 3D space: the space's render worker draws it, from what the card registers

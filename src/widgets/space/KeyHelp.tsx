@@ -1,20 +1,10 @@
 import { useEffect, useId, useState, type CSSProperties } from 'react';
-import { t, type Locale } from '../../../shared/i18n';
+import { t, type Locale, type MessageKey } from '../../../shared/i18n';
 import type { ControlConfig } from '../../../shared/schema/space';
+import { visuallyHidden } from '../visuallyHidden';
 
-/** Read by screen readers, not seen (until the space has keyboard focus). */
-const hidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-};
+/** The keys' text for each kind of control. */
+const TEXT: Record<ControlConfig['controlType'], MessageKey> = { orbit: 'keys.orbit', pointerLock: 'keys.pointerLock', fly: 'keys.fly' };
 
 const shown: CSSProperties = {
   position: 'absolute',
@@ -89,12 +79,11 @@ export function KeyHelp({
       setFocused(false);
     };
   }, [canvas, id]);
-  const text = t(locale, controlType === 'orbit' ? 'keys.orbit' : controlType === 'pointerLock' ? 'keys.pointerLock' : 'keys.fly');
   return (
     <>
       {focused ? <div className="dash3d-focus-ring" style={ring} /> : null}
-      <div id={id} className="dash3d-key-help" style={focused ? shown : hidden}>
-        {text}
+      <div id={id} className="dash3d-key-help" style={focused ? shown : visuallyHidden}>
+        {t(locale, TEXT[controlType])}
       </div>
     </>
   );

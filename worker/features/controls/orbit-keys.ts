@@ -21,6 +21,7 @@ export const KEY_PAN_STEP = 0.05;
 export function listenOrbitKeys(ctx: EngineContext, controls: OrbitControls): () => void {
   const offset = new Vector3();
   const axis = new Vector3();
+  const turn = new Vector3();
   const step = (action: KeyAction): boolean => {
     const camera = ctx.camera;
     const target = controls.target;
@@ -33,9 +34,9 @@ export function listenOrbitKeys(ctx: EngineContext, controls: OrbitControls): ()
         if (action.dx) offset.applyAxisAngle(axis.set(0, 1, 0), -action.dx * KEY_ORBIT_STEP);
         if (action.dy) {
           axis.setFromMatrixColumn(camera.matrixWorld, 0).normalize();
-          const turned = offset.clone().applyAxisAngle(axis, action.dy * KEY_ORBIT_STEP);
+          const turned = turn.copy(offset).applyAxisAngle(axis, action.dy * KEY_ORBIT_STEP);
           // Never over the pole: past it the view would flip.
-          if (Math.abs(turned.clone().normalize().y) < 0.999) offset.copy(turned);
+          if (Math.abs(turned.y) < 0.999 * turned.length()) offset.copy(turned);
         }
         camera.position.copy(target).add(offset);
         return true;
