@@ -38,6 +38,13 @@ export function seedFiles() {
   return files;
 }
 
+/** How many files seedFiles() gives, without making them (health says it from the start, before the marker is read). */
+export function seedFileCount() {
+  let n = 6; // the models above
+  for (const m of BUILT_IN_MATERIALS) n += 1 + (BUILT_IN_TEXTURES[m.name]?.length ?? 0) + (THUMBNAILS[m.name] ? 1 : 0);
+  return n;
+}
+
 /** Files written at the same time: a slow store is used in parallel, within this bound. */
 export const SEED_CONCURRENCY = 8;
 

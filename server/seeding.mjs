@@ -9,7 +9,7 @@
 import { DependencyError, seconds } from './dependency.mjs';
 import { detailOf } from './outages.mjs';
 import { seedExampleDashboard } from './example.mjs';
-import { SeedError, seedMediaRoot } from './seed.mjs';
+import { SeedError, seedFileCount, seedMediaRoot } from './seed.mjs';
 
 /** The first retry's wait, doubled up to the last. */
 const FIRST_RETRY_MS = 1000;
@@ -42,7 +42,8 @@ export function seedInBackground({ media, dashboards, log }) {
   let phase = 'running';
   /** @type {string | undefined} the last failure, while retrying */
   let problem;
-  let counts = { done: 0, of: 0 };
+  // The count is known before the store is asked anything: health says it while the marker is read.
+  let counts = { done: 0, of: seedFileCount() };
   let stopped = false;
   let failures = 0;
   /** @type {() => void} */
