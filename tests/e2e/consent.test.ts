@@ -56,7 +56,9 @@ const scriptsEnabled = (page: Page) => page.evaluate(async () => (await window._
 describe('a link does not run code as the designer', () => {
   for (const mode of ['', '&mode=preview']) {
     it(`?scene=${mode ? ' with mode=preview' : ''}: scripts off, the notice, no request; Run scripts runs them`, async () => {
-      const { page } = await openPage(browser, `${pg.base}/?scene=${encodeBase64Url(JSON.stringify(DOC))}${mode}`);
+      const { page } = await openPage(browser, `${pg.base}/?scene=${encodeBase64Url(JSON.stringify(DOC))}${mode}`, 'en-US', {
+        fresh: true,
+      });
       const seen = watch(page);
       await spaceSettled(page, 'space-1');
       const notice = page.locator('.dash3d-consent');
@@ -88,7 +90,7 @@ describe('a link does not run code as the designer', () => {
       body: JSON.stringify(DOC),
     });
     expect(put.status).toBe(200);
-    const { page } = await openPage(browser, `${pg.base}/?dashboard=${DOC.id}`);
+    const { page } = await openPage(browser, `${pg.base}/?dashboard=${DOC.id}`, 'en-US', { fresh: true });
     const seen = watch(page);
     await spaceSettled(page, 'space-1');
     await expect.poll(() => seen.logs.length, { timeout: 60_000 }).toBeGreaterThan(0);

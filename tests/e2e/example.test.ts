@@ -43,7 +43,7 @@ describe('the example dashboard the service seeds', () => {
       .poll(() => frame(page, SPACE).locator('.dash3d-snapshots button').allTextContents())
       .toEqual(['Overview 总览', 'Top 俯视']);
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it("its pump line answers the live data with no code: the pump's colour follows the temperature, and an alarm tints it", async () => {
@@ -77,7 +77,7 @@ describe('the example dashboard the service seeds', () => {
     await write(20);
     await expect.poll(async () => blue(await pump()), { timeout: 15_000 }).toBe(true);
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('Open lists the example first, tagged, in both languages', async () => {
@@ -88,7 +88,7 @@ describe('the example dashboard the service seeds', () => {
     const first = dialog.getByRole('listitem').first();
     await expect.poll(() => first.textContent()).toContain(zh('playground.example.tag'));
     expect(await first.textContent()).toContain('示例：泵站');
-    await page.context().close();
+    await page.close();
   });
 
   it('Capture current view in the space panel stores the running camera and a JPEG on the service', async () => {
@@ -106,6 +106,6 @@ describe('the example dashboard the service seeds', () => {
     expect(shot).toMatchObject({ name: 'Snapshot 3', position: view.position, target: view.target });
     const stored = await readFile(join(pg.mediaRoot, decodeURIComponent(new URL(shot.img, pg.base).pathname.replace(/^\/media\//, ''))));
     expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -81,7 +81,7 @@ describe('a click after a gizmo drag', () => {
     await expect.poll(s.current).toBe(SPACE);
     await expect.poll(async () => (await s.gizmo()).attached).toBeNull();
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('a move, Ctrl+Z at once (the handle leaves the still pointer), then a click on the sky: the space is selected', async () => {
@@ -101,6 +101,6 @@ describe('a click after a gizmo drag', () => {
     await expect.poll(s.current).toBe(SPACE);
     await expect.poll(async () => (await s.gizmo()).attached).toBeNull();
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

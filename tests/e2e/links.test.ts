@@ -118,11 +118,11 @@ describe('share links', () => {
     const link = await clipboard(page);
     expect(link.startsWith(`${pg.base}/#scene=`)).toBe(true);
     expect(link.length).toBeLessThanOrEqual(LINK_LIMITS.maxShareChars);
-    await page.context().close();
+    await page.close();
 
     const again = await openPage(browser, link);
     expect(await openedDoc(again.page)).toEqual(doc);
-    await again.page.context().close();
+    await again.page.close();
     expect(errors).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ describe('share links', () => {
     const doc = { id: 'old-link', name: '旧链接 old link', version: 1, widgets: [] };
     const { page } = await openPage(browser, `${pg.base}/?scene=${encodeBase64Url(JSON.stringify(doc))}`);
     expect(await openedDoc(page)).toEqual(doc);
-    await page.context().close();
+    await page.close();
   });
 
   it('a scene too long to share says so and offers a saved ?dashboard= link instead', async () => {
@@ -160,7 +160,7 @@ describe('share links', () => {
     const stored = await pg.get('/api/dashboards/too-long');
     expect(stored.status).toBe(200);
     expect(((await stored.json()) as { widgets: unknown }).widgets).toEqual(doc.widgets);
-    await page.context().close();
+    await page.close();
   });
 
   it('a link that inflates past 10 MB is refused with the limit named', async () => {
@@ -170,7 +170,7 @@ describe('share links', () => {
       .locator('.dash3d-load-issues')
       .getByText(en('playground.error.sceneTooLarge', { limit: 10 }))
       .waitFor();
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -192,13 +192,13 @@ describe('documents the editor refuses, field by field', () => {
 
     const deep = '{"widgets":[' + '{"id":"w","type":"t","layout":{"w":1,"h":1},"children":['.repeat(5000) + ']}'.repeat(5000) + ']}';
     // In a new page: a fragment-only change in the same tab would not reload it.
-    await page.context().close();
+    await page.close();
     ({ page } = await openPage(browser, `${pg.base}/#scene=${await pack(deep)}`));
     await page
       .locator('.dash3d-load-issues')
       .getByText(en('msg.nestingTooDeep', { limit: 32 }))
       .waitFor();
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -226,6 +226,6 @@ describe('live variables', () => {
     });
     expect(read).toEqual({ t: 87.5, names: ['temperature', 'pressure', 'running', 'speed', 'valve', 'flow', 'selectedPart'] });
     await panel.getByText('Arm_左臂').waitFor();
-    await page.context().close();
+    await page.close();
   });
 });

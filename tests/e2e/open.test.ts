@@ -43,7 +43,7 @@ describe('opening dashboards from the address', () => {
     await page.locator('.dash3d-frame__move').waitFor();
     await page.locator('.dash3d-palette').waitFor();
     expect(new URL(page.url()).searchParams.get('mode')).toBeNull();
-    await page.context().close();
+    await page.close();
   });
 
   it('a broken ?scene= document is reported field by field, not replaced', async () => {
@@ -57,7 +57,7 @@ describe('opening dashboards from the address', () => {
 
     await page.goto(`${pg.base}/?scene=not*base64`);
     await page.locator('.dash3d-load-issues').getByText(en('playground.error.badScene')).waitFor();
-    await page.context().close();
+    await page.close();
   });
 
   it('a broken saved dashboard is reported and stays stored as it was', async () => {
@@ -76,6 +76,6 @@ describe('opening dashboards from the address', () => {
 
     await page.goto(`${pg.base}/?dashboard=never-saved`);
     await page.locator('.dash3d-load-issues').getByText(en('playground.error.notFound')).waitFor();
-    await page.context().close();
+    await page.close();
   });
 });

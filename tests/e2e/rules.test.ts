@@ -108,6 +108,6 @@ describe('rules from the model panel, end to end', () => {
     await inspector.getByRole('button', { name: '添加规则' }).waitFor();
     await inspector.getByText('为真').first().waitFor();
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -62,7 +62,7 @@ describe('the playground on an S3-compatible bucket with Redis sessions', () => 
     const stats = await page.evaluate((id) => window.__dash3d!.spaces.get(id)!.stats(), SPACE);
     expect(stats.models).toMatchObject({ total: 2, loaded: 2 });
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
 
     const stored = await keys(PREFIX);
     // The seeded example dashboard and the models it shows, under the configured prefix.

@@ -129,7 +129,7 @@ describe('edit where it is drawn', () => {
     expect(await frame(page, CARDS[1]!).locator('.dash3d-frame__move').count()).toBe(0);
     await expect.poll(() => page.locator(`.dash3d-outline__item[data-widget-id="${CARDS[1]}"]`).textContent()).toContain('out of view');
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('a click on a card, the group or the model in the scene selects it in the editor', async () => {
@@ -164,7 +164,7 @@ describe('edit where it is drawn', () => {
     await expect.poll(() => selectionBlue(page)).toBeGreaterThan(200);
     await page.locator(`.dash3d-outline__item[data-widget-id="${SPACE}"]`).click();
     await expect.poll(() => selectionBlue(page)).toBeLessThan(20);
-    await page.context().close();
+    await page.close();
   });
 
   it('undo and redo, from the keyboard and the toolbar, take back a whole move and a run of typing', async () => {
@@ -201,7 +201,7 @@ describe('edit where it is drawn', () => {
     await redo.click();
     await expect.poll(async () => (await doc()).name).toBe('Plant 7');
     expect(await redo.isDisabled()).toBe(true);
-    await page.context().close();
+    await page.close();
   });
 
   it('a selected card dragged onto the model: its anchor lands on the model surface, live; one undo restores the config exactly', async () => {
@@ -290,7 +290,7 @@ describe('edit where it is drawn', () => {
     await expect.poll(() => cardConfig(id)).toEqual(before);
     await page.keyboard.press('Control+y');
     await expect.poll(() => cardConfig(id)).toEqual(moved);
-    await page.context().close();
+    await page.close();
   });
 
   it('the selected group dragged with Shift keeps its height; Escape during a drag puts it back', async () => {
@@ -328,7 +328,7 @@ describe('edit where it is drawn', () => {
     await page.keyboard.up('Shift');
     await expect.poll(async () => (await group()).meshConfig.position.x).not.toBe(before.meshConfig.position.x);
     expect((await group()).meshConfig.position.y).toBeCloseTo(before.meshConfig.position.y, 6);
-    await page.context().close();
+    await page.close();
   });
 
   it('the gizmo moves the selected model along an axis, live in its panel, snapped; W/E/R switch the mode; one undo puts it back', async () => {
@@ -383,6 +383,6 @@ describe('edit where it is drawn', () => {
     await page.keyboard.press('Control+z');
     await expect.poll(() => model()).toEqual(before);
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });

@@ -63,7 +63,7 @@ describe('editing on a tablet', () => {
     await page.touchscreen.tap(model.x + model.width / 2, model.y + model.height * 0.6);
     await expect.poll(current).toBe('example-model');
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('a finger drags the gizmo: the model moves and stays selected; a tap on the sky then selects the space', async () => {
@@ -107,7 +107,7 @@ describe('editing on a tablet', () => {
     await expect.poll(current).toBe(SPACE);
     await expect.poll(async () => (await gizmo()).attached).toBeNull();
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('Pick in scene, then a tap low in the scene: the selected model stands on the ground there', async () => {
@@ -129,7 +129,7 @@ describe('editing on a tablet', () => {
     await expect.poll(position).not.toEqual(before);
     expect((await position()).y).toBe(0);
     await layer.waitFor({ state: 'detached' });
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -186,7 +186,7 @@ describe('the example dashboard on a tablet, the page busy (issue 41 point 2)', 
       })
       .toBeGreaterThan(10);
     expect(Math.abs(distance(await view()) - distance(zoomed))).toBeLessThan(distance(zoomed) * 0.1);
-    await page.context().close();
+    await page.close();
   });
 });
 
@@ -233,7 +233,7 @@ describe('a screen of pixel ratio 2 and 3', () => {
       expect(await cubeShare(page, SPACE)).toBeGreaterThan(before * 1.5);
       // Still again: the full buffer.
       await expect.poll(async () => (await stats(page, SPACE)).resolution.buffer[0]).toBe(Math.round(box.width) * 2);
-      await page.context().close();
+      await page.close();
     });
 });
 

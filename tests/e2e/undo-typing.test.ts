@@ -67,7 +67,7 @@ describe('one typed number, one undo step', () => {
     // That was the only step: nothing is left to undo.
     expect(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 
   it('"20" typed into the space\'s layout X, then Enter: one step; typing after the Enter is another', async () => {
@@ -90,6 +90,6 @@ describe('one typed number, one undo step', () => {
     await expect.poll(layoutX).toBe(before);
     expect(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
     expect(errors.filter((e) => !/Download the React DevTools/.test(e))).toEqual([]);
-    await page.context().close();
+    await page.close();
   });
 });
