@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, type BrowserPage } from './support/driver';
+import { startHarnessServer } from './support/harness-server';
+import type { StallCase, StallResult } from './harness/stalls';
+
+/*
+ * Issue 41 point 3 in Firefox ESR, where parse workers stalled in the first place (the same cases
+ * run in Chromium: tests/browser/models/stalls.test.tsx and hook.test.tsx). A parse worker that is
+ * slow is waited for, one that is silent is given up on and the model parsed on the render thread;
+ * either way the model is drawn and the space's onModelLoaded hook runs once, with the objects on
+ * screen (it tints them yellow). WebKit parses on the page's thread (no WebGL in its workers): no
+ * parse worker to stall there.
+ */
+
+const run = inject('browsers');
+let harness: { base: string; stop(): Promise<void> } | undefined;
+let page: BrowserPage | undefined;
+
+beforeAll(async () => {
+  if (run.missing.firefox) throw new Error(run.missing.firefox);
+  harness = await startHarnessServer();
+  page = await launch('firefox', run.display);
+  await page.goto(`${harness.base}/tests/browsers/harness/stalls.html`);
+}, 120_000);
+
+afterAll(async () => {
+  await page?.close();
+  await harness?.stop();
+});
+
+const stall = async (name: StallCase) => {
+  const result = await page!.evaluate(async (n) => {
+    const w = window as unknown as { __stalls?: { run(n: string): Promise<StallResult> } };
+    for (let i = 0; i < 600 && !w.__stalls; i++) await new Promise((r) => setTimeout(r, 100));
+    return w.__stalls!.run(n);
+  }, name);
+  expect(result.error, JSON.stringify(result)).toBeUndefined();
+  expect(result.mode).toBe('worker');
+  // Drawn, by the objects the hook was given (tinted yellow), after one call for the one load.
+  expect(result.drawn, JSON.stringify(result)).toBeGreaterThan(0.02);
+  expect(result.yellow, JSON.stringify(result)).toBeGreaterThan(0.8);
+  expect(result.loads).toBe(1);
+  expect(result.hookCalls!.map(([n]) => n)).toEqual(['1']);
+  return result;
+};
+
+describe('firefox: parse workers that stall', () => {
+  it('a silent parse worker is given up on twice; the Draco model is parsed on the render thread and drawn, the hook once', async () => {
+    const r = await stall('silent');
+    expect(r.parsedOffThread).toBe(false);
+    expect(r.parserStalls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('blocked while starting its decoder worker (what Firefox did): parsed on the render thread and drawn, the hook once', async () => {
+    const r = await stall('stuck-decoder');
+    expect(r.parsedOffThread).toBe(false);
+    expect(r.parserStalls).toBe(2);
+  });
+
+  it('a parse that takes 30 s on a busy page is waited for: off the render thread, the parser never given up on, one load, the hook once', async () => {
+    const r = await stall('slow');
+    expect(r.parsedOffThread).toBe(true);
+    expect(r.parserStalls).toBe(0);
+    // Not asserted to be 0 here, unlike Chromium: in two of four runs on a quiet machine, Firefox's
+    // render worker sat in `new Worker()` for its parse worker past the 10 s the heartbeat gives a
+    // worker start (issue 30's stuck start) and was restarted; probably the page's thread, busy 200 ms
+    // of every 250 and loading the dev server's modules for both workers, which Firefox needs to
+    // start a worker. What the viewer gets is the same either way, and asserted above: one load
+    // drawn, one hook call, the parser waited for.
+    expect(r.restarts).toBeLessThanOrEqual(1);
+  }, 180_000);
+});
