@@ -6,7 +6,6 @@ import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
-import { cameraKeys } from './parts/camera-keys';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -65,7 +64,6 @@ export const en = {
   ...chunks.en,
   ...pick.en,
   ...snapshots.en,
-  ...cameraKeys.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

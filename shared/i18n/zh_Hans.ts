@@ -6,7 +6,6 @@ import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
 import { snapshots } from './parts/snapshots';
-import { cameraKeys } from './parts/camera-keys';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -51,5 +50,4 @@ export const zh_Hans: Record<MessageKey, string> = {
   ...chunks.zh_Hans,
   ...pick.zh_Hans,
   ...snapshots.zh_Hans,
-  ...cameraKeys.zh_Hans,
 };

@@ -1,10 +1,14 @@
 import { useEffect, useId, useState, type CSSProperties } from 'react';
-import { t, type Locale, type MessageKey } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n';
+import { cameraKeys } from '../../../shared/i18n/parts/camera-keys';
 import type { ControlConfig } from '../../../shared/schema/space';
 import { visuallyHidden } from '../visuallyHidden';
 
 /** The keys' text for each kind of control. */
-const TEXT: Record<ControlConfig['controlType'], MessageKey> = { orbit: 'keys.orbit', pointerLock: 'keys.pointerLock', fly: 'keys.fly' };
+const TEXT = { orbit: 'keys.orbit', pointerLock: 'keys.pointerLock', fly: 'keys.fly' } as const satisfies Record<
+  ControlConfig['controlType'],
+  keyof typeof cameraKeys.en
+>;
 
 const shown: CSSProperties = {
   position: 'absolute',
@@ -34,7 +38,9 @@ const ring: CSSProperties = {
 /**
  * The camera's keys for the space's kind of control (issue 42 point 1): the canvas' description
  * for screen readers at all times, and on screen with a focus ring while the canvas has keyboard
- * focus (a click with the mouse or a finger shows neither).
+ * focus (a click with the mouse or a finger shows neither). A chunk of its own, with its texts
+ * (not in the viewer's catalogue), loaded once the space has drawn (ThreeDSpace.tsx): it is not
+ * part of a viewer page's script before its first frame (issue 41 point 4, the 200 kB page).
  */
 export function KeyHelp({
   canvas,
@@ -83,7 +89,7 @@ export function KeyHelp({
     <>
       {focused ? <div className="dash3d-focus-ring" style={ring} /> : null}
       <div id={id} className="dash3d-key-help" style={focused ? shown : visuallyHidden}>
-        {t(locale, TEXT[controlType])}
+        {cameraKeys[locale][TEXT[controlType]]}
       </div>
     </>
   );

@@ -9,7 +9,6 @@ import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
-import { KeyHelp } from './KeyHelp';
 import { SnapshotBar } from './SnapshotBar';
 import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
@@ -24,11 +23,20 @@ import { useSpaceHandle } from './useSpaceHandle';
 import { usePickSession } from './usePickSession';
 import { useLatest } from '../../host/useLatest';
 import { useGizmo } from './useGizmo';
+import { lazyPart } from '../lazySettings';
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
 
 export type { ThreeDSpaceHandle } from './spaceHandle';
+
+/** The keys' help and the focus ring (KeyHelp.tsx): a chunk asked for once the space has drawn. */
+const KeyHelp = lazyPart(
+  'key-help',
+  () => import('./KeyHelp').then((m) => m.KeyHelp),
+  (p) => p.locale,
+  () => null,
+);
 
 export interface ThreeDSpaceProps {
   /** Any stored space config (spec §3 "Scene settings"); missing fields take their defaults. */
@@ -229,11 +237,9 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {picking.layer}
       {gizmoBar}
-      <KeyHelp
-        canvas={engine.state === 'ready' ? (engine.handle.current?.canvas ?? null) : null}
-        controlType={engine.valid.controlConfig.controlType}
-        locale={locale}
-      />
+      {engine.state === 'ready' ? (
+        <KeyHelp canvas={engine.handle.current?.canvas ?? null} controlType={engine.valid.controlConfig.controlType} locale={locale} />
+      ) : null}
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
