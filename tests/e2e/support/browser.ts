@@ -44,7 +44,7 @@ export interface OpenOptions {
 
 /**
  * Contexts shared by a browser's pages, one per locale and options. Opening the example in a new
- * context cost 14 to 16 core-seconds here, as a new page of a context whose earlier page was closed
+ * context cost 10 to 16 core-seconds here, as a new page of a context whose earlier page was closed
  * 5.4 to 6.3 (its HTTP and code caches and the prefiltered environment warm): an e2e file opens
  * one page per test and closes it with `page.close()`. Nothing a test sets outlives its page: the
  * playground keeps its session and consents in sessionStorage, which is the tab's, and sets no cookie.
