@@ -18,6 +18,16 @@ export { AIRM_FORMAT_VERSION, BUILT_IN_MATERIAL_CATALOG, BUILT_IN_MATERIALS };
 export const SEED_VERSION = 2;
 export const SEED_MARKER = '.seeded';
 
+/** The sample models in the built-in model catalog, each made when seeded. @type {Array<[string, () => string | Uint8Array]>} */
+const MODEL_FILES = [
+  ['cube.obj', cubeObj],
+  ['cube.mtl', cubeMtl],
+  ['box.gltf', boxGltf],
+  ['turntable.glb', turntableGlb],
+  ['pump-line.glb', pumpLineGlb],
+  ['points.pcd', spherePcd],
+];
+
 /** @returns {Array<[string, string | Uint8Array]>} root-relative path and content */
 export function seedFiles() {
   /** @type {Array<[string, string | Uint8Array]>} */
@@ -31,16 +41,13 @@ export function seedFiles() {
     const thumb = THUMBNAILS[m.name];
     if (thumb) files.push([`${dir}/cut.jpg`, Buffer.from(thumb, 'base64')]);
   }
-  const models = BUILT_IN_MODEL_CATALOG;
-  files.push([`${models}/cube.obj`, cubeObj()], [`${models}/cube.mtl`, cubeMtl()]);
-  files.push([`${models}/box.gltf`, boxGltf()], [`${models}/turntable.glb`, turntableGlb()], [`${models}/pump-line.glb`, pumpLineGlb()]);
-  files.push([`${models}/points.pcd`, spherePcd()]);
+  for (const [name, make] of MODEL_FILES) files.push([`${BUILT_IN_MODEL_CATALOG}/${name}`, make()]);
   return files;
 }
 
 /** How many files seedFiles() gives, without making them (health says it from the start, before the marker is read). */
 export function seedFileCount() {
-  let n = 6; // the models above
+  let n = MODEL_FILES.length;
   for (const m of BUILT_IN_MATERIALS) n += 1 + (BUILT_IN_TEXTURES[m.name]?.length ?? 0) + (THUMBNAILS[m.name] ? 1 : 0);
   return n;
 }

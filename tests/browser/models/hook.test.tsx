@@ -4,6 +4,7 @@ import { meanColour, mountSpace, unmountAll, waitFor, type Mounted } from '../su
 import { fixtureSource } from '../support/fixtures';
 import type { EngineEvent } from '../../../shared/protocol';
 import { busy } from '../../bench/page/busy';
+import { TINT_HOOK as HOOK } from '../support/parse-stalls/scene';
 
 /*
  * Issue 41 point 3: the space script's onModelLoaded runs exactly once per load of a file, with the
@@ -16,18 +17,6 @@ afterEach(() => {
   busy(false);
   unmountAll();
 });
-
-const HOOK = `
-let calls = 0;
-function onModelLoaded(THREE, api, model) {
-  calls++;
-  model.traverse((o) => {
-    if (!o.isMesh) return;
-    for (const m of Array.isArray(o.material) ? o.material : [o.material]) if (m.color) m.color.set('#ffff00');
-  });
-  api.log('hook', calls, model.uuid);
-  api.invalidate();
-}`;
 
 const scene = {
   sceneConfig: { background: '#000000', ground: { enable: false } },

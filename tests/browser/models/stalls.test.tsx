@@ -4,6 +4,7 @@ import { colourDistance, mountSpace, unmountAll, waitFor, type Mounted } from '.
 import { fixtureSource } from '../support/fixtures';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
 import { useDevWorker } from '../support/test-worker-url';
+import { STALL_MS, STALL_SCENE as scene } from '../support/parse-stalls/scene';
 
 /*
  * Issue 30: in Firefox ESR 153 on a loaded machine a parse worker's `new Worker()` (its Draco or
@@ -19,17 +20,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Short, so that two stalls take seconds; the chunk timeout (120 s) stays far above it, as in the product. */
-const STALL_MS = 1500;
-
-const scene = {
-  sceneConfig: { background: '#000000', ground: { enable: false } },
-  environmentConfig: { enable: false },
-  lightConfig: {
-    ambientLight: [{ color: '#ffffff', intensity: 1.5 }],
-    directionalLight: [{ color: '#ffffff', intensity: 2, castShadow: false, position: { x: 1, y: 2, z: 3 } }],
-  },
-};
 const models = { gears: { src: fixtureSource('gltf/gears.glb'), adaptive: true } };
 
 /** Share of the canvas that is not the black background. */

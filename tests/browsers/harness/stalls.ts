@@ -10,34 +10,11 @@ import { colourDistance, mountSpace, waitFor, type Mounted } from '../../browser
 import { fixtureSource } from '../../browser/support/fixtures';
 import { busy } from '../../bench/page/busy';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
+import { STALL_MS, STALL_SCENE, TINT_HOOK } from '../../browser/support/parse-stalls/scene';
 
 const STALLS = '/tests/browser/support/parse-stalls';
-/** Short, so that two stalls take seconds (the product's own is 10 s). */
-const STALL_MS = 1500;
-
-/** The hook tints what it is given yellow and logs its call: the canvas shows whether those are the objects drawn. */
-const HOOK = `
-let calls = 0;
-function onModelLoaded(THREE, api, model) {
-  calls++;
-  model.traverse((o) => {
-    if (!o.isMesh) return;
-    for (const m of Array.isArray(o.material) ? o.material : [o.material]) if (m.color) m.color.set('#ffff00');
-  });
-  api.log('hook', calls, model.uuid);
-  api.invalidate();
-}`;
-
-/** As tests/browser/models/stalls.test.tsx: the default camera, the gears fitted in view. */
-const scene = {
-  sceneConfig: { background: '#000000', ground: { enable: false } },
-  environmentConfig: { enable: false },
-  lightConfig: {
-    ambientLight: [{ color: '#ffffff', intensity: 1.5 }],
-    directionalLight: [{ color: '#ffffff', intensity: 2, castShadow: false, position: { x: 1, y: 2, z: 3 } }],
-  },
-  script: HOOK,
-};
+/** The Chromium cases' scene and hook: the hook tints what it is given, so the canvas shows whether those are the objects drawn. */
+const scene = { ...STALL_SCENE, script: TINT_HOOK };
 
 const CASES = {
   /** A parse worker whose script never answers: given up on twice, then parsed on the render thread. */

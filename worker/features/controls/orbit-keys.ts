@@ -22,6 +22,7 @@ export function listenOrbitKeys(ctx: EngineContext, controls: OrbitControls): ()
   const offset = new Vector3();
   const axis = new Vector3();
   const turn = new Vector3();
+  const move = new Vector3();
   const step = (action: KeyAction): boolean => {
     const camera = ctx.camera;
     const target = controls.target;
@@ -44,7 +45,8 @@ export function listenOrbitKeys(ctx: EngineContext, controls: OrbitControls): ()
       case 'pan': {
         if (!controls.enablePan) return false;
         const height = 2 * offset.length() * Math.tan((camera.fov * Math.PI) / 360);
-        const move = new Vector3()
+        move
+          .set(0, 0, 0)
           .addScaledVector(axis.setFromMatrixColumn(camera.matrixWorld, 0), action.dx * KEY_PAN_STEP * height)
           .addScaledVector(axis.setFromMatrixColumn(camera.matrixWorld, 1), -action.dy * KEY_PAN_STEP * height);
         camera.position.add(move);
