@@ -9,6 +9,7 @@ import { Engine } from './space/engine';
 import { readVariableBatch } from '../shared/schema/variables';
 import { pixelRatioFor } from './engine/surface';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
+import { setParseHost } from './models/load/parse/page-starts';
 
 /*
  * The render API: the one implementation of shared/protocol.ts's RenderApi. The worker entry
@@ -80,6 +81,8 @@ export function createRenderApi() {
       setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
       eventsPort = options.events;
       inputPort = options.input;
+      // One engine per render worker: its parse workers are started by the page when it offers to.
+      setParseHost(options.parsers instanceof MessagePort ? options.parsers : null);
       try {
         engine = new Engine({
           canvas: options.canvas,

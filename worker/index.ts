@@ -5,7 +5,7 @@ import './boot';
 import { expose, proxy } from 'comlink';
 import { createRenderApi, ping } from './api';
 import { parseModel, warmParse } from './models/load/parse/service';
-import { watchNestedWorkers } from './models/load/parse/steps';
+import { adoptRenderPort, watchNestedWorkers } from './models/load/parse/steps';
 import { canDrawOffscreen } from './engine/gpu';
 
 const api = {
@@ -31,3 +31,5 @@ export type WorkerApi = typeof api;
 watchNestedWorkers();
 
 expose(api);
+// In a parse worker the page started: the render worker it serves calls it over a port the page hands over.
+adoptRenderPort((port) => expose(api, port));

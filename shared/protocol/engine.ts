@@ -46,6 +46,12 @@ export interface InitOptions {
   input: MessagePort;
   /** worker -> main: EngineEvent stream. */
   events: MessagePort;
+  /**
+   * worker -> main: where the render worker asks the page to start its parse workers
+   * (shared/parse-host.ts). Absent in the main-thread fallback, and where the page does not know
+   * the render worker's script (a host's createWorker that hands back a worker made elsewhere).
+   */
+  parsers?: MessagePort;
 }
 
 export interface InitResult {

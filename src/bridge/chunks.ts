@@ -142,7 +142,7 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
     worker.removeEventListener('error', onError);
     signal.removeEventListener('abort', onAbort);
   }
-  return { api, worker, canDrawOffscreen: () => remote.canDrawOffscreen() };
+  return { api, worker, url, canDrawOffscreen: () => remote.canDrawOffscreen() };
 }
 
 /**
@@ -152,6 +152,8 @@ export async function startRenderWorker(opts: ChunkOptions | undefined, signal: 
 export interface StartedWorker {
   api: RenderCalls;
   worker: Worker;
+  /** The script it runs ('' when a host's createWorker handed back a worker made elsewhere). */
+  url: string;
   /** The capability check's question (capability.ts). */
   canDrawOffscreen(): Promise<boolean>;
 }

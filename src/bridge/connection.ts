@@ -3,6 +3,7 @@ import type { EngineEvent, InitOptions, ViewSize } from '../../shared/protocol';
 import { forwardInput } from './input';
 import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
+import { hostParseWorkers } from './parse-host';
 import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
 import { forwardCalls, invoke, type RenderCalls } from './calls';
 import { claimProbedWorker } from './capability';
@@ -95,7 +96,13 @@ async function startWorker(
 ): Promise<RenderHandle> {
   // The worker that answered the capability check, or a new one: resolves once the script has
   // loaded; a missing or late script rejects with a ChunkLoadError.
-  const { api, worker } = (!opts.signal.aborted && claimProbedWorker(opts.chunks)) || (await startRenderWorker(opts.chunks, opts.signal));
+  const { api, worker, url } =
+    (!opts.signal.aborted && claimProbedWorker(opts.chunks)) || (await startRenderWorker(opts.chunks, opts.signal));
+  // Its parse workers are started here, where `new Worker()` cannot block it (parse-host.ts); a
+  // worker whose script this page does not know starts its own.
+  const parseScript = parseWorkerScript(opts.chunks, url);
+  const parsers = parseScript ? new MessageChannel() : null;
+  const stopParsers = parsers ? hostParseWorkers(parsers.port1, parseScript) : () => {};
   let disposed = false;
   worker.addEventListener('error', (e) => {
     if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');
@@ -134,6 +141,7 @@ async function startWorker(
     disposed = true;
     opts.signal.removeEventListener('abort', dispose);
     stopBeat();
+    stopParsers();
     for (const reject of waiting) reject(new Error('the render worker was stopped (restarted or unmounted) before it answered'));
     waiting.clear();
     // Terminating frees the worker's context at once; a polite dispose() could hang on a busy worker.
@@ -142,13 +150,20 @@ async function startWorker(
   };
   opts.signal.addEventListener('abort', dispose);
   try {
-    await api.init(transfer(initOptions(offscreen, opts, inputPort, eventsPort), [offscreen, inputPort, eventsPort]));
+    const init = { ...initOptions(offscreen, opts, inputPort, eventsPort), parsers: parsers?.port2 };
+    await api.init(transfer(init, [offscreen, inputPort, eventsPort, ...(parsers ? [parsers.port2] : [])]));
   } catch (err) {
     dispose();
     throw err;
   }
   if (disposed) throw new Error('aborted');
   return { ...forwardCalls(HOST_CALLS, call), mode: 'worker', canvas, dispose };
+}
+
+/** The parse workers' script: the host's parseWorkerUrl of this origin (the worker refuses others, chunk-settings.ts), else the render worker's. */
+function parseWorkerScript(chunks: ChunkOptions | undefined, renderUrl: string): string {
+  const own = chunks?.parseWorkerUrl ? new URL(chunks.parseWorkerUrl, document.baseURI) : null;
+  return own && own.origin === location.origin ? own.href : renderUrl;
 }
 
 /** What init gets, in a worker or not; only the canvas differs (the worker draws on its OffscreenCanvas). */

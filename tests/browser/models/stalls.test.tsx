@@ -97,6 +97,8 @@ describe('a parse worker that goes silent', () => {
   });
 
   it('the render worker itself stuck starting its parser (what Firefox also did): the space restarts, with its scripts, and the model is drawn', async () => {
+    // The page starts parse workers now (page-parsers.test.tsx); a render worker whose script the
+    // page does not know still starts its own, and this stand-in blocks where that call did.
     const warn = vi.spyOn(console, 'warn');
     // The first render worker that asks is told to block; any later one (the restart) is not.
     const channel = new BroadcastChannel('dash3d-test-stuck-worker-start');

@@ -39,10 +39,31 @@ export interface StallResult {
   loads?: number;
   /** The hook's calls, as [count, model uuid]. */
   hookCalls?: string[][];
+  /** The page's dash3d warnings while the model loaded. */
+  warnings?: string[];
+  /** Parse workers the page itself started for the render worker (shared/parse-host.ts). */
+  pageParsers?: number;
   /** Share of the canvas that is not the black background, and of that share the part drawn yellow. */
   drawn?: number;
   yellow?: number;
 }
+
+/** Counts the parse workers this page starts: Firefox's `new Worker()` inside a worker is what blocked render workers. */
+let pageParsers = 0;
+const RealWorker = globalThis.Worker;
+globalThis.Worker = class extends RealWorker {
+  constructor(url: string | URL, options?: WorkerOptions) {
+    super(url, options);
+    if (options?.name === 'dash3d-parse') pageParsers++;
+  }
+};
+
+let warnings: string[] = [];
+const realWarn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (String(args[0]).startsWith('[dash3d]')) warnings.push(String(args[0]));
+  realWarn(...args);
+};
 
 const hookCalls = (m: Mounted) =>
   m.events
@@ -64,6 +85,8 @@ function shares(p: PixelReadout) {
 async function run(name: StallCase): Promise<StallResult> {
   const c = CASES[name];
   if (c.busy) busy(true);
+  pageParsers = 0;
+  warnings = [];
   let m: Mounted | null = null;
   try {
     m = await mountSpace(scene, { chunks: c.chunks, models: { gears: { src: fixtureSource('gltf/gears.glb') } }, waitReady: false });
@@ -85,6 +108,8 @@ async function run(name: StallCase): Promise<StallResult> {
       restarts: space.handle.restarts,
       loads: space.events.filter((e) => e.type === 'model-loaded' && e.id === 'gears').length,
       hookCalls: hookCalls(space),
+      pageParsers,
+      warnings,
       ...shares(await space.pixels()),
     };
   } finally {

@@ -1,4 +1,5 @@
 import { PARSE_WORKER_NAME } from './name';
+import { readPortNote } from '../../../../shared/parse-host';
 
 /*
  * A parse worker tells its parent when it starts a worker of its own (three's Draco decoder and
@@ -38,6 +39,33 @@ interface Scope {
   name?: string;
   Worker: new (url: string | URL, options?: never) => object;
   postMessage(message: unknown): void;
+  addEventListener?(type: 'message', listener: (e: MessageEvent) => void): void;
+}
+
+/**
+ * In a parse worker the page started for a render worker (shared/parse-host.ts): the page's first
+ * message is the port that render worker listens on. Listened for from the entry's first import
+ * (worker/boot.ts), so it is not missed while the rest loads, and served (`adoptRenderPort`: the
+ * worker's API exposed there) once the API exists. The marks still go to the parent (the page),
+ * which passes them on: a stand-in parser that a test loads as a module of its own posts them to
+ * its scope too.
+ */
+let renderPort: MessagePort | null = null;
+let serveOn: ((port: MessagePort) => void) | null = null;
+
+export function listenForRenderPort(scope: Scope = self): void {
+  if (scope.name !== PARSE_WORKER_NAME || !scope.addEventListener) return;
+  scope.addEventListener('message', (e) => {
+    const port = readPortNote(e.data, (v): v is MessagePort => v instanceof MessagePort);
+    if (!port || renderPort) return;
+    renderPort = port;
+    serveOn?.(port);
+  });
+}
+
+export function adoptRenderPort(serve: (port: MessagePort) => void): void {
+  serveOn = serve;
+  if (renderPort) serve(renderPort);
 }
 
 /**

@@ -7,6 +7,7 @@ import { PARSE_STALL_MS } from '../../../../shared/schema/chunks';
 import { chunkSettings, chunkTimeout } from '../../../engine/chunk-settings';
 import { startingWorker } from '../../../engine/worker-starts';
 import { watchHandshake, watchSteps } from './watch';
+import { hasParseHost, pageParseWorker } from './page-starts';
 
 /*
  * The parse workers themselves (parse/client.ts decides which one parses what): starting one, the
@@ -77,6 +78,8 @@ function startWorker(): { worker: ParseWorker; url: string } {
   const settings = chunkSettings();
   const url = settings.parseWorkerUrl ?? self.location.href;
   const type = settings.parseWorkerUrl ? 'module' : ownScriptType();
+  // Started by the page where it offers to (page-starts.ts): this thread then never calls `new Worker()`.
+  if (hasParseHost()) return { worker: pageParseWorker(type), url };
   // The main thread is told: this thread itself may never come back from the call (worker-starts.ts).
   return { worker: startingWorker(() => new Worker(url, { type, name: PARSE_WORKER_NAME })), url };
 }
