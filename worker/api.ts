@@ -9,7 +9,7 @@ import { Engine } from './space/engine';
 import { readVariableBatch } from '../shared/schema/variables';
 import { pixelRatioFor } from './engine/surface';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
-import { setParseHost } from './models/load/parse/page-starts';
+import { setParseHost } from './engine/parse-host-port';
 
 /*
  * The render API: the one implementation of shared/protocol.ts's RenderApi. The worker entry

@@ -1,5 +1,6 @@
 import { readControlNote, startRequest, terminateNote } from '../../../../shared/parse-host';
 import { readStep } from './steps';
+import { parseHost } from '../../../engine/parse-host-port';
 import type { Endpoint } from 'comlink';
 
 /*
@@ -10,14 +11,8 @@ import type { Endpoint } from 'comlink';
  * terminate() asks the page to end it.
  */
 
-let host: MessagePort | null = null;
-
-/** The port the page starts parse workers on (init; null: this worker starts its own, as in the main-thread fallback). */
-export function setParseHost(port: MessagePort | null): void {
-  host = port;
-}
-
-export const hasParseHost = () => host !== null;
+/** Whether the page starts this worker's parse workers (engine/parse-host-port.ts, set at init). */
+export const hasParseHost = () => parseHost() !== null;
 
 /** A parse worker as this thread sees it: an endpoint for comlink, 'message' and 'error' events, terminate(). */
 class PageParseWorker extends EventTarget {
@@ -52,6 +47,7 @@ class PageParseWorker extends EventTarget {
 
 /** Asks the page for a parse worker running this worker's script, as a module or classic worker (`type`). */
 export function pageParseWorker(type: WorkerType): Endpoint & { terminate(): void } {
+  const host = parseHost();
   if (!host) throw new Error('no page to start parse workers');
   const data = new MessageChannel();
   const control = new MessageChannel();
