@@ -96,6 +96,17 @@ export interface ThreeDHost {
   liveContexts?: number;
   /** Where the package's render worker and assets are served from; absent: where the host's bundler put them. */
   files?: PackageFiles;
+  /** The host's or its viewer's accessibility choices (docs/host-guide.md "Accessibility"). */
+  accessibility?: HostAccessibility;
+}
+
+/** Accessibility choices a host (or a viewer, through the host's own settings) makes for every space. */
+export interface HostAccessibility {
+  /**
+   * A data card entering an alarm level is said in the space's polite live region (default true).
+   * The card's mirror says its level either way.
+   */
+  announceAlarms?: boolean;
 }
 
 /** Props of a widget's view inside the host's canvas. */

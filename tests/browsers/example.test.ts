@@ -182,6 +182,25 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
       }, undefined);
     const first = await waitFor(`${name}: the temperature card shows the variable`, temperature, 30_000);
     await waitFor(`${name}: the temperature card shows a new value`, async () => ((await temperature()) ?? first) !== first, 30_000);
+    // Issue 42: an alarm in words, in the card mirror's name (marked aria-invalid) and said in the space's live region.
+    await page().evaluate(() => window.__dash3d!.variables.write('temperature', 44.5), undefined);
+    let seen: unknown;
+    const words = async () => {
+      const w = await page().evaluate(() => {
+        const m = document.querySelector('.dash3d-card-mirror[data-card-id="example-card-temperature"]');
+        return {
+          name: m && document.getElementById(m.getAttribute('aria-labelledby') ?? '')?.textContent,
+          invalid: m?.getAttribute('aria-invalid'),
+          said: document.querySelector('[data-widget-id="example-space"] .dash3d-space-announcements')?.textContent,
+        };
+      }, undefined);
+      seen = w;
+      return w.invalid === 'true' && w.name?.endsWith('; Alarm 告警: above 40') && w.said?.includes('Alarm 告警: above 40') ? w.said : null;
+    };
+    const said = await waitFor(`${name}: the temperature card's alarm in words`, words, 30_000).catch((err: Error) => {
+      throw new Error(`${err.message}: ${JSON.stringify(seen)}`);
+    });
+    expect(said).toMatch(/^Temperature 温度 \(°C\) 4\d(\.\d)?, Alarm 告警: above 40/);
   });
 
   it('in preview, a drag on the scene turns the view: the camera moves and the pixels change', async () => {

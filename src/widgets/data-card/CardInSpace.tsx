@@ -38,11 +38,12 @@ export function CardInSpace({
   const mirror = useRef<HTMLDivElement>(null);
   const text = useRef<HTMLDivElement>(null);
   const textId = useId();
-  const emptyText = t(host.locale, 'widgets.card.empty');
+  const { locale } = host;
+  const emptyText = t(locale, 'widgets.card.empty');
   useEffect(() => {
     if (!shown || !mirror.current || !text.current) return;
-    return cards.mirror(id, { el: mirror.current, text: text.current, emptyText });
-  }, [cards, shown, id, emptyText]);
+    return cards.mirror(id, { el: mirror.current, text: text.current, emptyText, locale });
+  }, [cards, shown, id, emptyText, locale]);
 
   if (!shown) return null;
   const onKeyDown = (e: KeyboardEvent) => {

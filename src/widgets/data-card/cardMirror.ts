@@ -1,12 +1,18 @@
+import type { CardAlarmLevel } from '../../../shared/schema/card';
+import type { Locale } from '../../../shared/i18n';
+import { levelWords } from './levelWords';
+
 /** The mirror element (it takes the active marks), the element its text goes in, and what it says for a card without items. */
 export interface MirrorTarget {
   el: HTMLElement;
   text: HTMLElement;
   emptyText: string;
+  /** The language its level is said in (levelWords.ts). */
+  locale: Locale;
 }
 
-/** Writes one card's labels, values (as many) and active state into its mirror element. */
-export type MirrorWriter = (labels: readonly string[], values: readonly string[], active: boolean) => void;
+/** Writes one card's labels, values (as many), active state and level (null: normal) into its mirror element. */
+export type MirrorWriter = (labels: readonly string[], values: readonly string[], active: boolean, level?: CardAlarmLevel | null) => void;
 
 /**
  * The DOM mirror's content, written outside React: with hundreds of cards whose values change ten
@@ -16,12 +22,16 @@ export type MirrorWriter = (labels: readonly string[], values: readonly string[]
  *
  * The elements themselves (role, tab stop, key handling, the hidden text holder) are React's; this
  * owns the text holder's children, and the active marks (the `dash3d-card--active` class and
- * aria-current) on the mirror.
+ * aria-current) and the level's mark (aria-invalid while the card is in a level: issue 42, an
+ * alarm that is not colour only) on the mirror.
  */
-export function mirrorWriter({ el, text, emptyText }: MirrorTarget): MirrorWriter {
+export function mirrorWriter({ el, text, emptyText, locale }: MirrorTarget): MirrorWriter {
   let labels: Text[] = [];
   let values: Text[] = [];
   let active: boolean | null = null;
+  let level: CardAlarmLevel | null | undefined;
+  // After the items: '; in alarm: above 30' while the card is in a level.
+  const levelText = new Text();
   // The first write builds the content whatever the element holds (a writer made for a new language).
   let built = false;
 
@@ -30,7 +40,7 @@ export function mirrorWriter({ el, text, emptyText }: MirrorTarget): MirrorWrite
     labels = [];
     values = [];
     if (!count) {
-      text.append(emptyText);
+      text.append(emptyText, levelText);
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -45,14 +55,21 @@ export function mirrorWriter({ el, text, emptyText }: MirrorTarget): MirrorWrite
       item.append(label, ': ', value, i < count - 1 ? '; ' : '');
       text.append(item);
     }
+    text.append(levelText);
   };
 
-  return (itemLabels, itemValues, isActive) => {
+  return (itemLabels, itemValues, isActive, inLevel = null) => {
     if (!built || itemLabels.length !== labels.length) rebuild(itemLabels.length);
     built = true;
     for (let i = 0; i < itemLabels.length; i++) {
       if (labels[i]!.data !== itemLabels[i]) labels[i]!.data = itemLabels[i]!;
       if (values[i]!.data !== itemValues[i]) values[i]!.data = itemValues[i]!;
+    }
+    if (level !== inLevel) {
+      level = inLevel;
+      levelText.data = inLevel ? `; ${levelWords(inLevel, locale)}` : '';
+      if (inLevel) el.setAttribute('aria-invalid', 'true');
+      else el.removeAttribute('aria-invalid');
     }
     if (active !== isActive) {
       active = isActive;

@@ -1,9 +1,11 @@
 import type { VariableSource } from '../../host/types';
 import { repairConfig } from '../../host/parsed';
-import { CardConfigSchema } from '../../../shared/schema/card';
+import { CardConfigSchema, type CardAlarmLevel } from '../../../shared/schema/card';
+import { levelOf } from '../../../shared/card-level';
 import type { CardDraw, CardValueBatch } from '../../../shared/overlays';
 import type { CardFeed } from '../../bridge/cards';
-import { planItems, readValues, type ItemPlan } from './cardText';
+import { planItems, readValues } from './cardText';
+import { drawOf, type Entry } from './cardEntry';
 import { createCardBindings } from './cardBindings';
 import { mirrorPacer, mirrorWriter, type MirrorTarget, type MirrorWriter } from './cardMirror';
 
@@ -36,6 +38,8 @@ export interface CardStore extends CardFeed {
   focus(id: string | null): void;
   /** Whether any card is registered and resolved (a useSyncExternalStore snapshot). */
   any(): boolean;
+  /** Hears each card that enters a level, or another one (the space's announcements, alarmAnnouncer.ts). */
+  onLevel(listener: LevelListener): () => void;
   /** Keeps the card's DOM mirror showing its draw, from now until the returned function is called. */
   mirror(id: string, target: MirrorTarget): () => void;
   /** Starts following `variables` (the space mounted, or its host changed)... */
@@ -44,43 +48,8 @@ export interface CardStore extends CardFeed {
   detach(): void;
 }
 
-/**
- * One registered card. The object stays the card's while it is registered (a new config is
- * written into it), so the host's variable subscriptions hold entries, not ids: a value change
- * marks its cards with a flag, and no map is looked up per change (150 000 a second at 5000 cards
- * with three values each, ten times a second).
- */
-interface Entry {
-  id: string;
-  config: unknown;
-  /** Its items' labels, bindings and typed values, read once per config. */
-  plan: ItemPlan;
-  /** Variable names the items bind, without repeats. */
-  names: readonly string[];
-  /** Each item's text now (changed in place as values change). */
-  values: string[];
-  /**
-   * The card's draw as last handed out (the record, or the first resolution): its config, labels
-   * and state are the card's; its values are older than `values` while `stale`.
-   */
-  draw?: CardDraw;
-  stale: boolean;
-  /** Waiting to be resolved in the next frame (it is in `dirty`). */
-  dirty: boolean;
-  /** Its mirror is behind its values (the pacer holds it). */
-  behind: boolean;
-  /** Unregistered: a mark left in a list is skipped. */
-  gone: boolean;
-}
-
-/** A card's draw from its config, its values now and the given state. */
-function drawOf(e: Entry, active: boolean, focused: boolean): CardDraw {
-  const { labels } = e.plan;
-  const items = labels.map((label, i) => ({ label, value: e.values[i]! }));
-  const draw: CardDraw = { config: e.config, items, active };
-  if (focused) draw.focused = true;
-  return draw;
-}
+/** A card entered a level (or another one): its id, the level, the watched item's label and value. */
+export type LevelListener = (id: string, level: CardAlarmLevel, label: string, value: string) => void;
 
 /** `onActivate` runs on every activation, a repeated one included: each click is a click. */
 export function createCardStore(onActivate: (id: string) => void): CardStore {
@@ -88,6 +57,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   let dirty: Entry[] = [];
   const listeners = new Set<() => void>();
   const valueListeners = new Set<Parameters<CardFeed['onValues']>[0]>();
+  const levelListeners = new Set<LevelListener>();
   const mirrors = new Map<string, MirrorWriter>();
   let record: Readonly<Record<string, CardDraw>> = Object.freeze({});
   /** Some card's draw is newer than the record's (its values changed): cards() builds it anew. */
@@ -98,10 +68,20 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
   let frame = 0;
   const pacer = mirrorPacer<Entry>(
     (e) => {
-      if (e.draw && !e.gone) mirrors.get(e.id)?.(e.plan.labels, e.values, e.draw.active);
+      if (e.draw && !e.gone) mirrors.get(e.id)?.(e.plan.labels, e.values, e.draw.active, e.level);
     },
     () => entries.size,
   );
+
+  /** The card's level from its values now; true when it changed (a card entering a level is told to the level listeners). */
+  const updateLevel = (e: Entry): boolean => {
+    const next = levelOf(e.levels, (i) => e.values[i]);
+    if (next === e.level) return false;
+    e.level = next;
+    const at = Math.round(e.levels.alarmItem) - 1;
+    if (next) for (const fn of levelListeners) fn(e.id, next, e.plan.labels[at] ?? '', e.values[at] ?? '');
+    return true;
+  };
 
   const mark = (e: Entry) => {
     if (e.dirty) return;
@@ -129,6 +109,8 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       e.dirty = false;
       if (e.gone) continue;
       const changed = readValues(e.plan, bindings.source, e.values);
+      // Said at once when it changes (the mirror, and the space's announcement on entering a level).
+      const levelChanged = changed && updateLevel(e);
       const base = e.draw;
       const isActive = e === active;
       const isFocused = e === focused;
@@ -141,13 +123,14 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
         batch.counts.push(e.values.length);
         for (const text of e.values) batch.texts.push(text);
         bases.push(base);
-        pacer.later(e);
+        if (levelChanged) redrawn.push(e);
+        else pacer.later(e);
         recordStale = true;
         continue;
       }
       e.draw = drawOf(e, isActive, isFocused);
       e.stale = false;
-      if (!base || base.active !== isActive) redrawn.push(e);
+      if (!base || base.active !== isActive || levelChanged) redrawn.push(e);
       else pacer.later(e);
       touched = true;
     }
@@ -178,12 +161,26 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     register(id, config) {
       const old = entries.get(id);
       if (old?.config === config) return;
-      const plan = planItems(repairConfig(CardConfigSchema, config ?? {}).value.dataConfig.dataList);
+      const parsed = repairConfig(CardConfigSchema, config ?? {}).value;
+      const plan = planItems(parsed.dataConfig.dataList);
+      const levels = parsed.levelConfig;
       const names = [...new Set(plan.bound.filter((n): n is string => n !== null))];
-      const e: Entry = old ?? { id, config, plan, names, values: [], stale: false, dirty: false, behind: false, gone: false };
+      const e: Entry = old ?? {
+        id,
+        config,
+        plan,
+        levels,
+        level: null,
+        names,
+        values: [],
+        stale: false,
+        dirty: false,
+        behind: false,
+        gone: false,
+      };
       if (old) {
         bindings.unwatch(old, old.names);
-        Object.assign(old, { config, plan, names, values: [] });
+        Object.assign(old, { config, plan, levels, level: null, names, values: [] });
       } else {
         entries.set(id, e);
         membershipChanged = true;
@@ -238,7 +235,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       const write = mirrorWriter(target);
       mirrors.set(id, write);
       const e = entries.get(id);
-      if (e?.draw) write(e.plan.labels, e.values, e.draw.active);
+      if (e?.draw) write(e.plan.labels, e.values, e.draw.active, e.level);
       return () => {
         if (mirrors.get(id) === write) mirrors.delete(id);
       };
@@ -250,6 +247,10 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     onValues(listener) {
       valueListeners.add(listener);
       return () => void valueListeners.delete(listener);
+    },
+    onLevel(listener) {
+      levelListeners.add(listener);
+      return () => void levelListeners.delete(listener);
     },
     attach(next) {
       bindings.attach(next);

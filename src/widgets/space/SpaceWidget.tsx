@@ -17,6 +17,8 @@ import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
+import { createAnnouncer } from './alarmAnnouncer';
+import { visuallyHidden } from '../visuallyHidden';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
 import { lazyPart } from '../lazySettings';
@@ -80,6 +82,27 @@ export function SpaceWidget({
   const [events] = useState(createModelEventBus);
   // A card's activation (clicked in the scene, or from the keyboard) is its `click` widget event.
   const [cards] = useState(() => createCardStore((cardId) => events.publish(cardId, 'click', { id: cardId })));
+  // Cards entering an alarm level, said in the space's live region unless the host turned it off.
+  const region = useRef<HTMLDivElement>(null);
+  const announce = host.accessibility?.announceAlarms !== false;
+  useEffect(() => {
+    if (!announce) return;
+    let shown: ReturnType<typeof setTimeout> | undefined;
+    const a = createAnnouncer(host.locale, (text) => {
+      const el = region.current;
+      if (!el) return;
+      // Emptied first: the same words twice are a change a screen reader reads again.
+      el.textContent = '';
+      clearTimeout(shown);
+      shown = setTimeout(() => (el.textContent = text), 100);
+    });
+    const stop = cards.onLevel(a.enter);
+    return () => {
+      stop();
+      a.dispose();
+      clearTimeout(shown);
+    };
+  }, [announce, host.locale, cards]);
   useEffect(() => {
     cards.attach(host.variables);
     return () => cards.detach();
@@ -127,6 +150,14 @@ export function SpaceWidget({
           {children}
         </div>
         <GroupLayer />
+        <div
+          ref={region}
+          className="dash3d-space-announcements"
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          style={visuallyHidden}
+        />
         {editing && <SceneDrag handle={handle} locale={host.locale} />}
       </div>
     </SpaceProvider>
