@@ -25,6 +25,7 @@ const initialLocale = (): Locale => (navigator.language.toLowerCase().startsWith
 export function App() {
   const [locale, setLocale] = useState<Locale>(initialLocale);
   const [mode, setMode] = useState(() => readUrl().mode);
+  const [motion] = useState(() => readUrl().motion);
   const [role, setRole] = useState<Role>('designer');
   const [inheritance, setInheritance] = useState(true);
   const [allowedFormats, setAllowedFormats] = useState<readonly string[]>(DEFAULT_ALLOWED_FORMATS);
@@ -55,8 +56,8 @@ export function App() {
   }, [locale]);
 
   const host = useMemo(
-    () => createHost({ locale, mode, role, supportsLayoutInheritance: inheritance, allowedFormats, mediaOrigins, variables }),
-    [locale, mode, role, inheritance, allowedFormats, mediaOrigins, variables],
+    () => createHost({ locale, mode, role, supportsLayoutInheritance: inheritance, allowedFormats, mediaOrigins, variables, motion }),
+    [locale, mode, role, inheritance, allowedFormats, mediaOrigins, variables, motion],
   );
 
   const changeMode = (next: typeof mode) => {

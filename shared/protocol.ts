@@ -42,6 +42,7 @@ export const RENDER_API_METHODS = [
   'ping',
   'getView',
   'viewTo',
+  'setMotion',
   'pickPoint',
   'settled',
   'readPixels',

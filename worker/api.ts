@@ -10,6 +10,7 @@ import { readVariableBatch } from '../shared/schema/variables';
 import { pixelRatioFor } from './engine/surface';
 import { baseUrl, setAllowedOrigins, setBaseUrl } from './engine/urls';
 import { setParseHost } from './engine/parse-host-port';
+import { setReducedMotion } from './engine/motion';
 
 /*
  * The render API: the one implementation of shared/protocol.ts's RenderApi. The worker entry
@@ -81,6 +82,7 @@ export function createRenderApi() {
       setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
       eventsPort = options.events;
       inputPort = options.input;
+      setReducedMotion(options.reducedMotion);
       // One engine per render worker: its parse workers are started by the page when it offers to.
       setParseHost(options.parsers instanceof MessagePort ? options.parsers : null);
       try {
@@ -106,6 +108,10 @@ export function createRenderApi() {
         if (msg) e.input_(msg);
       };
       return { version: PROTOCOL_VERSION, pixelRatio: pixelRatioFor(size.pixelRatio) };
+    },
+
+    setMotion(reduced: boolean) {
+      setReducedMotion(reduced);
     },
 
     patchConfig(patch: unknown) {

@@ -53,6 +53,8 @@ export interface HostOptions {
   /** The service's file origins besides this one (loadMediaOrigins). */
   mediaOrigins: readonly string[];
   variables: VariableSource;
+  /** The viewer's reduced-motion override from the address (`?motion=reduce`); 'auto' follows the browser. */
+  motion?: 'auto' | 'reduce' | 'full';
 }
 
 /** The ThreeDHost the plug-in sees: a fresh object whenever one of its inputs changes. */
@@ -65,5 +67,6 @@ export function createHost(o: HostOptions): ThreeDHost {
     media: mediaAccess(o.allowedFormats, o.mediaOrigins),
     variables: o.variables,
     supportsLayoutInheritance: o.supportsLayoutInheritance,
+    accessibility: { motion: o.motion ?? 'auto' },
   };
 }

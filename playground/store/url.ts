@@ -5,13 +5,15 @@ import { LINK_LIMITS, bytesToBase64Url, base64UrlToBytes, linkParam } from './sc
  * The playground's address: `#scene=<packed document>` opens that document (the fragment is never
  * sent to a server, so its size meets no server's header limit), the older `?scene=<base64url of
  * a dashboard JSON>` still does, `?dashboard=<id>` opens a saved one, and `mode=preview` opens
- * either in preview mode.
+ * either in preview mode. `motion=reduce` (or `full`) overrides the viewer's reduced-motion
+ * preference for every space (ThreeDHost.accessibility.motion), for a wall display set up once.
  */
 export interface UrlState {
   /** The scene parameter, from the fragment or (older links) the query; packed or plain. */
   scene: string | null;
   dashboard: string | null;
   mode: 'edit' | 'preview';
+  motion: 'auto' | 'reduce' | 'full';
 }
 
 /** The fragment's own parameters (`#scene=…`), without the leading '#'. */
@@ -23,6 +25,7 @@ export function readUrl(search = location.search, hash = location.hash): UrlStat
     scene: fragment(hash).get('scene') ?? q.get('scene'),
     dashboard: q.get('dashboard'),
     mode: q.get('mode') === 'preview' ? 'preview' : 'edit',
+    motion: q.get('motion') === 'reduce' ? 'reduce' : q.get('motion') === 'full' ? 'full' : 'auto',
   };
 }
 

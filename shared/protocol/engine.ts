@@ -38,6 +38,8 @@ export interface InitOptions {
    * document's code to run: hooks, frame scripts and shader code are not run.
    */
   scriptsEnabled: boolean;
+  /** The viewer asks for reduced motion (prefers-reduced-motion, or the host's choice): worker/engine/motion.ts. */
+  reducedMotion?: boolean;
   /** The host's per-model caps (ThreeDHost.limits, shared/schema/limits.ts); the worker parses them again. */
   limits?: unknown;
   /** How lazily loaded parts are fetched (timeout; tests: the parse worker's URL). Parsed again. */
@@ -85,6 +87,8 @@ export interface EngineCalls {
   getView(): CameraView;
   /** Move the camera to a pose over durationMs (a snapshot; absent: at once); the controls carry on from there. */
   viewTo(view: CameraView, durationMs?: number): void;
+  /** Reduced motion turned on or off (the media query changed, or the host's choice): worker/engine/motion.ts. */
+  setMotion(reduced: boolean): void;
   /**
    * Resolves after a frame was drawn with no asset load pending and showing every change sent
    * before: at once when the last frame drawn already was such a frame.

@@ -45,6 +45,8 @@ export const AnimationSchema = z.object({
   time: num(0, 0),
   // Negative plays backwards (three's AnimationAction allows it), so no range.
   timeScale: num(1),
+  /** Decoration only (issue 42): not played while the viewer asks for reduced motion. */
+  decorative: bool(false),
 });
 
 /** A tween the designer defines between two transforms, played on the whole model. */
@@ -63,6 +65,8 @@ export const CustomAnimationSchema = z.object({
     .prefault({}),
   loop: loop(),
   repetitions: repetitions(),
+  /** Decoration only (issue 42): not played while the viewer asks for reduced motion. */
+  decorative: bool(false),
 });
 
 export const ModelConfigSchema = z.object({

@@ -30,6 +30,8 @@ export interface ConnectOptions {
   /** Model widgets by id, set before the first frame so the loading screen waits for them. */
   models: Readonly<Record<string, unknown>>;
   scriptsEnabled: boolean;
+  /** The viewer asks for reduced motion (useReducedMotion.ts); later changes go by setMotion(). */
+  reducedMotion?: boolean;
   /** Origins assets may load from (InitOptions.allowedOrigins); the engine refuses every other. */
   allowedOrigins: readonly string[];
   /** Per-model caps, parsed (shared/schema/limits.ts); the engine parses them again. */
@@ -181,6 +183,7 @@ function initOptions(
     baseUrl: document.baseURI,
     allowedOrigins: [...opts.allowedOrigins],
     scriptsEnabled: opts.scriptsEnabled,
+    reducedMotion: opts.reducedMotion === true,
     limits: opts.limits,
     chunks: workerChunkSettings(opts.chunks),
     input,

@@ -107,6 +107,11 @@ export interface HostAccessibility {
    * The card's mirror says its level either way.
    */
   announceAlarms?: boolean;
+  /**
+   * Reduced motion in every space: 'auto' (default) follows the viewer's prefers-reduced-motion,
+   * 'reduce' and 'full' override it (docs/browsers.md "Reduced motion").
+   */
+  motion?: 'auto' | 'reduce' | 'full';
 }
 
 /** Props of a widget's view inside the host's canvas. */

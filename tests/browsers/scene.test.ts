@@ -308,4 +308,36 @@ function onModelLoaded(THREE, api, model) {
   it('the page raised no errors along the way', async () => {
     expect(await pageErrors(page())).toEqual([]);
   });
+
+  it('reduced motion (issue 42): with ?motion=reduce an auto-rotating cube holds still and a flight lands at once; without, it turns', async () => {
+    const d = doc('motion', { controlConfig: { controlType: 'orbit', orbitConfig: { autoRotate: true, autoRotateSpeed: 30 } } });
+    const hash = `#scene=${await pack(JSON.stringify(d))}`;
+    const openWith = async (query: string) => {
+      // The same tab: its session (sessionStorage) signs the new page in.
+      await page().goto(`${base}/?mode=preview${query}${hash}`);
+      await until(page(), `document ${d.id} open`, (id) => window.__dash3d?.dashboard()?.id === id, d.id);
+      await waitFor(`${name}: the cube loaded`, async () => (await modelStats(page(), SPACE))?.loaded === 1, 90_000);
+      await spaceReady(page(), SPACE);
+    };
+    /** A fingerprint of the picture the engine draws now. */
+    const picture = () =>
+      page().evaluate(async (id) => {
+        const p = await window.__dash3d!.spaces.get(id)!.readPixels();
+        let h = 0;
+        for (let i = 0; i < p.data.length; i += 7) h = (h * 31 + p.data[i]!) | 0;
+        return h;
+      }, SPACE);
+    await openWith('&motion=reduce');
+    const still = await picture();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await picture()).toBe(still);
+    const to = { position: { x: 300, y: 200, z: 300 }, target: { x: 0, y: 0, z: 0 } };
+    await page().evaluate(({ id, pose }) => window.__dash3d!.spaces.get(id)!.viewTo(pose, 3000), { id: SPACE, pose: to });
+    const landed = await view();
+    expect([landed.position.x, landed.position.y, landed.position.z].map(Math.round)).toEqual([300, 200, 300]);
+
+    await openWith('');
+    const first = await picture();
+    await waitFor(`${name}: the cube turns by itself`, async () => (await picture()) !== first, 10_000);
+  });
 });

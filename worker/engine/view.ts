@@ -1,5 +1,6 @@
 import { MathUtils, Vector3, type PerspectiveCamera } from 'three';
 import type { Vec3 } from '../../shared/schema/common';
+import { reducedMotion } from './motion';
 
 type Provider = () => Vector3 | null;
 
@@ -49,11 +50,11 @@ export class ViewHub {
     this.invalidate();
   }
 
-  /** Move the camera to a pose over `ms` (eased); a newer move replaces a running one. */
+  /** Move the camera to a pose over `ms` (eased; at once while motion is reduced); a newer move replaces a running one. */
   moveTo(position: Vec3, target: Vec3, ms: number): void {
     this.tween?.();
     this.tween = null;
-    if (ms <= 0) return this.place(position, target);
+    if (ms <= 0 || reducedMotion()) return this.place(position, target);
     const fromPos = this.camera.position.clone();
     const fromTarget = this.target();
     const toPos = new Vector3(position.x, position.y, position.z);

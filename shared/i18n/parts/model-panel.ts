@@ -51,6 +51,7 @@ export const modelPanel = definePart(
     'modelPanel.repetitions': 'Repetitions (0: forever)',
     'modelPanel.clipTime': 'Start at (s)',
     'modelPanel.timeScale': 'Speed (time scale)',
+    'modelPanel.decorative': 'Decorative: still for viewers who ask for reduced motion',
 
     'modelPanel.keyframe': 'Keyframe animation {n}',
     'modelPanel.addKeyframe': 'Add keyframe animation',
@@ -115,6 +116,7 @@ export const modelPanel = definePart(
     'modelPanel.repetitions': '重复次数（0 表示无限）',
     'modelPanel.clipTime': '起始时间（秒）',
     'modelPanel.timeScale': '播放速度（时间缩放）',
+    'modelPanel.decorative': '装饰性：对要求减少动态效果的观看者保持静止',
 
     'modelPanel.keyframe': '关键帧动画 {n}',
     'modelPanel.addKeyframe': '添加关键帧动画',

@@ -208,6 +208,7 @@ function SpaceScene({
         locale={space.host.locale}
         limits={space.host.limits}
         liveContexts={space.host.liveContexts}
+        motion={space.host.accessibility?.motion}
         activeSnapshot={activeSnapshot}
         models={models}
         variables={space.host.variables}

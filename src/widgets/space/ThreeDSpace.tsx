@@ -8,6 +8,7 @@ import type { ModelLimitsInput } from '../../../shared/schema/limits';
 import { t, type Locale } from '../../../shared/i18n';
 import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
+import { useReducedMotion, type MotionChoice } from './useReducedMotion';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
 import { SnapshotBar } from './SnapshotBar';
 import { ConsentNotice } from './ConsentNotice';
@@ -45,6 +46,11 @@ export interface ThreeDSpaceProps {
   /** Render on the main thread even where a worker could (benchmark baseline, tests). */
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  /**
+   * Reduced motion (docs/browsers.md "Reduced motion"): 'auto' (default) follows the viewer's
+   * prefers-reduced-motion; 'reduce' and 'full' override it (ThreeDHost.accessibility.motion).
+   */
+  motion?: MotionChoice;
   /** How lazily loaded parts are fetched: tests serve missing or late ones (src/bridge/chunks.ts). */
   chunks?: ChunkOptions;
   /** Where the package's render worker and assets are served from (ThreeDHost.files); absent: where the bundler put them. */
@@ -114,6 +120,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     locale = 'en',
     forceMainThread,
     heartbeat,
+    motion,
     chunks,
     files,
     liveContexts,
@@ -145,6 +152,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     variables,
     forceMainThread,
     heartbeat,
+    reducedMotion: useReducedMotion(motion),
     chunks: withFiles(chunks, files),
     liveContexts,
     limits,

@@ -28,6 +28,7 @@ export const SPACE_CALLS = [
   'ping',
   'watchChildren',
   'setSelection',
+  'setMotion',
 ] as const;
 
 /**

@@ -38,6 +38,8 @@ export interface EngineOptions {
   variables?: VariableSource;
   forceMainThread?: boolean;
   heartbeat?: HeartbeatOptions;
+  /** Whether the viewer asks for reduced motion now (useReducedMotion.ts): told at start and on change. */
+  reducedMotion?: boolean;
   /**
    * Whether the document's user code may run (src/host/consent.ts). Turning it on restarts the
    * engine with scripts on; turning it off restarts it with scripts off.
@@ -93,6 +95,10 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
   const chunks = useLatest(opts.chunks);
   const handle = useRef<RenderHandle | null>(null);
   const onEvent = useLatest(opts.onEvent);
+  // A new engine hears it at init; a running one when it changes.
+  const reducedMotion = opts.reducedMotion === true;
+  const motionNow = useLatest(reducedMotion);
+  useEffect(() => void handle.current?.setMotion(reducedMotion).catch(() => undefined), [reducedMotion]);
   const config = useSpaceConfig(opts.config, handle, restarts.scriptEdited);
   const variables = useSpaceVariables(handle, opts.variables);
   const models = useSpaceModels(handle, {
@@ -194,6 +200,7 @@ export function useSpaceEngine(host: RefObject<HTMLDivElement | null>, opts: Eng
         config: configAtStart,
         models: modelsAtStart,
         scriptsEnabled: run.scriptsEnabled,
+        reducedMotion: motionNow.current,
         allowedOrigins: origins.current,
         limits: caps.value,
         onEvent: handleEvent,

@@ -106,7 +106,12 @@ const screenPixels: BrowserCommand<[region: ScreenRegion]> = async (ctx, r) => {
   return { width, height, data };
 };
 
+/** The page's `prefers-reduced-motion` as Chromium reports it (null: the system's again). */
+const emulateReducedMotion: BrowserCommand<[reduce: boolean | null]> = async (ctx, reduce) =>
+  ctx.page.emulateMedia({ reducedMotion: reduce === null ? null : reduce ? 'reduce' : 'no-preference' });
+
 export const browserCommands = {
+  emulateReducedMotion,
   mouseDrag,
   mouseMove,
   mouseClick,
@@ -128,6 +133,7 @@ declare module 'vitest/browser' {
     keyDown(key: string): Promise<void>;
     keyUp(key: string): Promise<void>;
     keyHold(key: string, ms: number): Promise<void>;
+    emulateReducedMotion(reduce: boolean | null): Promise<void>;
     /** `selector`: another element's box than the 3D canvas' (the space's, to see what covers the canvas too). */
     screenColours(regions: ScreenRegion[], selector?: string): Promise<[number, number, number][]>;
     screenPixels(region: ScreenRegion): Promise<{ width: number; height: number; data: number[] }>;

@@ -289,7 +289,11 @@ describe('model settings: animations', () => {
       repetitions: 0,
       time: 0,
       timeScale: 1,
+      decorative: false,
     });
+    // Issue 42: a clip marked decorative holds still for viewers who ask for reduced motion.
+    await userEvent.click(page.getByRole('group', { name: 'Walking' }).getByRole('switch', { name: /^Decorative/ }));
+    await expect.poll(() => last()?.animationConfig[1]?.decorative).toBe(true);
 
     await userEvent.fill(page.getByRole('group', { name: 'Dance' }).getByRole('spinbutton', { name: 'Weight' }), '1.5');
     await expect.element(page.getByRole('group', { name: 'Dance' }).getByText('Exceeding the value range')).toBeVisible();

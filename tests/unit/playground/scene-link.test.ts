@@ -65,8 +65,11 @@ describe('#scene= links', () => {
   });
 
   it('the address: the fragment first, the query for older links; sceneLink says when it is too long to share', async () => {
-    expect(readUrl('?mode=preview', '#scene=abc')).toEqual({ scene: 'abc', dashboard: null, mode: 'preview' });
-    expect(readUrl('?scene=old', '')).toEqual({ scene: 'old', dashboard: null, mode: 'edit' });
+    expect(readUrl('?mode=preview', '#scene=abc')).toEqual({ scene: 'abc', dashboard: null, mode: 'preview', motion: 'auto' });
+    expect(readUrl('?scene=old', '')).toEqual({ scene: 'old', dashboard: null, mode: 'edit', motion: 'auto' });
+    expect(readUrl('?motion=reduce', '').motion).toBe('reduce');
+    expect(readUrl('?motion=full', '').motion).toBe('full');
+    expect(readUrl('?motion=<script>', '').motion).toBe('auto');
     const short = await sceneLink(doc, 'preview', 'http://h');
     expect(short.tooLong).toBe(false);
     expect(short.link).toMatch(/^http:\/\/h\/\?mode=preview#scene=[A-Za-z0-9_-]+$/);

@@ -34,7 +34,7 @@ describe('model config defaults (spec §9)', () => {
 describe('animations', () => {
   it('clip defaults; the name is required', () => {
     expect(AnimationSchema.parse({ name: 'Walk' })).toEqual({
-      name: 'Walk', enable: false, weight: 1, loop: 'repeat', repetitions: 0, time: 0, timeScale: 1,
+      name: 'Walk', enable: false, weight: 1, loop: 'repeat', repetitions: 0, time: 0, timeScale: 1, decorative: false,
     });
     expect(issuesOf(AnimationSchema, {}).map((i) => i.path)).toEqual(['name']);
   });
@@ -60,6 +60,7 @@ describe('animations', () => {
       track: { scale: { start: one, end: one }, position: { start: zero, end: zero }, rotation: { start: zero, end: zero } },
       loop: 'repeat',
       repetitions: 0,
+      decorative: false,
     });
   });
 

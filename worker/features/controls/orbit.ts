@@ -4,6 +4,7 @@ import type { EngineContext } from '../../engine/context';
 import type { Controller } from './types';
 import { ordered } from '../../util/order';
 import { listenOrbitKeys } from './orbit-keys';
+import { onMotionChange, reducedMotion } from '../../engine/motion';
 
 /**
  * The schema's azimuth range is -π..π and uses the ends for "no limit" (JSON has no Infinity).
@@ -23,6 +24,13 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
   const onChange = () => ctx.invalidate();
   controls.addEventListener('change', onChange);
   const offKeys = listenOrbitKeys(ctx, controls);
+  // Auto-rotate is decoration: it stops while motion is reduced, and resumes when it no longer is.
+  let autoRotate = false;
+  const rotate = () => {
+    controls.autoRotate = autoRotate && !reducedMotion();
+    ctx.invalidate();
+  };
+  const offMotion = onMotionChange(rotate);
 
   return {
     apply(c, view) {
@@ -38,7 +46,8 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
       [controls.minDistance, controls.maxDistance] = ordered(c.minDistance, c.maxDistance);
       controls.enableDamping = c.enableDamping;
       controls.dampingFactor = c.dampingFactor;
-      controls.autoRotate = c.autoRotate;
+      autoRotate = c.autoRotate;
+      controls.autoRotate = autoRotate && !reducedMotion();
       controls.autoRotateSpeed = c.autoRotateSpeed;
       // Otherwise the view stays where the user left it: only a new configured pose moves it.
       if (view.moved) controls.target.set(view.lookAt.x, view.lookAt.y, view.lookAt.z);
@@ -51,6 +60,7 @@ export function createOrbit(ctx: EngineContext): Controller<OrbitConfig> {
     target: () => controls.target,
     dispose() {
       offKeys();
+      offMotion();
       controls.removeEventListener('change', onChange);
       controls.dispose();
     },

@@ -10,6 +10,7 @@ import {
 import type { Animation, LoopMode, ModelConfig } from '../../../shared/schema/model';
 import type { Feature } from '../../engine/context';
 import type { ModelScope } from '../types';
+import { onMotionChange, reducedMotion } from '../../engine/motion';
 
 export const LOOPS: Record<LoopMode, AnimationActionLoopStyles> = {
   repeat: LoopRepeat,
@@ -81,37 +82,53 @@ export function createAnimations(scope: ModelScope): Feature<ModelConfig['animat
     return map;
   };
 
-  return {
-    apply(nextList, prevList) {
-      const next = byName(nextList);
-      const prev = byName(prevList);
-      for (const [name, entry] of next) {
-        if (!clips.has(name)) {
-          if (!warned.has(name)) {
-            warned.add(name);
-            scope.warn(`Animation "${name}" is not a clip of this model; it is ignored.`);
-          }
-          continue;
+  /** What the config asks, and what plays: decorative entries off while motion is reduced (engine/motion.ts). */
+  let given: ModelConfig['animationConfig'] | undefined;
+  let shown: ModelConfig['animationConfig'] | undefined;
+  const playable = (list: ModelConfig['animationConfig']) =>
+    reducedMotion() ? list.map((e) => (e.decorative && e.enable ? { ...e, enable: false } : e)) : list;
+  const offMotion = onMotionChange(() => {
+    if (given) show(playable(given), shown);
+  });
+
+  function show(nextList: ModelConfig['animationConfig'], prevList: ModelConfig['animationConfig'] | undefined) {
+    shown = nextList;
+    const next = byName(nextList);
+    const prev = byName(prevList);
+    for (const [name, entry] of next) {
+      if (!clips.has(name)) {
+        if (!warned.has(name)) {
+          warned.add(name);
+          scope.warn(`Animation "${name}" is not a clip of this model; it is ignored.`);
         }
-        const old = prev.get(name);
-        const existing = actions.get(name);
-        if (!entry.enable) {
-          existing?.stop();
-          continue;
-        }
-        const action = existing ?? mixer.clipAction(clips.get(name)!);
-        actions.set(name, action);
-        update(action, entry, existing ? old : undefined);
+        continue;
       }
-      // Entries removed from the list stop like disabled ones.
-      for (const [name, action] of actions) if (!next.get(name)?.enable) action.stop();
-      // Pose the model now (a changed weight or seek shows even when nothing runs on).
-      mixer.update(0);
-      if (running() && !unsubscribe) unsubscribe = ctx.onFrame(tick);
-      if (!running()) stopTicking();
-      ctx.invalidate();
+      const old = prev.get(name);
+      const existing = actions.get(name);
+      if (!entry.enable) {
+        existing?.stop();
+        continue;
+      }
+      const action = existing ?? mixer.clipAction(clips.get(name)!);
+      actions.set(name, action);
+      update(action, entry, existing ? old : undefined);
+    }
+    // Entries removed from the list stop like disabled ones.
+    for (const [name, action] of actions) if (!next.get(name)?.enable) action.stop();
+    // Pose the model now (a changed weight or seek shows even when nothing runs on).
+    mixer.update(0);
+    if (running() && !unsubscribe) unsubscribe = ctx.onFrame(tick);
+    if (!running()) stopTicking();
+    ctx.invalidate();
+  }
+
+  return {
+    apply(nextList) {
+      given = nextList;
+      show(playable(nextList), shown);
     },
     dispose() {
+      offMotion();
       stopTicking();
       // Stopping restores every animated property; uncaching then frees the actions and bindings.
       mixer.stopAllAction();

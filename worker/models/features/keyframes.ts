@@ -2,6 +2,7 @@ import { AnimationClip, Euler, MathUtils, Quaternion, Vector3, VectorKeyframeTra
 import type { CustomAnimation, ModelConfig } from '../../../shared/schema/model';
 import type { Feature } from '../../engine/context';
 import type { ModelScope } from '../types';
+import { onMotionChange, reducedMotion } from '../../engine/motion';
 import { progressAt } from './anim-progress';
 
 interface Played {
@@ -90,18 +91,26 @@ export function createKeyframes(scope: ModelScope): Feature<ModelConfig['customA
     unsubscribe = null;
   }
 
+  let given: ModelConfig['customAnimationConfig'] = [];
+  // Reduced motion on or off: the entries are played again, decorative ones left out while it is on.
+  const offMotion = onMotionChange(() => play(given));
+
+  function play(next: ModelConfig['customAnimationConfig']) {
+    given = next;
+    played = next
+      .map((entry, i) => ({ entry, i }))
+      .filter((x) => x.entry.enable && !(x.entry.decorative && reducedMotion()))
+      .map((x) => clipOf(x.entry, x.i));
+    elapsed = 0;
+    if (pose()) unsubscribe ??= ctx.onFrame(tick);
+    else stopTicking();
+    ctx.invalidate();
+  }
+
   return {
-    apply(next) {
-      played = next
-        .map((entry, i) => ({ entry, i }))
-        .filter((x) => x.entry.enable)
-        .map((x) => clipOf(x.entry, x.i));
-      elapsed = 0;
-      if (pose()) unsubscribe ??= ctx.onFrame(tick);
-      else stopTicking();
-      ctx.invalidate();
-    },
+    apply: play,
     dispose() {
+      offMotion();
       stopTicking();
       played = [];
       root.position.set(0, 0, 0);

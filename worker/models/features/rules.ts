@@ -12,6 +12,7 @@ import { OutlineLines, RuleClips } from './rule-extras';
 import { edgeable } from './edges';
 import { composeRules, MATERIAL_EFFECTS, pathKey, writePlaced, type Live, type Placed } from './rule-effects';
 import { isHelperObject, type ModelScope } from '../types';
+import { onMotionChange, reducedMotion } from '../../engine/motion';
 
 type Slice = { rules: ModelConfig['rules']; tree: ModelConfig['treeConfig'] };
 
@@ -76,7 +77,8 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     if (l.blinkTimer) clearInterval(l.blinkTimer);
     l.blinkTimer = null;
     l.blinkOn = true;
-    if (!l.active || !blink || blink.type !== 'blink') return;
+    // While motion is reduced (engine/motion.ts) a blinking rule's parts stay shown, steady.
+    if (!l.active || !blink || blink.type !== 'blink' || reducedMotion()) return;
     l.blinkTimer = setInterval(() => {
       l.blinkOn = !l.blinkOn;
       draw();
@@ -142,6 +144,12 @@ export function createRules(scope: ModelScope): Feature<Slice> {
     }
     if (any) draw();
   };
+
+  // Motion reduced or back: each active blinking rule is lit steadily, or blinks again.
+  const offMotion = onMotionChange(() => {
+    for (const l of lives) blinkFor(l);
+    if (lives.length) draw();
+  });
 
   const clear = () => {
     offVariables?.();
@@ -275,6 +283,7 @@ export function createRules(scope: ModelScope): Feature<Slice> {
       draw();
     },
     dispose() {
+      offMotion();
       clear();
       clips.dispose();
       ctx.invalidate();

@@ -1,11 +1,13 @@
 import type { CardNode } from './card';
+import { onMotionChange, reducedMotion } from '../../engine/motion';
 
 /**
  * Cards in a level that blinks (levelConfig.levels[].blink): each goes between its level's colour
  * and its plain look every half period, counted from when it entered the level, so a part the same
  * level tints (a model rule started at the same moment, space/card-tints.ts) blinks with it.
  * Render on demand: one timer for all, set to the next toggle of any of them; a toggle repaints
- * only the cards that toggled and asks for one frame. No blinking card, no timer.
+ * only the cards that toggled and asks for one frame. No blinking card, no timer. While motion is
+ * reduced (engine/motion.ts) the cards stay lit in their level's colour, and no timer runs.
  */
 export function createCardBlink(repaint: (card: CardNode) => void, invalidate: () => void) {
   const blinking = new Set<CardNode>();
@@ -14,22 +16,31 @@ export function createCardBlink(repaint: (card: CardNode) => void, invalidate: (
   const tick = () => {
     timer = null;
     const now = performance.now();
+    const steady = reducedMotion();
     let next = Infinity;
     let toggled = false;
     for (const card of blinking) {
       const half = card.input.alarm!.blinkMs / 2;
       const phase = Math.floor((now - card.blinkSince) / half);
-      const off = phase % 2 === 1;
+      // While motion is reduced a blinking level stays lit: its colour without the flashing.
+      const off = !steady && phase % 2 === 1;
       if (off !== card.blinkOff) {
         card.blinkOff = off;
         repaint(card);
         toggled = true;
       }
-      next = Math.min(next, card.blinkSince + (phase + 1) * half);
+      if (!steady) next = Math.min(next, card.blinkSince + (phase + 1) * half);
     }
     if (toggled) invalidate();
     if (next !== Infinity) timer = setTimeout(tick, Math.max(1, next - now + 1));
   };
+
+  // Motion reduced or back: every blinking card is set again at once (lit, or on its phase).
+  const offMotion = onMotionChange(() => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (blinking.size) tick();
+  });
 
   return {
     /**
@@ -63,6 +74,7 @@ export function createCardBlink(repaint: (card: CardNode) => void, invalidate: (
       }
     },
     dispose() {
+      offMotion();
       blinking.clear();
       if (timer !== null) clearTimeout(timer);
       timer = null;

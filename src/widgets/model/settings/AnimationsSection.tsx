@@ -82,6 +82,7 @@ function ClipRow({ widgetId, index, clip, stored, onChange }: ClipRowProps) {
           <NumberField name={['repetitions']} label={t('modelPanel.repetitions')} range={{ slider: false }} />
           <NumberField name={['time']} label={t('modelPanel.clipTime')} range={{ step: 0.1 }} />
           <NumberField name={['timeScale']} label={t('modelPanel.timeScale')} range={{ step: 0.1 }} />
+          <SwitchField name={['decorative']} label={t('modelPanel.decorative')} />
         </SubForm>
       </div>
     </Card>

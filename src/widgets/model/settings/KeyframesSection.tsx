@@ -41,6 +41,7 @@ export function KeyframesSection() {
           ))}
           <SelectField name={[...e, 'loop']} label={t('modelPanel.loop')} options={loopOptions(t)} />
           <NumberField name={[...e, 'repetitions']} label={t('modelPanel.repetitions')} range={{ slider: false }} />
+          <SwitchField name={[...e, 'decorative']} label={t('modelPanel.decorative')} />
         </>
       )}
     </ListField>
