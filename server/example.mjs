@@ -116,6 +116,8 @@ export function exampleDashboard() {
         layout: { x: 0, y: 0, w: 1000, h: 600 },
         config: {
           sceneConfig: { background: '#16212e' },
+          // What a screen reader calls the space (issue 42), in each interface language.
+          a11yConfig: { name: { en: 'Pump station', zh_Hans: '泵站' } },
           cameraConfig: { cameraPositon: { x: 240, y: 190, z: 330 }, cameraLookAt: { x: 0, y: 30, z: 0 } },
           snapshotConfig: {
             showBar: true,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { str } from './common';
+import { str, MSG } from './common';
 import {
   CameraConfigSchema, ComposerConfigSchema, EnvironmentConfigSchema, HelperConfigSchema,
   LoadingConfigSchema, RenderConfigSchema, SceneConfigSchema,
@@ -43,6 +43,15 @@ export const SpaceConfigSchema = z.object({
   variables: z.array(VariableSchema).default(() => []),
   meshes: z.array(MeshRefSchema).default(() => []),
   script: str(SCRIPT_TEMPLATE),
+  /**
+   * Issue 42: what a screen reader calls the space, per interface language (empty: the widget's
+   * title in that language). Not in spec §3's list; the page only (the engine ignores it).
+   */
+  a11yConfig: z
+    .object({
+      name: z.object({ en: z.string().max(200, { error: MSG.range }).default(''), zh_Hans: z.string().max(200, { error: MSG.range }).default('') }).prefault({}),
+    })
+    .prefault({}),
 });
 
 export type SpaceConfig = z.infer<typeof SpaceConfigSchema>;

@@ -55,6 +55,8 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
   const canvas = document.createElement('canvas');
   canvas.className = 'dash3d-canvas';
   Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%', outline: 'none' });
+  // A focusable area with keys of its own (the camera's): named and described by the space (ThreeDSpace.tsx).
+  canvas.setAttribute('role', 'application');
   canvas.setAttribute('aria-label', '3D scene');
   opts.host.appendChild(canvas);
 

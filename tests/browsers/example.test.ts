@@ -201,6 +201,18 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
       throw new Error(`${err.message}: ${JSON.stringify(seen)}`);
     });
     expect(said).toMatch(/^Temperature 温度 \(°C\) 4\d(\.\d)?, Alarm 告警: above 40/);
+    // Issue 42 point 5: the scene's name from its config, and a description of what it holds, with values.
+    const a11y = await page().evaluate((id) => {
+      const canvas = document.querySelector(`[data-widget-id="${id}"] canvas.dash3d-canvas`);
+      const ids = (canvas?.getAttribute('aria-describedby') ?? '').split(' ');
+      return {
+        role: canvas?.getAttribute('role'),
+        name: canvas?.getAttribute('aria-label'),
+        description: ids.map((d) => document.getElementById(d)?.textContent ?? '').join(' '),
+      };
+    }, SPACE);
+    expect([a11y.role, a11y.name]).toEqual(['application', 'Pump station']);
+    expect(a11y.description).toMatch(/^Models: .+\. Data cards: .*Temperature 温度 \(°C\) \d/);
   });
 
   it('in preview, a drag on the scene turns the view: the camera moves and the pixels change', async () => {

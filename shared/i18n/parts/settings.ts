@@ -17,6 +17,9 @@ export const settings = definePart(
     'settings.group.script': 'Script',
 
     // Scene.
+    'settings.a11yName': "Name read by screen readers (empty: the widget's title)",
+    'settings.a11yNameEn': 'In English',
+    'settings.a11yNameZh': 'In Chinese',
     'settings.background': 'Background colour',
     'settings.backgroundImage': 'Background image',
     'settings.imageType': 'Image type',
@@ -161,6 +164,9 @@ export const settings = definePart(
     'settings.group.loading': '加载画面',
     'settings.group.script': '脚本',
 
+    'settings.a11yName': '屏幕阅读器读出的名称（留空：组件标题）',
+    'settings.a11yNameEn': '英文',
+    'settings.a11yNameZh': '中文',
     'settings.background': '背景颜色',
     'settings.backgroundImage': '背景图片',
     'settings.imageType': '图片类型',

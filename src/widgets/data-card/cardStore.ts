@@ -38,7 +38,7 @@ export interface CardStore extends CardFeed {
   focus(id: string | null): void;
   /** Whether any card is registered and resolved (a useSyncExternalStore snapshot). */
   any(): boolean;
-  /** Hears each card that enters a level, or another one (the space's announcements, alarmAnnouncer.ts). */
+  /** Hears each card that enters a level, or another one, and at once each card in a level now (the space's announcements, alarmAnnouncer.ts). */
   onLevel(listener: LevelListener): () => void;
   /** Keeps the card's DOM mirror showing its draw, from now until the returned function is called. */
   mirror(id: string, target: MirrorTarget): () => void;
@@ -250,6 +250,12 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     },
     onLevel(listener) {
       levelListeners.add(listener);
+      // Cards already in a level are told at once: one that entered before anyone listened (the
+      // announcer is loaded after the first card) is not missed.
+      for (const e of entries.values()) {
+        const at = Math.round(e.levels.alarmItem) - 1;
+        if (e.level) listener(e.id, e.level, e.plan.labels[at] ?? '', e.values[at] ?? '');
+      }
       return () => void levelListeners.delete(listener);
     },
     attach(next) {

@@ -46,16 +46,19 @@ export function KeyHelp({
   canvas,
   controlType,
   locale,
+  describedBy,
 }: {
   canvas: HTMLCanvasElement | null;
   controlType: ControlConfig['controlType'];
   locale: Locale;
+  /** The space's own description of the canvas (what it holds): read first, then the keys. */
+  describedBy: string;
 }) {
   const id = useId();
   const [focused, setFocused] = useState(false);
   useEffect(() => {
     if (!canvas) return;
-    canvas.setAttribute('aria-describedby', id);
+    canvas.setAttribute('aria-describedby', `${describedBy} ${id}`);
     // Keyboard focus is focus that no press on the canvas gave. Not :focus-visible: a press focuses
     // the canvas from script (bridge/input.ts) before the browser notes the pointer, so Chromium
     // still counts an earlier key press, and Firefox did not match it after Tab at the focus event.
@@ -81,10 +84,10 @@ export function KeyHelp({
       canvas.removeEventListener('keydown', onKey);
       canvas.removeEventListener('focus', onFocus);
       canvas.removeEventListener('blur', onBlur);
-      canvas.removeAttribute('aria-describedby');
+      canvas.setAttribute('aria-describedby', describedBy);
       setFocused(false);
     };
-  }, [canvas, id]);
+  }, [canvas, id, describedBy]);
   return (
     <>
       {focused ? <div className="dash3d-focus-ring" style={ring} /> : null}

@@ -17,7 +17,6 @@ import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
-import { createAnnouncer } from './alarmAnnouncer';
 import { visuallyHidden } from '../visuallyHidden';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
@@ -38,6 +37,13 @@ const ENGINE_EVENTS = ['progress', 'ready', 'error'] as const;
 const SceneDrag = lazyPart(
   'space-drag',
   () => import('./SceneDrag').then((m) => m.SceneDrag),
+  (p: { locale: Locale }) => p.locale,
+  () => null,
+);
+/** Says cards entering an alarm level in the space's live region (alarmAnnouncer.ts). */
+const AlarmAnnouncer = lazyPart(
+  'alarm-announcer',
+  () => import('./alarmAnnouncer').then((m) => m.AlarmAnnouncer),
   (p: { locale: Locale }) => p.locale,
   () => null,
 );
@@ -82,27 +88,11 @@ export function SpaceWidget({
   const [events] = useState(createModelEventBus);
   // A card's activation (clicked in the scene, or from the keyboard) is its `click` widget event.
   const [cards] = useState(() => createCardStore((cardId) => events.publish(cardId, 'click', { id: cardId })));
-  // Cards entering an alarm level, said in the space's live region unless the host turned it off.
+  // Cards entering an alarm level, said in the space's live region unless the host turned it off:
+  // the announcer is a part asked for once the space has a card.
   const region = useRef<HTMLDivElement>(null);
-  const announce = host.accessibility?.announceAlarms !== false;
-  useEffect(() => {
-    if (!announce) return;
-    let shown: ReturnType<typeof setTimeout> | undefined;
-    const a = createAnnouncer(host.locale, (text) => {
-      const el = region.current;
-      if (!el) return;
-      // Emptied first: the same words twice are a change a screen reader reads again.
-      el.textContent = '';
-      clearTimeout(shown);
-      shown = setTimeout(() => (el.textContent = text), 100);
-    });
-    const stop = cards.onLevel(a.enter);
-    return () => {
-      stop();
-      a.dispose();
-      clearTimeout(shown);
-    };
-  }, [announce, host.locale, cards]);
+  const hasCards = useSyncExternalStore(cards.subscribe, cards.any, noCards);
+  const announce = host.accessibility?.announceAlarms !== false && hasCards;
   useEffect(() => {
     cards.attach(host.variables);
     return () => cards.detach();
@@ -150,6 +140,7 @@ export function SpaceWidget({
           {children}
         </div>
         <GroupLayer />
+        {announce ? <AlarmAnnouncer cards={cards} region={region} locale={host.locale} /> : null}
         <div
           ref={region}
           className="dash3d-space-announcements"

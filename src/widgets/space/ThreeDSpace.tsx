@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { urlAllowed } from '../../../shared/origins';
 import type { EngineEvent } from '../../../shared/protocol';
 import type { CardDraw, CardTheme } from '../../../shared/overlays';
@@ -25,6 +25,14 @@ import { usePickSession } from './usePickSession';
 import { useLatest } from '../../host/useLatest';
 import { useGizmo } from './useGizmo';
 import { lazyPart } from '../lazySettings';
+
+/** What the space holds, in words (SceneDescriber.ts): asked for once the space has drawn. */
+const SceneDescriber = lazyPart(
+  'scene-description',
+  () => import('./SceneDescriber').then((m) => m.SceneDescriber),
+  (p) => p.locale,
+  () => null,
+);
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
@@ -225,10 +233,21 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeSnapshot, engine.state]);
 
-  // The canvas is made by the bridge, outside React: name it in the designer's language here.
+  // The canvas is made by the bridge, outside React: named here in the viewer's language (the
+  // config's name, else the widget's title) and described by what it holds (issue 42 point 5).
+  const descriptionId = useId();
+  const description = useRef<HTMLDivElement>(null);
+  const describe = useCallback((text: string) => {
+    if (description.current) description.current.textContent = text;
+  }, []);
+  const name = engine.valid.a11yConfig.name[locale].trim() || t(locale, 'widgets.space.title');
   useEffect(() => {
-    engine.handle.current?.canvas.setAttribute('aria-label', t(locale, 'ui.scene'));
-  }, [locale, engine.state, engine.handle]);
+    const canvas = engine.handle.current?.canvas;
+    if (!canvas) return;
+    canvas.setAttribute('aria-label', name);
+    const ids = (canvas.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    if (!ids.includes(descriptionId)) canvas.setAttribute('aria-describedby', [descriptionId, ...ids].join(' '));
+  }, [name, descriptionId, engine.state, engine.handle]);
 
   useSpaceHandle(ref, engine, latestContext, picking.pick);
 
@@ -242,11 +261,18 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       style={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style }}
     >
       <div ref={host} style={{ position: 'absolute', inset: 0 }} />
+      <div id={descriptionId} ref={description} hidden />
       {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {picking.layer}
       {gizmoBar}
+      {engine.state === 'ready' ? <SceneDescriber onText={describe} locale={locale} models={models} cards={cards} feed={cardFeed} /> : null}
       {engine.state === 'ready' ? (
-        <KeyHelp canvas={engine.handle.current?.canvas ?? null} controlType={engine.valid.controlConfig.controlType} locale={locale} />
+        <KeyHelp
+          canvas={engine.handle.current?.canvas ?? null}
+          controlType={engine.valid.controlConfig.controlType}
+          locale={locale}
+          describedBy={descriptionId}
+        />
       ) : null}
       {engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />

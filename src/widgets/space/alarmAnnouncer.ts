@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import type { CardAlarmLevel } from '../../../shared/schema/card';
+import type { CardStore } from '../data-card/cardStore';
 import { t, type Locale } from '../../../shared/i18n';
 import { levelWords } from '../data-card/levelWords';
 
@@ -62,4 +64,38 @@ export function createAnnouncer(locale: Locale, say: (text: string) => void, now
       pending.clear();
     },
   };
+}
+
+/**
+ * The space's announcer while it is shown: it hears the card store's cards entering a level and
+ * writes what to say into `region` (the space's polite live region, SpaceWidget.tsx). A part of its
+ * own, asked for once the space has a card.
+ */
+export function AlarmAnnouncer({
+  cards,
+  region,
+  locale,
+}: {
+  cards: CardStore;
+  region: { readonly current: HTMLElement | null };
+  locale: Locale;
+}): null {
+  useEffect(() => {
+    let shown: ReturnType<typeof setTimeout> | undefined;
+    const a = createAnnouncer(locale, (text) => {
+      const el = region.current;
+      if (!el) return;
+      // Emptied first: the same words twice are a change a screen reader reads again.
+      el.textContent = '';
+      clearTimeout(shown);
+      shown = setTimeout(() => (el.textContent = text), 100);
+    });
+    const stop = cards.onLevel(a.enter);
+    return () => {
+      stop();
+      a.dispose();
+      clearTimeout(shown);
+    };
+  }, [cards, region, locale]);
+  return null;
 }

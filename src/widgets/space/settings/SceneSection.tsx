@@ -1,15 +1,19 @@
-import { ColourField, ImageField, NumberField, SelectField, SwitchField } from '../../../settings/fields';
+import { ColourField, ImageField, NumberField, SelectField, SwitchField, TextField } from '../../../settings/fields';
 import { ShowWhen, SubGroup } from '../../../settings/layout';
 import { useSettings } from '../../../settings/context';
 
 const IMAGE = ['sceneConfig', 'backgroundImage'];
 const CUBE_FACES = ['posX', 'negX', 'posY', 'negY', 'posZ', 'negZ'] as const;
 
-/** sceneConfig: background colour or image, ground, fog. */
+/** sceneConfig: background colour or image, ground, fog; and the space's name for screen readers (a11yConfig). */
 export function SceneSection() {
   const { t } = useSettings();
   return (
     <>
+      <SubGroup title={t('settings.a11yName')}>
+        <TextField name={['a11yConfig', 'name', 'en']} label={t('settings.a11yNameEn')} />
+        <TextField name={['a11yConfig', 'name', 'zh_Hans']} label={t('settings.a11yNameZh')} />
+      </SubGroup>
       <ColourField name={['sceneConfig', 'background']} label={t('settings.background')} allowClear />
       <SubGroup title={t('settings.backgroundImage')}>
         <SelectField

@@ -22,7 +22,7 @@ interface Group {
 
 /** In the order a designer works: what is seen, from where, how it moves, then finishing touches. */
 const GROUPS: readonly Group[] = [
-  { key: 'scene', sections: ['sceneConfig'], Body: SceneSection },
+  { key: 'scene', sections: ['sceneConfig', 'a11yConfig'], Body: SceneSection },
   { key: 'camera', sections: ['cameraConfig'], Body: CameraSection },
   { key: 'controls', sections: ['controlConfig'], Body: ControlsSection },
   { key: 'lights', sections: ['lightConfig'], Body: LightsSection },
