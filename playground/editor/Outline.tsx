@@ -46,7 +46,7 @@ export function Outline({ widgets, selected, onSelect, titleOf, scene }: Outline
               cursor: 'pointer',
               font: 'inherit',
               background: selected === w.id ? '#e6f4ff' : 'transparent',
-              color: selected === w.id ? '#1677ff' : 'inherit',
+              color: selected === w.id ? '#0958d9' : 'inherit',
             }}
           >
             {titleOf(w.type)}

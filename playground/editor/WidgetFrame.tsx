@@ -166,7 +166,8 @@ export function WidgetFrame(p: WidgetFrameProps) {
               padding: '2px 8px',
               font: '12px/18px system-ui, sans-serif',
               color: '#fff',
-              background: p.selected ? '#1677ff' : 'rgba(22, 119, 255, 0.6)',
+              // White text at 4.5:1 or more (WCAG AA), over any scene behind the handle.
+              background: p.selected ? '#0958d9' : 'rgba(9, 88, 217, 0.9)',
               maxWidth: '100%',
               overflow: 'hidden',
               textOverflow: 'ellipsis',

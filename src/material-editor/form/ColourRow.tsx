@@ -34,7 +34,9 @@ export function ColourRow({ field, label, value, onChange, locale, disabled }: C
         <ColorPicker
           value={error ? value : draft}
           disabled={disabled}
-          aria-label={t(locale, 'materialForm.pickColour', { label })}
+          // A mouse convenience antd does not make focusable: hidden from assistive technology (a
+          // name on a div without a role is one axe rejects); the labelled input beside it is the way.
+          aria-hidden
           onChange={(c) => send(c.toHexString())}
         />
         <Input

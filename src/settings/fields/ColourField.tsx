@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ColorPicker, Form, Space } from 'antd';
 import { isColourString } from '../../../shared/schema/common';
-import { errorProps, useFieldMeta, useSettings } from '../context';
+import { errorProps, useFieldMeta } from '../context';
 import type { FieldPath } from '../schemaPath';
 import { CommitInput } from './CommitInput';
 
@@ -33,7 +33,6 @@ interface ColourInputProps {
 }
 
 export function ColourInput({ value = '', onChange, id, allowClear }: ColourInputProps) {
-  const { t } = useSettings();
   const valid = isColourString(value);
   return (
     <Space.Compact style={{ width: '100%' }}>
@@ -42,7 +41,9 @@ export function ColourInput({ value = '', onChange, id, allowClear }: ColourInpu
         // The scene ignores alpha. Not while cleared: antd treats "no colour" as transparent.
         disabledAlpha={valid}
         allowClear={allowClear}
-        aria-label={t('settings.pickColour')}
+        // A mouse convenience antd does not make focusable: hidden from assistive technology (a
+        // name on a div without a role is one axe rejects); the labelled input beside it is the way.
+        aria-hidden
         onChange={(c) => onChange?.(c.toHexString())}
         onClear={() => onChange?.('')}
       />

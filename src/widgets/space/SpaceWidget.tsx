@@ -92,7 +92,9 @@ export function SpaceWidget({
   // the announcer is a part asked for once the space has a card.
   const region = useRef<HTMLDivElement>(null);
   const hasCards = useSyncExternalStore(cards.subscribe, cards.any, noCards);
-  const announce = host.accessibility?.announceAlarms !== false && hasCards;
+  // After the scene's first frame: a viewer page's script before it does not carry the announcer.
+  const [drawn, setDrawn] = useState(false);
+  const announce = host.accessibility?.announceAlarms !== false && hasCards && drawn;
   useEffect(() => {
     cards.attach(host.variables);
     return () => cards.detach();
@@ -135,7 +137,7 @@ export function SpaceWidget({
   return (
     <SpaceProvider spaceId={id} host={host} events={events} cards={cards} select={select} change={childChange}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
-        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} ref={setHandle} />
+        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} onDrawn={setDrawn} ref={setHandle} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>
@@ -174,11 +176,14 @@ function SpaceScene({
   config,
   activeSnapshot,
   onWidgetEvent,
+  onDrawn,
   ref,
 }: {
   config: SpaceConfig;
   activeSnapshot: string | null;
   onWidgetEvent?: WidgetViewProps<SpaceConfig>['onWidgetEvent'];
+  /** The scene drew its first frame ('ready'). */
+  onDrawn(drawn: true): void;
   ref?: Ref<ThreeDSpaceHandle>;
 }) {
   const space = useSpace()!;
@@ -207,6 +212,7 @@ function SpaceScene({
         allowedOrigins={originsOf(space.host.media, page)}
         files={space.host.files}
         onEvent={(e) => {
+          if (e.type === 'ready') onDrawn(true);
           if (forwarded.has(e.type)) onWidgetEvent?.(e.type, e);
         }}
         onModelEvent={(modelId, name, payload) => {

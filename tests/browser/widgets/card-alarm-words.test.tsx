@@ -14,7 +14,7 @@ import { fakeHost, memoryVariables, mount, unmountWidgets, recordedScene } from 
  * says once that it entered the level: not for every value after, and not at all when the host
  * turned announcements off. The scene is a stand-in (recordedScene): this is the page's part.
  */
-recordedScene();
+const seen = recordedScene();
 afterEach(unmountWidgets);
 
 const levels = [
@@ -31,6 +31,8 @@ const pressure: CardConfig = CardConfigSchema.parse({
 });
 
 function scene(host: ThreeDHost) {
+  // The stand-in scene draws nothing: its first frame is told as the engine would (the announcer comes after it).
+  setTimeout(() => seen.props.at(-1)?.onEvent?.({ type: 'ready' }), 50);
   return mount(
     <SpaceWidget id="s1" config={SpaceConfigSchema.parse({})} host={host}>
       <DataCardWidget id="t" config={temperature} host={host} />
