@@ -17,6 +17,7 @@ import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
 import { createCardStore } from '../data-card/cardStore';
+import { useAfterFirstFrame } from './useAfterFirstFrame';
 import { visuallyHidden } from '../visuallyHidden';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
@@ -93,7 +94,8 @@ export function SpaceWidget({
   const region = useRef<HTMLDivElement>(null);
   const hasCards = useSyncExternalStore(cards.subscribe, cards.any, noCards);
   // After the scene's first frame: a viewer page's script before it does not carry the announcer.
-  const [drawn, setDrawn] = useState(false);
+  const [ready, setReady] = useState(false);
+  const drawn = useAfterFirstFrame(ready);
   const announce = host.accessibility?.announceAlarms !== false && hasCards && drawn;
   useEffect(() => {
     cards.attach(host.variables);
@@ -137,7 +139,7 @@ export function SpaceWidget({
   return (
     <SpaceProvider spaceId={id} host={host} events={events} cards={cards} select={select} change={childChange}>
       <div className="dash3d-space-widget" data-widget-id={id} style={{ position: 'relative', width: '100%', height: '100%' }}>
-        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} onDrawn={setDrawn} ref={setHandle} />
+        <SpaceScene config={config} activeSnapshot={activeSnapshot} onWidgetEvent={onWidgetEvent} onDrawn={setReady} ref={setHandle} />
         <div className="dash3d-space-children" style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}>
           {children}
         </div>

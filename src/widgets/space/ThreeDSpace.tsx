@@ -25,6 +25,7 @@ import { usePickSession } from './usePickSession';
 import { useLatest } from '../../host/useLatest';
 import { useGizmo } from './useGizmo';
 import { lazyPart } from '../lazySettings';
+import { useAfterFirstFrame } from './useAfterFirstFrame';
 
 /** What the space holds, in words (SceneDescriber.ts): asked for once the space has drawn. */
 const SceneDescriber = lazyPart(
@@ -236,6 +237,8 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
   // The canvas is made by the bridge, outside React: named here in the viewer's language (the
   // config's name, else the widget's title) and described by what it holds (issue 42 point 5).
   const descriptionId = useId();
+  // The parts asked for once the space has drawn, from the task after that commit.
+  const drawn = useAfterFirstFrame(engine.state === 'ready');
   const description = useRef<HTMLDivElement>(null);
   const describe = useCallback((text: string) => {
     if (description.current) description.current.textContent = text;
@@ -265,8 +268,8 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
       {context.snapshot ? <LastFrame pixels={context.snapshot} /> : null}
       {picking.layer}
       {gizmoBar}
-      {engine.state === 'ready' ? <SceneDescriber onText={describe} locale={locale} models={models} cards={cards} feed={cardFeed} /> : null}
-      {engine.state === 'ready' ? (
+      {drawn ? <SceneDescriber onText={describe} locale={locale} models={models} cards={cards} feed={cardFeed} /> : null}
+      {drawn ? (
         <KeyHelp
           canvas={engine.handle.current?.canvas ?? null}
           controlType={engine.valid.controlConfig.controlType}

@@ -81,4 +81,7 @@ export const basics: Extension = [
   EditorState.tabSize.of(2),
   indentUnit.of('  '),
   keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
+  // Said outright: the editable content is the scroller's focusable child (axe's
+  // scrollable-region-focusable does not count contenteditable alone). No new tab stop: it is one already.
+  EditorView.contentAttributes.of({ tabindex: '0' }),
 ];
