@@ -28,13 +28,6 @@ export const widgets = definePart(
 
     'widgets.card.mirror': 'data card',
     'widgets.card.empty': 'no data',
-    'widgets.card.level.alarm': 'in alarm',
-    'widgets.card.level.above': 'above {high}',
-    'widgets.card.level.below': 'below {low}',
-    'widgets.card.level.outside': 'outside {low} to {high}',
-    'widgets.card.level.says': '{name}: {test}',
-    'widgets.card.level.entered': '{card} {value}, {level}',
-    'widgets.card.level.more': 'and {count} more',
 
     'widgets.group.layout': 'Inner layout',
     'widgets.group.layoutWidth': 'Layout width (px)',
@@ -65,13 +58,6 @@ export const widgets = definePart(
 
     'widgets.card.mirror': '数据卡片',
     'widgets.card.empty': '无数据',
-    'widgets.card.level.alarm': '告警',
-    'widgets.card.level.above': '高于 {high}',
-    'widgets.card.level.below': '低于 {low}',
-    'widgets.card.level.outside': '超出 {low} 至 {high}',
-    'widgets.card.level.says': '{name}：当前{test}',
-    'widgets.card.level.entered': '{card} 为 {value}，{level}',
-    'widgets.card.level.more': '另有 {count} 项',
 
     'widgets.group.layout': '内部布局',
     'widgets.group.layoutWidth': '布局宽度（像素）',

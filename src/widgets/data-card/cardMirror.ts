@@ -1,6 +1,29 @@
 import type { CardAlarmLevel } from '../../../shared/schema/card';
 import type { Locale } from '../../../shared/i18n';
-import { levelWords } from './levelWords';
+
+/**
+ * The level's words (levelWords.ts), loaded the first time a card is in a level: a viewer page's
+ * script before its first frame does not carry them. Writers waiting for them write again once
+ * they came (a failed load is asked for again by the next level).
+ */
+let levelWords: ((level: CardAlarmLevel, locale: Locale) => string) | null = null;
+let loadingWords: Promise<void> | null = null;
+const waitingForWords = new Set<() => void>();
+function wordsFor(level: CardAlarmLevel, locale: Locale, again: () => void): string {
+  if (levelWords) return levelWords(level, locale);
+  waitingForWords.add(again);
+  loadingWords ??= import('./levelWords').then(
+    (m) => {
+      levelWords = m.levelWords;
+      for (const fn of [...waitingForWords]) fn();
+      waitingForWords.clear();
+    },
+    () => {
+      loadingWords = null;
+    },
+  );
+  return '';
+}
 
 /** The mirror element (it takes the active marks), the element its text goes in, and what it says for a card without items. */
 export interface MirrorTarget {
@@ -67,7 +90,12 @@ export function mirrorWriter({ el, text, emptyText, locale }: MirrorTarget): Mir
     }
     if (level !== inLevel) {
       level = inLevel;
-      levelText.data = inLevel ? `; ${levelWords(inLevel, locale)}` : '';
+      const say = () => {
+        if (level !== inLevel) return;
+        const words = inLevel ? wordsFor(inLevel, locale, say) : '';
+        levelText.data = words ? `; ${words}` : '';
+      };
+      say();
       if (inLevel) el.setAttribute('aria-invalid', 'true');
       else el.removeAttribute('aria-invalid');
     }

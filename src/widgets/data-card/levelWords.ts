@@ -1,17 +1,18 @@
 import type { CardAlarmLevel } from '../../../shared/schema/card';
-import { t, type Locale } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n';
+import { levelText as t } from '../../../shared/i18n/parts/level-words';
 
 /**
  * A level in words, as a screen reader says it (issue 42: an alarm is not colour only): its name,
- * or "in alarm" for a level without one, and its test ("in alarm: above 30", "告警：高于 30").
+ * or "in alarm" for a level without one, and its test ("in alarm: above 30", "告警：当前高于 30").
  */
 export function levelWords(level: CardAlarmLevel, locale: Locale): string {
   const test =
     level.mode === 'above'
-      ? t(locale, 'widgets.card.level.above', { high: level.high })
+      ? t(locale, 'above', { high: level.high })
       : level.mode === 'below'
-        ? t(locale, 'widgets.card.level.below', { low: level.low })
-        : t(locale, 'widgets.card.level.outside', { low: level.low, high: level.high });
-  const name = level.name.trim() || t(locale, 'widgets.card.level.alarm');
-  return t(locale, 'widgets.card.level.says', { name, test });
+        ? t(locale, 'below', { low: level.low })
+        : t(locale, 'outside', { low: level.low, high: level.high });
+  const name = level.name.trim() || t(locale, 'alarm');
+  return t(locale, 'says', { name, test });
 }

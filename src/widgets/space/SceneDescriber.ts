@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { CardDraw } from '../../../shared/overlays';
 import type { CardFeed } from '../../bridge/cards';
-import { t, type Locale } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n';
+import { levelText as t } from '../../../shared/i18n/parts/level-words';
 
 /*
  * What a space holds, in words (issue 42 point 5): the canvas' accessible description, read with
@@ -34,10 +35,10 @@ const cardText = (draw: CardDraw) =>
     .filter(Boolean)
     .join(', ');
 
-function listed(locale: Locale, names: string[], key: 'ui.sceneModels' | 'ui.sceneCards', separator: string): string | null {
+function listed(locale: Locale, names: string[], key: 'models' | 'cards', separator: string): string | null {
   if (!names.length) return null;
   const shown = names.slice(0, LISTED);
-  if (names.length > LISTED) shown.push(t(locale, 'widgets.card.level.more', { count: names.length - LISTED }));
+  if (names.length > LISTED) shown.push(t(locale, 'more', { count: names.length - LISTED }));
   return t(locale, key, { list: shown.join(separator) });
 }
 
@@ -48,10 +49,10 @@ export function describeScene(
 ): string {
   const zh = locale === 'zh_Hans';
   const parts = [
-    listed(locale, Object.values(models).map(modelName).filter(Boolean), 'ui.sceneModels', zh ? '、' : ', '),
-    listed(locale, Object.values(cards).map(cardText).filter(Boolean), 'ui.sceneCards', zh ? '；' : '; '),
+    listed(locale, Object.values(models).map(modelName).filter(Boolean), 'models', zh ? '、' : ', '),
+    listed(locale, Object.values(cards).map(cardText).filter(Boolean), 'cards', zh ? '；' : '; '),
   ].filter((p): p is string => p !== null);
-  return parts.length ? parts.join(zh ? '' : ' ') : t(locale, 'ui.sceneEmpty');
+  return parts.length ? parts.join(zh ? '' : ' ') : t(locale, 'empty');
 }
 
 export interface SceneDescriberProps {

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { CardAlarmLevel } from '../../../shared/schema/card';
 import type { CardStore } from '../data-card/cardStore';
-import { t, type Locale } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n';
+import { levelText as t } from '../../../shared/i18n/parts/level-words';
 import { levelWords } from '../data-card/levelWords';
 
 /*
@@ -46,7 +47,7 @@ export function createAnnouncer(locale: Locale, say: (text: string) => void, now
     pending.clear();
     for (const [id, { level }] of entries) said.set(id, { level, at });
     const parts = entries.slice(0, NAMED).map(([, { words }]) => words);
-    if (entries.length > NAMED) parts.push(t(locale, 'widgets.card.level.more', { count: entries.length - NAMED }));
+    if (entries.length > NAMED) parts.push(t(locale, 'more', { count: entries.length - NAMED }));
     say(parts.join(locale === 'zh_Hans' ? '；' : '; '));
   };
 
@@ -55,7 +56,7 @@ export function createAnnouncer(locale: Locale, say: (text: string) => void, now
       const inWords = levelWords(level, locale);
       const before = said.get(id);
       if (before?.level === inWords && now() - before.at < REPEAT_MS) return;
-      pending.set(id, { words: t(locale, 'widgets.card.level.entered', { card: label, value, level: inWords }).trim(), level: inWords });
+      pending.set(id, { words: t(locale, 'entered', { card: label, value, level: inWords }).trim(), level: inWords });
       timer ??= setTimeout(flush, Math.max(GATHER_MS, lastAt + ANNOUNCE_GAP_MS - now()));
     },
     dispose() {
