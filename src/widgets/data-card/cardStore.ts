@@ -73,13 +73,18 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
     () => entries.size,
   );
 
+  /** Tells `fn` the card's level now, named by its watched item's label and value (nothing when normal). */
+  const tellLevel = (fn: LevelListener, e: Entry) => {
+    const at = Math.round(e.levels.alarmItem) - 1;
+    if (e.level) fn(e.id, e.level, e.plan.labels[at] ?? '', e.values[at] ?? '');
+  };
+
   /** The card's level from its values now; true when it changed (a card entering a level is told to the level listeners). */
   const updateLevel = (e: Entry): boolean => {
     const next = levelOf(e.levels, (i) => e.values[i]);
     if (next === e.level) return false;
     e.level = next;
-    const at = Math.round(e.levels.alarmItem) - 1;
-    if (next) for (const fn of levelListeners) fn(e.id, next, e.plan.labels[at] ?? '', e.values[at] ?? '');
+    for (const fn of levelListeners) tellLevel(fn, e);
     return true;
   };
 
@@ -252,10 +257,7 @@ export function createCardStore(onActivate: (id: string) => void): CardStore {
       levelListeners.add(listener);
       // Cards already in a level are told at once: one that entered before anyone listened (the
       // announcer is loaded after the first card) is not missed.
-      for (const e of entries.values()) {
-        const at = Math.round(e.levels.alarmItem) - 1;
-        if (e.level) listener(e.id, e.level, e.plan.labels[at] ?? '', e.values[at] ?? '');
-      }
+      for (const e of entries.values()) tellLevel(listener, e);
       return () => void levelListeners.delete(listener);
     },
     attach(next) {

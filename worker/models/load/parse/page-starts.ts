@@ -11,9 +11,6 @@ import type { Endpoint } from 'comlink';
  * terminate() asks the page to end it.
  */
 
-/** Whether the page starts this worker's parse workers (engine/parse-host-port.ts, set at init). */
-export const hasParseHost = () => parseHost() !== null;
-
 /** A parse worker as this thread sees it: an endpoint for comlink, 'message' and 'error' events, terminate(). */
 class PageParseWorker extends EventTarget {
   private ended = false;
@@ -45,10 +42,13 @@ class PageParseWorker extends EventTarget {
   }
 }
 
-/** Asks the page for a parse worker running this worker's script, as a module or classic worker (`type`). */
-export function pageParseWorker(type: WorkerType): Endpoint & { terminate(): void } {
+/**
+ * Asks the page for a parse worker running this worker's script, as a module or classic worker
+ * (`type`); null where the page does not start them (engine/parse-host-port.ts, set at init).
+ */
+export function pageParseWorker(type: WorkerType): (Endpoint & { terminate(): void }) | null {
   const host = parseHost();
-  if (!host) throw new Error('no page to start parse workers');
+  if (!host) return null;
   const data = new MessageChannel();
   const control = new MessageChannel();
   host.postMessage(startRequest({ type, data: data.port2, control: control.port2 }), [data.port2, control.port2]);

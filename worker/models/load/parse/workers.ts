@@ -7,7 +7,7 @@ import { PARSE_STALL_MS } from '../../../../shared/schema/chunks';
 import { chunkSettings, chunkTimeout } from '../../../engine/chunk-settings';
 import { startingWorker } from '../../../engine/worker-starts';
 import { watchHandshake, watchSteps } from './watch';
-import { hasParseHost, pageParseWorker } from './page-starts';
+import { pageParseWorker } from './page-starts';
 
 /*
  * The parse workers themselves (parse/client.ts decides which one parses what): starting one, the
@@ -79,7 +79,8 @@ function startWorker(): { worker: ParseWorker; url: string } {
   const url = settings.parseWorkerUrl ?? self.location.href;
   const type = settings.parseWorkerUrl ? 'module' : ownScriptType();
   // Started by the page where it offers to (page-starts.ts): this thread then never calls `new Worker()`.
-  if (hasParseHost()) return { worker: pageParseWorker(type), url };
+  const fromPage = pageParseWorker(type);
+  if (fromPage) return { worker: fromPage, url };
   // The main thread is told: this thread itself may never come back from the call (worker-starts.ts).
   return { worker: startingWorker(() => new Worker(url, { type, name: PARSE_WORKER_NAME })), url };
 }
