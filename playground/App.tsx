@@ -24,13 +24,16 @@ const initialLocale = (): Locale => (navigator.language.toLowerCase().startsWith
  */
 /**
  * antd's defaults with WCAG 2.1 AA contrast (issue 42, axe's color-contrast): white on the default
- * primary #1677ff is 4.1:1, the default secondary and description text (45 % black) 2.9:1 and the
- * error red 3.3:1; these are 5.8:1 and more. The package's panels take the host's theme: this is
- * the playground's, and an example for hosts.
+ * primary #1677ff is 4.1:1 (and link buttons, such as the media library's path, draw in that blue
+ * on white), the default secondary and description text (45 % black) 3.4:1, placeholders (25 %
+ * black) 1.8:1 and the error red 3.3:1; these are 4.9:1 and more. The package's panels take the
+ * host's theme: this is the playground's, and an example for hosts (docs/host-guide.md).
  */
 const THEME = {
   token: {
     colorPrimary: '#0958d9',
+    colorLink: '#0958d9',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorError: '#cf1322',
