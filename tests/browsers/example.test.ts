@@ -213,6 +213,26 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
     }, SPACE);
     expect([a11y.role, a11y.name]).toEqual(['application', 'Pump station']);
     expect(a11y.description).toMatch(/^Models: .+\. Data cards: .*Temperature 温度 \(°C\) \d/);
+
+    // Issue 42 points 1 and 2: Tab from the scene reaches the running card's mirror; the card is
+    // drawn with its active look while its mirror has focus, and Enter activates it.
+    const look = await screenOf(page(), await cardBox());
+    await page().evaluate((id) => window.__dash3d!.spaces.get(id)!.canvas()!.focus(), SPACE);
+    const onMirror = () => page().evaluate((id) => document.activeElement?.getAttribute('data-card-id') === id, RUNNING_CARD);
+    for (let i = 0; i < 20 && !(await onMirror()); i++) await page().press('Tab');
+    expect(await onMirror()).toBe(true);
+    await waitFor(
+      `${name}: the focused card's active look`,
+      async () => changed(look, await screenOf(page(), await cardBox())) > 0.01,
+      30_000,
+    );
+    await page().press('Enter');
+    await waitFor(`${name}: Enter activates the card`, () =>
+      page().evaluate(
+        (id) => document.querySelector(`.dash3d-card-mirror[data-card-id="${id}"]`)?.getAttribute('aria-current') === 'true',
+        RUNNING_CARD,
+      ),
+    );
   });
 
   it('in preview, a drag on the scene turns the view: the camera moves and the pixels change', async () => {

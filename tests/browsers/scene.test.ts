@@ -147,6 +147,21 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     await waitFor(`${name}: turned 5°`, async () => Math.abs(Math.abs((await polar()).azimuth - start.azimuth) - 5) < 0.2, 10_000);
     await page().press('Plus');
     await waitFor(`${name}: a tenth closer`, async () => Math.abs((await polar()).distance / start.distance - 0.9) < 0.01, 10_000);
+    const near = (await polar()).distance;
+    await page().press('PageDown');
+    await waitFor(`${name}: Page Down zooms out a tenth`, async () => Math.abs((await polar()).distance / near - 1 / 0.9) < 0.01, 10_000);
+    // Shift + an arrow pans: the target moves, the distance to it does not.
+    const before = await view();
+    await page().press('ShiftArrowRight');
+    await waitFor(
+      `${name}: Shift+ArrowRight pans`,
+      async () => {
+        const v = await view();
+        const moved = Math.hypot(v.target.x - before.target.x, v.target.y - before.target.y, v.target.z - before.target.z);
+        return moved > 1 && Math.abs((await polar()).distance / near - 1 / 0.9) < 0.01;
+      },
+      10_000,
+    );
     await page().press('Home');
     await waitFor(
       `${name}: the configured view again`,
@@ -158,6 +173,14 @@ eachBrowser('input, presets and controls on a cube', ({ name, base, page }) => {
     );
     await page().press('Escape');
     expect(await focused()).toBe(false);
+    // Tab leaves it too, to the next control after it, and takes no camera step with it.
+    await page().evaluate(() => document.getElementById('browsers-before-canvas')?.focus(), undefined);
+    await page().press('Tab');
+    await waitFor(`${name}: the canvas focused again`, focused, 10_000);
+    const home = await view();
+    await page().press('Tab');
+    await waitFor(`${name}: Tab leaves the canvas`, async () => !(await focused()), 10_000);
+    expect((await view()).position).toEqual(home.position);
     await page().evaluate(() => document.getElementById('browsers-before-canvas')?.remove(), undefined);
   });
 

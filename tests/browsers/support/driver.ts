@@ -6,7 +6,7 @@ export interface Point {
   y: number;
 }
 
-export type Key = 'Enter' | 'Escape' | 'SelectAll' | 'Tab' | 'ArrowLeft' | 'Plus' | 'Home';
+export type Key = 'Enter' | 'Escape' | 'SelectAll' | 'Tab' | 'ArrowLeft' | 'ShiftArrowRight' | 'Plus' | 'PageDown' | 'Home';
 /** Keys a walker holds down, by KeyboardEvent.code (what the engine's controls read). */
 export type HeldKey = 'KeyW' | 'KeyS';
 

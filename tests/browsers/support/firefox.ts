@@ -36,6 +36,12 @@ export async function launchFirefox(display: string): Promise<BrowserPage> {
     ArrowLeft: () => page.keyboard.press('ArrowLeft'),
     Plus: () => page.keyboard.press('+'),
     Home: () => page.keyboard.press('Home'),
+    PageDown: () => page.keyboard.press('PageDown'),
+    ShiftArrowRight: async () => {
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.up('Shift');
+    },
     SelectAll: async () => {
       await page.keyboard.down('Control');
       await page.keyboard.press('KeyA');

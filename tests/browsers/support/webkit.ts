@@ -76,6 +76,8 @@ export async function launchWebKit(display: string): Promise<BrowserPage> {
     ArrowLeft: () => actions().sendKeys(SeleniumKey.ARROW_LEFT).perform(),
     Plus: () => actions().sendKeys('+').perform(),
     Home: () => actions().sendKeys(SeleniumKey.HOME).perform(),
+    PageDown: () => actions().sendKeys(SeleniumKey.PAGE_DOWN).perform(),
+    ShiftArrowRight: () => actions().keyDown(SeleniumKey.SHIFT).sendKeys(SeleniumKey.ARROW_RIGHT).keyUp(SeleniumKey.SHIFT).perform(),
     SelectAll: () => actions().keyDown(SeleniumKey.CONTROL).sendKeys('a').keyUp(SeleniumKey.CONTROL).perform(),
   };
   const evaluate = async <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> =>
