@@ -3,7 +3,6 @@ import type { EngineEvent, InitOptions, ViewSize } from '../../shared/protocol';
 import { forwardInput } from './input';
 import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
-import { hostParseWorkers } from './parse-host';
 import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
 import { forwardCalls, invoke, type RenderCalls } from './calls';
 import { claimProbedWorker } from './capability';
@@ -106,7 +105,7 @@ async function startWorker(
   // worker whose script this page does not know starts its own.
   const parseScript = parseWorkerScript(opts.chunks, url);
   const parsers = parseScript ? new MessageChannel() : null;
-  const stopParsers = parsers ? hostParseWorkers(parsers.port1, parseScript) : () => {};
+  const stopParsers = parsers ? hostParseWorkersLater(parsers.port1, parseScript) : () => {};
   let disposed = false;
   worker.addEventListener('error', (e) => {
     if (!disposed) opts.onCrash('crashed', e.message || 'render worker failed');
@@ -222,5 +221,38 @@ async function startMain(
       api.dispose(); // closes both ports
       cleanup();
     },
+  };
+}
+
+/**
+ * hostParseWorkers (parse-host.ts), loaded when the render worker first asks for a parse worker:
+ * a space without models never needs it, and a viewer page's script before its first frame does
+ * not carry it (issue 41 point 4). Asks that arrive while it loads are served once it has. If it
+ * cannot load, the port is closed: the render worker's start bound then gives up on those asks
+ * and parses on its own, as it does for a parse worker that never answered.
+ */
+function hostParseWorkersLater(port: MessagePort, scriptUrl: string): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  const early: MessageEvent[] = [];
+  port.onmessage = (e) => {
+    early.push(e);
+    if (early.length > 1) return;
+    import('./parse-host').then(
+      (m) => {
+        if (stopped) return;
+        stop = m.hostParseWorkers(port, scriptUrl);
+        for (const ask of early.splice(0)) port.onmessage?.(ask);
+      },
+      (err: unknown) => {
+        console.warn('[dash3d] the page could not load its model parser starter; the render worker parses on its own', err);
+        port.close();
+      },
+    );
+  };
+  return () => {
+    stopped = true;
+    if (stop) stop();
+    else port.close();
   };
 }
