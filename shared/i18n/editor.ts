@@ -11,6 +11,7 @@ import { materialEditor } from './parts/material-editor';
 import { materialCode } from './parts/material-code';
 import { materialForm } from './parts/material-form';
 import { materialLibrary } from './parts/material-library';
+import { snapshots } from './parts/snapshots';
 
 /*
  * The editor's texts: the settings panels' and the material editor's, on top of the viewer's
@@ -33,6 +34,7 @@ export const editorEn = {
   ...materialCode.en,
   ...materialForm.en,
   ...materialLibrary.en,
+  ...snapshots.en,
 } as const;
 
 export type EditorMessageKey = keyof typeof editorEn;
@@ -52,6 +54,7 @@ export const editorZh_Hans: Record<EditorMessageKey, string> = {
   ...materialCode.zh_Hans,
   ...materialForm.zh_Hans,
   ...materialLibrary.zh_Hans,
+  ...snapshots.zh_Hans,
 };
 
 const editorCatalogues: Record<Locale, Record<EditorMessageKey, string>> = { en: editorEn, zh_Hans: editorZh_Hans };

@@ -1,11 +1,9 @@
 import type { MSG } from '../schema/common';
 import { widgets } from './parts/widgets';
 import { documents } from './parts/documents';
-import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
-import { snapshots } from './parts/snapshots';
 
 type SchemaMessageKey = (typeof MSG)[keyof typeof MSG];
 
@@ -59,11 +57,9 @@ export const en = {
 
   ...widgets.en,
   ...documents.en,
-  ...consent.en,
   ...modelLimits.en,
   ...chunks.en,
   ...pick.en,
-  ...snapshots.en,
 } as const satisfies Record<SchemaMessageKey, string> & Record<string, string>;
 
 export type MessageKey = keyof typeof en;

@@ -1,11 +1,9 @@
 import type { MessageKey } from './en';
 import { widgets } from './parts/widgets';
 import { documents } from './parts/documents';
-import { consent } from './parts/consent';
 import { modelLimits } from './parts/model-limits';
 import { chunks } from './parts/chunks';
 import { pick } from './parts/pick';
-import { snapshots } from './parts/snapshots';
 
 /** Simplified Chinese. Typed against the English keys: a missing or extra key is a type error. */
 export const zh_Hans: Record<MessageKey, string> = {
@@ -45,9 +43,7 @@ export const zh_Hans: Record<MessageKey, string> = {
 
   ...widgets.zh_Hans,
   ...documents.zh_Hans,
-  ...consent.zh_Hans,
   ...modelLimits.zh_Hans,
   ...chunks.zh_Hans,
   ...pick.zh_Hans,
-  ...snapshots.zh_Hans,
 };

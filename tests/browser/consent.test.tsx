@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { diffShare, mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
 import { contentScene, normalBoxScript } from './support/scenes';
-import { t } from '../../shared/i18n';
+import { consentText } from '../../shared/i18n/parts/consent';
 
 /*
  * Issue 8 §1: a document from a link or a file (userCode.trusted false) opens with its code off
@@ -28,13 +28,14 @@ describe('consent to run the code of a document from a link', () => {
     const document = freshDocument();
     const m = await mountSpace(contentScene, { userCode: { trusted: false, document } });
     expect((await m.handle.stats()).scriptsEnabled).toBe(false);
-    const notice = m.root.querySelector<HTMLElement>('.dash3d-consent');
-    expect(notice?.textContent).toContain(t('en', 'consent.title'));
-    expect(notice?.textContent).toContain(t('en', 'consent.hook', { name: 'onReady' }));
+    // The notice is a part of its own, loaded when a document holds code.
+    const notice = await waitFor(() => m.root.querySelector<HTMLElement>('.dash3d-consent'), 'the consent notice');
+    expect(notice.textContent).toContain(consentText('en', 'consent.title'));
+    expect(notice.textContent).toContain(consentText('en', 'consent.hook', { name: 'onReady' }));
     const without = await m.pixels();
 
-    const button = notice!.querySelector<HTMLButtonElement>('button')!;
-    expect(button.textContent).toBe(t('en', 'consent.run'));
+    const button = notice.querySelector<HTMLButtonElement>('button')!;
+    expect(button.textContent).toBe(consentText('en', 'consent.run'));
     await waitFor(() => !button.disabled, 'the document key');
     button.focus();
     await commands.keyDown('Enter');
@@ -53,8 +54,9 @@ describe('consent to run the code of a document from a link', () => {
       { ...contentScene, script: `function onModelLoaded(THREE, api, m) {}\napi => api.onFrame(() => {})` },
       { userCode: { trusted: false, document } },
     );
-    expect(b.root.querySelector('.dash3d-consent')?.textContent).toContain(t('en', 'consent.hook', { name: 'onModelLoaded' }));
-    const button = a.root.querySelector<HTMLButtonElement>('.dash3d-consent button')!;
+    const noticeB = await waitFor(() => b.root.querySelector('.dash3d-consent'), 'the consent notice');
+    expect(noticeB.textContent).toContain(consentText('en', 'consent.hook', { name: 'onModelLoaded' }));
+    const button = await waitFor(() => a.root.querySelector<HTMLButtonElement>('.dash3d-consent button'), 'the consent notice');
     await waitFor(() => !button.disabled, 'the document key');
     button.click();
     await waitFor(() => scriptsOn(a), 'scripts to run in the first space');

@@ -19,7 +19,11 @@ async function settledAt(m: Awaited<ReturnType<typeof mountSpace>>, pos: { x: nu
 describe('camera snapshots', () => {
   it('the snapshot bar flies the camera to the chosen view', async () => {
     const m = await mountSpace(withSnapshots);
-    const buttons = [...m.root.querySelectorAll<HTMLButtonElement>('.dash3d-snapshots button')];
+    // The bar is a part of its own, shown once the space has drawn.
+    const buttons = await waitFor(() => {
+      const found = [...m.root.querySelectorAll<HTMLButtonElement>('.dash3d-snapshots button')];
+      return found.length ? found : null;
+    }, 'the snapshot bar');
     expect(buttons.map((b) => b.textContent)).toEqual(['Top', 'Side']);
     const [topButton] = buttons;
     topButton?.click();
@@ -35,6 +39,8 @@ describe('camera snapshots', () => {
   it('follows the bound snapshot variable and hides the bar when showBar is off', async () => {
     const config = { ...withSnapshots, snapshotConfig: { ...withSnapshots.snapshotConfig, showBar: false } };
     const m = await mountSpace(config);
+    // Once the space has drawn its late parts come (its description is one): the bar is not among them.
+    await waitFor(() => m.root.querySelector(':scope > div[hidden]')?.textContent, 'the description, a late part');
     expect(m.root.querySelector('.dash3d-snapshots')).toBeNull();
     await m.update(config, { activeSnapshot: 'Side' });
     const view = await waitFor(async () => {

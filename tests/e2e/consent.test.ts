@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
-import { t, type MessageKey } from '../../shared/i18n';
 import { SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { encodeBase64Url } from '../../playground/store/url';
 import { startPlayground, type Playground } from './support/server';
 import { launchChromium, openPage, spaceSettled } from './support/browser';
+import { consentText } from '../../shared/i18n/parts/consent';
 
 /*
  * Issue 8 §1 against `npm start`: a `?scene=` link whose space script reaches for the page's own
@@ -12,8 +12,6 @@ import { launchChromium, openPage, spaceSettled } from './support/browser';
  * such request, with or without mode=preview; after Run scripts the script runs. The same document
  * saved in the dashboard store and opened by ?dashboard= runs without asking.
  */
-
-const en = (key: MessageKey, params?: Record<string, string>) => t('en', key, params);
 
 let pg: Playground;
 let browser: Browser;
@@ -62,8 +60,8 @@ describe('a link does not run code as the designer', () => {
       const seen = watch(page);
       await spaceSettled(page, 'space-1');
       const notice = page.locator('.dash3d-consent');
-      await notice.getByText(en('consent.title')).waitFor();
-      await notice.getByText(en('consent.hook', { name: 'onReady' })).waitFor();
+      await notice.getByText(consentText('en', 'consent.title')).waitFor();
+      await notice.getByText(consentText('en', 'consent.hook', { name: 'onReady' })).waitFor();
       expect(await scriptsEnabled(page)).toBe(false);
       // Give a script that had run every chance to be seen: the scene is drawn and settled.
       await page.evaluate(() => window.__dash3d!.spaces.get('space-1')!.settled());
@@ -71,7 +69,7 @@ describe('a link does not run code as the designer', () => {
       expect(seen.logs).toEqual([]);
 
       // Keyboard: the button takes focus and Enter presses it.
-      const run = notice.getByRole('button', { name: en('consent.run') });
+      const run = notice.getByRole('button', { name: consentText('en', 'consent.run') });
       await run.focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => seen.logs.length, { timeout: 60_000 }).toBeGreaterThan(0);

@@ -1,7 +1,12 @@
+import { interpolate, type Locale } from '../index';
 import { definePart } from './define';
 
-/** Texts of the user-code consent notice (keys prefixed 'consent.'), issue 8 §1. */
-export const consent = definePart(
+/**
+ * Texts of the user-code consent notice (keys prefixed 'consent.'), issue 8 §1. Kept out of the
+ * viewer's catalogue: only the notice imports them, and it is loaded when a document holds code
+ * that waits for consent, so a viewer page's script before its first frame does not carry them.
+ */
+const consent = definePart(
   {
     'consent.title': 'Scripts in this document are not run',
     'consent.why': 'It was opened from a link or a file. Run its code only if you trust where it came from.',
@@ -25,3 +30,9 @@ export const consent = definePart(
     'consent.run': '运行脚本',
   },
 );
+
+export type ConsentKey = keyof typeof consent.en;
+
+export function consentText(locale: Locale, key: ConsentKey, params?: Record<string, string | number>): string {
+  return interpolate((consent[locale] ?? consent.en)[key], params);
+}

@@ -1,6 +1,6 @@
 import { definePart } from './define';
 
-/** Capturing camera snapshots from the running scene (the space's snapshot panel). */
+/** Capturing camera snapshots from the running scene (the space's snapshot panel): the editor's catalogue (../editor.ts). */
 export const snapshots = definePart(
   {
     'snapshots.capture': 'Capture current view',

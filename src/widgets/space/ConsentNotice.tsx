@@ -1,4 +1,5 @@
-import { t, type Locale } from '../../../shared/i18n';
+import type { Locale } from '../../../shared/i18n';
+import { consentText as t } from '../../../shared/i18n/parts/consent';
 import type { HeldCode } from './userCode';
 
 function describe(h: HeldCode, locale: Locale): string {

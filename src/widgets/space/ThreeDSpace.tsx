@@ -10,8 +10,6 @@ import { useSpaceEngine, type EngineOptions } from './useSpaceEngine';
 import type { HeartbeatOptions } from '../../bridge/heartbeat';
 import { useReducedMotion, type MotionChoice } from './useReducedMotion';
 import { ErrorPanel, IssueList, LoadingScreen, ModelLoadBar, NoticeList } from './SpaceOverlays';
-import { SnapshotBar } from './SnapshotBar';
-import { ConsentNotice } from './ConsentNotice';
 import { describeScript, type HeldCode } from './userCode';
 import { useUserCodeConsent } from '../../host/consent';
 import { pageOrigins, usePageBase } from '../../host/pageBase';
@@ -24,29 +22,13 @@ import { useSpaceHandle } from './useSpaceHandle';
 import { usePickSession } from './usePickSession';
 import { useLatest } from '../../host/useLatest';
 import { useGizmo } from './useGizmo';
-import { lazyPart } from '../lazySettings';
+import { ConsentNotice, KeyHelp, SceneDescriber, SnapshotBar } from './lateParts';
 import { useAfterFirstFrame } from './useAfterFirstFrame';
-
-/** What the space holds, in words (SceneDescriber.ts): asked for once the space has drawn. */
-const SceneDescriber = lazyPart(
-  'scene-description',
-  () => import('./SceneDescriber').then((m) => m.SceneDescriber),
-  (p) => p.locale,
-  () => null,
-);
 
 /** How long the camera takes to fly to a snapshot. */
 const SNAPSHOT_FLIGHT_MS = 800;
 
 export type { ThreeDSpaceHandle } from './spaceHandle';
-
-/** The keys' help and the focus ring (KeyHelp.tsx): a chunk asked for once the space has drawn. */
-const KeyHelp = lazyPart(
-  'key-help',
-  () => import('./KeyHelp').then((m) => m.KeyHelp),
-  (p) => p.locale,
-  () => null,
-);
 
 export interface ThreeDSpaceProps {
   /** Any stored space config (spec §3 "Scene settings"); missing fields take their defaults. */
@@ -277,7 +259,7 @@ export function ThreeDSpace(props: ThreeDSpaceProps) {
           describedBy={descriptionId}
         />
       ) : null}
-      {engine.state === 'ready' && snapshotConfig.showBar ? (
+      {drawn && engine.state === 'ready' && snapshotConfig.showBar ? (
         <SnapshotBar list={snapshotConfig.snapshotList} active={current} onSelect={goTo} locale={locale} />
       ) : null}
       {engine.state === 'ready' && engine.modelProgress !== null ? <ModelLoadBar fraction={engine.modelProgress} locale={locale} /> : null}

@@ -1,29 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import type { PickedPoint } from '../../../shared/protocol';
-import { t, type Locale } from '../../../shared/i18n';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { Engine, PickOptions, PickOutcome, Session } from './pickTypes';
+import type { Locale } from '../../../shared/i18n';
+import { PickLayer } from './lateParts';
 
-export interface PickOptions {
-  /** A model widget left out of the ray (a model is placed onto something else). */
-  exclude?: string;
-  /** Aborting ends the session as 'cancelled' (the panel's button pressed again). */
-  signal?: AbortSignal;
-}
-
-export type PickOutcome = { status: 'picked'; picked: PickedPoint } | { status: 'missed' } | { status: 'cancelled' };
-
-/** A press's events, which hosts and controls act on; the click that ends it is the pick's. */
-const PRESS_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup'] as const;
-
-interface Session {
-  exclude?: string;
-  finish(outcome: PickOutcome): void;
-}
-
-/** The running engine, as the space's own (stable) ref holds it: it changes on restarts. */
-interface Engine {
-  readonly canvas: HTMLCanvasElement;
-  pickPoint(x: number, y: number, exclude?: string): Promise<PickedPoint | null>;
-}
+export type { PickOptions, PickOutcome } from './pickTypes';
 
 /**
  * "Pick in scene": the space waits for one click, then asks the engine for the surface point under
@@ -69,26 +49,6 @@ export function usePickSession(running: RefObject<Engine | null>, locale: Locale
     [running, end],
   );
 
-  const layerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!session) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') end(session, { status: 'cancelled' });
-    };
-    // The press on the layer is the pick's alone. A host editor selects the widget under a press
-    // (the space, on the way down): that would close the panel that is waiting for this click.
-    // Stopped at the window, before any of the page's handlers; the click itself goes on.
-    const onPress = (e: Event) => {
-      if (e.target instanceof Node && layerRef.current?.contains(e.target)) e.stopPropagation();
-    };
-    window.addEventListener('keydown', onKey);
-    for (const type of PRESS_EVENTS) window.addEventListener(type, onPress, true);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      for (const type of PRESS_EVENTS) window.removeEventListener(type, onPress, true);
-    };
-  }, [session, end]);
-
   // An unmounted space ends its session: the panel must not wait for a click that cannot come.
   useEffect(
     () => () => {
@@ -97,53 +57,7 @@ export function usePickSession(running: RefObject<Engine | null>, locale: Locale
     [end],
   );
 
-  const onClick = (e: MouseEvent) => {
-    const s = current.current;
-    const e3d = running.current;
-    const canvas = e3d?.canvas;
-    if (!s || e.button !== 0) return;
-    if (!e3d || !canvas) return end(s, { status: 'cancelled' });
-    const rect = canvas.getBoundingClientRect();
-    // Canvas CSS pixels, as the engine sizes its view (a scaled ancestor makes the rect differ).
-    const x = ((e.clientX - rect.left) * (canvas.clientWidth || rect.width)) / (rect.width || 1);
-    const y = ((e.clientY - rect.top) * (canvas.clientHeight || rect.height)) / (rect.height || 1);
-    e3d.pickPoint(x, y, s.exclude).then(
-      (picked) => end(s, picked ? { status: 'picked', picked } : { status: 'missed' }),
-      (err: unknown) => {
-        console.warn('[dash3d] pick in scene failed', err);
-        end(s, { status: 'missed' });
-      },
-    );
-  };
-  const layer: ReactNode = session ? (
-    <div
-      className="dash3d-pick-layer"
-      data-testid="dash3d-pick-layer"
-      ref={layerRef}
-      onClick={onClick}
-      style={{ position: 'absolute', inset: 0, cursor: 'crosshair', zIndex: 4 }}
-    >
-      <div
-        role="status"
-        className="dash3d-pick-hint"
-        style={{
-          position: 'absolute',
-          top: 8,
-          left: '50%',
-          transform: 'translateX(-50%)',
-          padding: '2px 10px',
-          borderRadius: 4,
-          background: 'rgba(0,0,0,0.6)',
-          color: '#fff',
-          fontSize: 12,
-          pointerEvents: 'none',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {t(locale, 'pick.hint')}
-      </div>
-    </div>
-  ) : null;
+  const layer: ReactNode = session ? <PickLayer session={session} end={end} running={running} locale={locale} /> : null;
 
   return { pick, layer };
 }
