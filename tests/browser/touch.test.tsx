@@ -256,8 +256,9 @@ function onReady(THREE, api) {
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    // A slow sweep, back and forth: about 3 s of a finger on the glass.
-    await commands.touch({ fingers: [[0.2, 0.5, 0.8, 0.5]], steps: 90, stepMs: 30 });
+    // A slow sweep: about 3 s of a finger on the glass, in 30 moves (each waits for the page to take
+    // it, so on the main-thread fallback, whose frames here take a few hundred ms, 90 moves took 28 s).
+    await commands.touch({ fingers: [[0.2, 0.5, 0.8, 0.5]], steps: 30, stepMs: 100 });
     dragging = false;
     await watch;
     // Drawn smaller while the finger moved (the scale may be back up by now: the view turned off the wall).
