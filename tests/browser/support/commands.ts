@@ -8,8 +8,8 @@
  * page.mouse expects), never from getBoundingClientRect inside the test.
  */
 import type { BrowserCommand, BrowserCommandContext } from 'vitest/node';
-import { decodePng, meanRgb } from '../../e2e/support/png';
-import { touchCommands } from './touch';
+import { decodePng, meanRgb } from '../../e2e/support/png.ts';
+import { touchCommands } from './touch.ts';
 
 export interface MouseDragArgs {
   fromX: number;

@@ -13,7 +13,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { TEST_WORKER_PREFIX } from './test-worker-url';
+import { TEST_WORKER_PREFIX } from './test-worker-url.ts';
 
 const DIR = join(import.meta.dirname, '..', '..', '..', 'node_modules', '.cache', 'dash3d-test-worker');
 

@@ -6,7 +6,7 @@
  * frame (main-page coordinates, what CDP expects), never from getBoundingClientRect in the test.
  */
 import type { BrowserCommand } from 'vitest/node';
-import { touchGesture, touchSession, type Finger, type GestureOptions } from '../../e2e/support/touch';
+import { touchGesture, touchSession, type Finger, type GestureOptions } from '../../e2e/support/touch.ts';
 
 export interface TouchArgs extends GestureOptions {
   /** Each finger as [fromX, fromY, toX, toY], fractions of the canvas' box. */
