@@ -66,6 +66,19 @@ export function lazyPart<P extends object>(
 }
 
 /**
+ * A part of a space's view (its late parts, its edit-only parts) loaded when it is first shown: it
+ * takes the viewer's locale as a prop, and shows nothing while it loads.
+ */
+export function lazyViewPart<P extends { locale: Locale }>(id: string, load: () => Promise<ComponentType<P>>): ComponentType<NoInfer<P>> {
+  return lazyPart(
+    id,
+    load,
+    (p) => p.locale,
+    () => null,
+  );
+}
+
+/**
  * A widget's settings panel loaded when it is first shown: the panels (antd forms, the media
  * library, the material editor) are most of the plug-in's main-thread code, and a dashboard that
  * only shows scenes never opens one.

@@ -1,5 +1,5 @@
-import { interpolate, type Locale } from '../index';
 import { definePart } from './define';
+import { partText } from './text';
 
 /**
  * Texts of the user-code consent notice (keys prefixed 'consent.'), issue 8 §1. Kept out of the
@@ -31,8 +31,4 @@ const consent = definePart(
   },
 );
 
-export type ConsentKey = keyof typeof consent.en;
-
-export function consentText(locale: Locale, key: ConsentKey, params?: Record<string, string | number>): string {
-  return interpolate((consent[locale] ?? consent.en)[key], params);
-}
+export const consentText = partText(consent);

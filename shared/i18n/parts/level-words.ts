@@ -1,4 +1,5 @@
-import { interpolate, type Locale } from '../index';
+import { definePart } from './define';
+import { partText } from './text';
 
 /*
  * The words of a card's level, its announcement and a space's description (issue 42), kept out of
@@ -6,8 +7,8 @@ import { interpolate, type Locale } from '../index';
  * alarm announcer and the scene describer, each loaded when first needed), so a viewer page's
  * script before its first frame does not carry them (the Turbopack viewer page is at 200 kB).
  */
-const TEXTS = {
-  en: {
+const TEXTS = definePart(
+  {
     alarm: 'in alarm',
     above: 'above {high}',
     below: 'below {low}',
@@ -19,7 +20,7 @@ const TEXTS = {
     cards: 'Data cards: {list}.',
     empty: 'Nothing placed in it yet.',
   },
-  zh_Hans: {
+  {
     alarm: '告警',
     above: '高于 {high}',
     below: '低于 {low}',
@@ -31,10 +32,6 @@ const TEXTS = {
     cards: '数据卡片：{list}。',
     empty: '尚未放置任何内容。',
   },
-} as const;
+);
 
-export type LevelText = keyof (typeof TEXTS)['en'];
-
-export function levelText(locale: Locale, key: LevelText, params?: Record<string, string | number>): string {
-  return interpolate((TEXTS[locale] ?? TEXTS.en)[key], params);
-}
+export const levelText = partText(TEXTS);

@@ -12,7 +12,6 @@ import {
 import type { MediaAccess, WidgetViewProps } from '../../host/types';
 import { useVariable } from '../../host/useVariable';
 import type { SpaceConfig } from '../../../shared/schema/space';
-import type { Locale } from '../../../shared/i18n';
 import { ThreeDSpace, type ThreeDSpaceHandle } from './ThreeDSpace';
 import { createModelEventBus, SpaceProvider, useSpace } from './SpaceContext';
 import { liveSpaces } from './liveSpaces';
@@ -21,7 +20,7 @@ import { useAfterFirstFrame } from './useAfterFirstFrame';
 import { visuallyHidden } from '../visuallyHidden';
 import { CardThemeProbe } from '../data-card/CardThemeProbe';
 import { useLatest } from '../../host/useLatest';
-import { lazyPart } from '../lazySettings';
+import { lazyViewPart } from '../lazySettings';
 import { liveTransforms } from './liveTransforms';
 import { NO_GROUPS } from './groupRegistry';
 import { usePageBase } from '../../host/pageBase';
@@ -35,19 +34,9 @@ const ENGINE_EVENTS = ['progress', 'ready', 'error'] as const;
  * does, and its script before the first frame is held to a budget (Next.js's Turbopack viewer page
  * was at 199.8 of 200 kB).
  */
-const SceneDrag = lazyPart(
-  'space-drag',
-  () => import('./SceneDrag').then((m) => m.SceneDrag),
-  (p: { locale: Locale }) => p.locale,
-  () => null,
-);
+const SceneDrag = lazyViewPart('space-drag', () => import('./SceneDrag').then((m) => m.SceneDrag));
 /** Says cards entering an alarm level in the space's live region (alarmAnnouncer.ts). */
-const AlarmAnnouncer = lazyPart(
-  'alarm-announcer',
-  () => import('./alarmAnnouncer').then((m) => m.AlarmAnnouncer),
-  (p: { locale: Locale }) => p.locale,
-  () => null,
-);
+const AlarmAnnouncer = lazyViewPart('alarm-announcer', () => import('./alarmAnnouncer').then((m) => m.AlarmAnnouncer));
 /**
  * The space's widget events: its engine's, and in edit mode 'select' (`{ id }`: a child clicked
  * where the scene draws it, for the host to select) and 'change' (`{ id, config }`: a child's new

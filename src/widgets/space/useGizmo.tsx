@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { lazyPart } from '../lazySettings';
+import { lazyViewPart } from '../lazySettings';
 import type { GizmoProps } from './GizmoPart';
 
 /**
@@ -7,12 +7,7 @@ import type { GizmoProps } from './GizmoPart';
  * bar), loaded when the host first edits: a viewer's page never does, and its script before the
  * first frame does not carry it (issue 41 point 4).
  */
-const GizmoPart = lazyPart(
-  'space-gizmo',
-  () => import('./GizmoPart').then((m) => m.GizmoPart),
-  (p) => p.locale,
-  () => null,
-);
+const GizmoPart = lazyViewPart('space-gizmo', () => import('./GizmoPart').then((m) => m.GizmoPart));
 
 /** The transform gizmo of a space (issue 19 point 4), while the host edits; null otherwise. */
 export function useGizmo(o: GizmoProps): ReactNode {
