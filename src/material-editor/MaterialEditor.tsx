@@ -62,6 +62,9 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
   /** Clear was pressed: the part shows its own material until the next edit. */
   const [cleared, setCleared] = useState(false);
   const dirty = JSON.stringify(material) !== savedJson;
+  // Not the static Modal.confirm: this one takes the host's antd theme (its contrast tokens) and
+  // is rendered in the editor's tree, and its buttons speak the editor's language.
+  const [modal, modalHolder] = Modal.useModal();
 
   const edit = (next: Material) => {
     setCleared(false);
@@ -87,8 +90,10 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
 
   const confirmDiscard = (then: () => void) => {
     if (!dirty) return then();
-    Modal.confirm({
+    void modal.confirm({
       content: t(locale, 'materialEditor.discard', { name: material.name }),
+      okText: t(locale, 'materialEditor.discardOk'),
+      cancelText: t(locale, 'materialEditor.keepEditing'),
       onOk: then,
     });
   };
@@ -157,6 +162,7 @@ export function MaterialEditor({ host, initialPath, onSaved, previewRef, classNa
 
   return (
     <Flex className={['dash3d-material-editor', className].filter(Boolean).join(' ')} style={{ height: '100%', minHeight: 0, ...style }}>
+      {modalHolder}
       <aside
         aria-label={t(locale, 'materialEditor.library')}
         style={{ width: 300, flex: 'none', borderRight: '1px solid #f0f0f0', overflow: 'auto' }}
