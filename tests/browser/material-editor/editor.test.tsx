@@ -11,7 +11,7 @@ import type { MediaAccess, ThreeDHost } from '../../../src/host/types';
 import { newMaterial, SHADER_TEMPLATE } from '../../../shared/schema/material';
 import { randomId } from '../../../shared/schema/media';
 import { t } from '../../../shared/i18n/editor';
-import { meanColour, waitFor, type RGBA } from '../support/harness';
+import { clickSteady, meanColour, waitFor, type RGBA } from '../support/harness';
 import { editorNamed, shownText } from '../support/code';
 import { chooseOption } from './form-support';
 
@@ -143,11 +143,8 @@ describe('the material editor', () => {
     expect(dialog.textContent).toContain(en('materialEditor.discard', { name: en('materialEditor.untitled') }));
     const buttons = [...dialog.querySelectorAll('button')];
     expect(buttons.map((b) => b.textContent)).toEqual([en('materialEditor.keepEditing'), en('materialEditor.discardOk')]);
-    // Clicked as a user would, once it stands still: a click during its opening zoom is aimed at
-    // where the button was a frame earlier, and on a loaded machine can land beside it (CI, once).
-    await waitFor(() => dialog.getAnimations({ subtree: true }).length === 0, 'the question to stand still');
     // Keep editing: the red material stays in the form.
-    await userEvent.click(buttons[0]!);
+    await clickSteady(buttons[0]!);
     await waitFor(() => !document.querySelector('.ant-modal-confirm'), 'the question to close');
     expect(colour.value).toBe('#ff0000');
     expect(ed.nameField().value).toBe(en('materialEditor.untitled'));

@@ -7,7 +7,7 @@ import type { PixelReadout } from '../../../shared/protocol';
 import { MaterialSchema, type Material, type MaterialInput } from '../../../shared/schema/material';
 import type { MediaAccess } from '../../../src/host/types';
 import { MaterialForm } from '../../../src/material-editor/form/MaterialForm';
-import { colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
+import { clickSteady, colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
 import { mountPreview, unmountPreviews, type MountedPreview } from './support';
 
 export interface MountedEditor {
@@ -128,7 +128,7 @@ export async function chooseOption(combobox: Element | import('vitest/browser').
       ),
     `the option ${text}`,
   );
-  await userEvent.click(option);
+  await clickSteady(option);
 }
 
 /** A PNG of one colour, drawn here (no fixture has a flat colour). */

@@ -9,7 +9,7 @@ import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/materi
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import { PreviewModelButton, type PreviewModel } from '../../../src/material-editor/tree/PreviewModelButton';
 import type { MediaAccess } from '../../../src/host/types';
-import { meanColour, waitFor, type RGBA } from '../support/harness';
+import { clickSteady, meanColour, waitFor, type RGBA } from '../support/harness';
 import { objCube } from '../support/obj';
 
 /**
@@ -185,5 +185,5 @@ export async function choose(title: string) {
   await userEvent.click(treeSelect());
   await expect.poll(() => titles().includes(title)).toBe(true);
   const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === title)!;
-  await userEvent.click(node);
+  await clickSteady(node);
 }

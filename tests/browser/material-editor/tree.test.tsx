@@ -4,7 +4,7 @@ import type { SceneObjectNode } from '../../../shared/schema/tree';
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import type { MediaAccess } from '../../../src/host/types';
 import type { PixelReadout } from '../../../shared/protocol';
-import { colourDistance, diffShare, meanColour, unmountAll, waitFor } from '../support/harness';
+import { clickSteady, colourDistance, diffShare, meanColour, unmountAll, waitFor } from '../support/harness';
 import { fixtureUrl } from '../support/fixtures';
 import { decodeJpeg } from './support';
 import {
@@ -59,7 +59,7 @@ describe('material tree: the previewed model parts', () => {
     for (const title of ['Group', 'Right']) {
       await userEvent.click(treeSelect());
       const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === title)!;
-      await userEvent.click(node);
+      await clickSteady(node);
     }
     expect(editor.selections.length).toBe(2);
   });

@@ -11,7 +11,7 @@ import {
   type CardConfig,
   type CardConfigInput,
 } from '../../../shared/schema/card';
-import { waitFor } from '../support/harness';
+import { clickSteady, waitFor } from '../support/harness';
 import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
 
 afterEach(() => {
@@ -166,7 +166,7 @@ describe('the data card settings', () => {
       () => [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((o) => o.textContent === 'Outside the limits'),
       'the level modes',
     );
-    await userEvent.click(option);
+    await clickSteady(option);
     await waitFor(() => last()?.levelConfig.levels[0]?.mode === 'outside', 'the mode chosen');
     await waitFor(() => text().includes('Low limit'), 'the low limit row');
     expect(text()).not.toContain('Blink period (ms)');

@@ -4,7 +4,7 @@ import { userEvent } from 'vitest/browser';
 import { GroupWidget } from '../../../src/widgets/group/GroupWidget';
 import { GroupSettings } from '../../../src/widgets/group/GroupSettings';
 import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
-import { waitFor } from '../support/harness';
+import { clickSteady, waitFor } from '../support/harness';
 import { fakeHost, mount, unmountWidgets } from './support';
 
 afterEach(unmountWidgets);
@@ -85,7 +85,7 @@ describe('the 3D component group widget', () => {
 
     await userEvent.dblClick(mask);
     await waitFor(modalOpen, 'the modal to open again');
-    await userEvent.click(modal()!.querySelector<HTMLElement>('.ant-modal-close')!);
+    await clickSteady(modal()!.querySelector<HTMLElement>('.ant-modal-close')!);
     await waitFor(() => !modalOpen(), 'the close button to close the modal');
   });
 

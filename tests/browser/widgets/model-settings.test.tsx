@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { clickSteady } from '../support/harness';
 import { ModelSettings } from '../../../src/widgets/model/ModelSettings';
 import { modelStatusStore } from '../../../src/widgets/model/modelStatus';
 import { createModelEvents } from '../../../src/widgets/space/modelEvents';
@@ -93,7 +94,7 @@ async function pickPart(title: string, nth = 0) {
   await userEvent.click(treeSelect());
   await expect.poll(() => treeTitles().filter((x) => x === title).length).toBeGreaterThan(nth);
   const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].filter((e) => e.textContent === title)[nth]!;
-  await userEvent.click(node);
+  await clickSteady(node);
 }
 
 describe('model settings: the tree selector', () => {
@@ -253,7 +254,7 @@ describe('model settings: library materials', () => {
     const thumb = options()[1]!.querySelector('img')!.getAttribute('src')!;
     expect(thumb).toMatch(/^\/media\/built-in\/materials\/brushed-steel-physical\/cut\.jpg\?[0-9A-Za-z]+$/);
 
-    await userEvent.click(options()[1]!);
+    await clickSteady(options()[1]!);
     const steel = 'built-in/materials/brushed-steel-physical/brushed-steel-physical.airm';
     await expect.poll(() => last()?.materialsConfig.materials).toEqual({ Main: steel });
     const calls = fetchSpy.mock.calls.map(([u]) => new URL(urlOf(u), location.href).searchParams.get('catalog'));
