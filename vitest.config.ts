@@ -8,6 +8,7 @@ import { listenerCommands } from './tests/browser/support/listener.ts';
 import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/chunk-faults.ts';
 import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server.ts';
 import { testWorkerServer } from './tests/browser/support/test-worker.ts';
+import { sleepServer } from './tests/browser/support/parse-stalls/sleep-server.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,7 +19,8 @@ export default defineConfig({
   // Parts of the product that do not load, served for real (tests/browser/chunks.test.tsx).
   // The real media-library service behind /__media/ (tests/browser/support/media-server.ts).
   // The render worker built for the run (tests/browser/support/test-worker.ts).
-  plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy(), testWorkerServer()],
+  // A late answer that blocks a worker's synchronous request (tests/browser/support/parse-stalls/sleep-server.ts).
+  plugins: [...(base.plugins ?? []), chunkFaultServer(), mediaServerProxy(), testWorkerServer(), sleepServer()],
   // Browser tests read the fixtures in place and temporary copies made by fileCommands.
   server: { ...base.server, fs: { allow: [...(base.server?.fs?.allow ?? []), FIXTURES_DIR, TEST_TMP_ROOT] } },
   define: { ...base.define, __DASH3D_FIXTURES__: JSON.stringify(FIXTURES_DIR) },

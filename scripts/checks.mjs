@@ -1,11 +1,14 @@
-// The static checks of `npm test`: the typecheck (tsc -b), ESLint and Prettier, run side by side
-// (each is single-threaded; on two cores that saves most of a minute of every CI run). Each
+// The static checks of `npm test`: the typecheck (`tsc -b` of TypeScript 7, the native compiler:
+// 26 core-seconds against 5.9's 63 to 75 for the same errors), ESLint and Prettier, run side by
+// side (on two cores that saves most of a minute of every CI run). Each
 // command's output is printed whole once it ends, so they do not interleave; the exit code is
 // non-zero when any of them failed.
 import { spawn } from 'node:child_process';
 
 const CHECKS = [
-  ['typecheck', 'tsc', ['-b']],
+  // By path: TypeScript 5.9 (ESLint's, the package's declarations') has a `tsc` too, and which
+  // of the two node_modules/.bin/tsc links to is up to npm.
+  ['typecheck', 'node', ['node_modules/typescript7/bin/tsc', '-b']],
   ['eslint', 'eslint', ['--max-warnings', '0', '.']],
   ['prettier', 'prettier', ['--check', '.']],
 ];
@@ -14,7 +17,8 @@ const CHECKS = [
 function run([name, bin, args]) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn('npx', ['--no-install', bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const [cmd, argv] = bin === 'node' ? [process.execPath, args] : ['npx', ['--no-install', bin, ...args]];
+    const child = spawn(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

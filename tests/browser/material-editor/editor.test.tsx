@@ -11,7 +11,8 @@ import type { MediaAccess, ThreeDHost } from '../../../src/host/types';
 import { newMaterial, SHADER_TEMPLATE } from '../../../shared/schema/material';
 import { randomId } from '../../../shared/schema/media';
 import { t } from '../../../shared/i18n/editor';
-import { clickSteady, meanColour, waitFor, type RGBA } from '../support/harness';
+import { meanColour, waitFor, type RGBA } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { editorNamed, shownText } from '../support/code';
 import { chooseOption } from './form-support';
 

@@ -7,7 +7,8 @@ import type { PixelReadout } from '../../../shared/protocol';
 import { MaterialSchema, type Material, type MaterialInput } from '../../../shared/schema/material';
 import type { MediaAccess } from '../../../src/host/types';
 import { MaterialForm } from '../../../src/material-editor/form/MaterialForm';
-import { clickSteady, colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
+import { colourDistance, meanColour, waitFor, type RGBA } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { mountPreview, unmountPreviews, type MountedPreview } from './support';
 
 export interface MountedEditor {

@@ -9,7 +9,8 @@ import { MaterialPreview, type MaterialPreviewHandle } from '../../../src/materi
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import { PreviewModelButton, type PreviewModel } from '../../../src/material-editor/tree/PreviewModelButton';
 import type { MediaAccess } from '../../../src/host/types';
-import { clickSteady, meanColour, waitFor, type RGBA } from '../support/harness';
+import { meanColour, waitFor, type RGBA } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { objCube } from '../support/obj';
 
 /**

@@ -4,7 +4,8 @@ import type { SceneObjectNode } from '../../../shared/schema/tree';
 import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import type { MediaAccess } from '../../../src/host/types';
 import type { PixelReadout } from '../../../shared/protocol';
-import { clickSteady, colourDistance, diffShare, meanColour, unmountAll, waitFor } from '../support/harness';
+import { colourDistance, diffShare, meanColour, unmountAll, waitFor } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { fixtureUrl } from '../support/fixtures';
 import { decodeJpeg } from './support';
 import {

@@ -1,7 +1,6 @@
 import { createRef, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { userEvent } from 'vitest/browser';
 import { ThreeDSpace, type ThreeDSpaceHandle, type ThreeDSpaceProps } from '../../../src/widgets/space/ThreeDSpace';
 import type { EngineEvent, PixelReadout } from '../../../shared/protocol';
 
@@ -37,21 +36,6 @@ export async function waitFor<T>(check: () => T | Promise<T>, what: string, time
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Click `el` as a user does: once it stands still. antd's dialogs zoom in and its dropdowns slide
- * in; a click sent during that is aimed where the element was a moment before, and on a loaded
- * machine it once landed beside the button (a CI run: the question never closed).
- */
-export async function clickSteady(el: Element, options?: Parameters<typeof userEvent.click>[1]) {
-  const moving = () =>
-    document.getAnimations().some((a) => {
-      const target = (a.effect as KeyframeEffect | null)?.target;
-      return a.playState === 'running' && target instanceof Element && (target === el || target.contains(el));
-    });
-  await waitFor(() => !moving(), 'it to stand still');
-  await userEvent.click(el, options);
 }
 
 /**

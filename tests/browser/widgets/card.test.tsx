@@ -11,7 +11,8 @@ import {
   type CardConfig,
   type CardConfigInput,
 } from '../../../shared/schema/card';
-import { clickSteady, waitFor } from '../support/harness';
+import { waitFor } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { fakeHost, memoryVariables, mount, unmountWidgets } from './support';
 
 afterEach(() => {

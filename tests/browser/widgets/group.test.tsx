@@ -4,7 +4,8 @@ import { userEvent } from 'vitest/browser';
 import { GroupWidget } from '../../../src/widgets/group/GroupWidget';
 import { GroupSettings } from '../../../src/widgets/group/GroupSettings';
 import { GroupConfigSchema, type GroupConfig } from '../../../shared/schema/group';
-import { clickSteady, waitFor } from '../support/harness';
+import { waitFor } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { fakeHost, mount, unmountWidgets } from './support';
 
 afterEach(unmountWidgets);

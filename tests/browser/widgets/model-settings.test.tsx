@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { clickSteady } from '../support/harness';
+import { clickSteady } from '../support/click';
 import { ModelSettings } from '../../../src/widgets/model/ModelSettings';
 import { modelStatusStore } from '../../../src/widgets/model/modelStatus';
 import { createModelEvents } from '../../../src/widgets/space/modelEvents';

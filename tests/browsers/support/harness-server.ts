@@ -1,6 +1,7 @@
 import { createServer, type ViteDevServer } from 'vite';
 import { baseConfig } from '../../../vite.config';
 import { FIXTURES, freePort } from '../../e2e/support/server';
+import { sleepServer } from '../../browser/support/parse-stalls/sleep-server';
 
 /**
  * A Vite dev server of the source for the harness pages in tests/browsers/harness/: what the
@@ -14,6 +15,8 @@ export async function startHarnessServer(): Promise<{ base: string; stop(): Prom
   const server: ViteDevServer = await createServer({
     ...base,
     configFile: false,
+    // The slow parser's wait (tests/browser/support/parse-stalls/sleep-server.ts).
+    plugins: [...(base.plugins ?? []), sleepServer()],
     logLevel: 'warn',
     // Its own pre-bundled dependencies, apart from the playground's and Vitest's.
     cacheDir: 'node_modules/.vite/browsers-harness',

@@ -6,15 +6,18 @@
  */
 import { parseGltf as realParseGltf } from '../../../../worker/models/load/formats/gltf';
 import { PARSE_WORKER_NAME } from '../../../../worker/models/load/parse/service';
+import { SLEEP_PATH } from './sleep-server';
 
 export const SLOW_PARSE_MS = 30_000;
 
 export function parseGltf(...args: Parameters<typeof realParseGltf>): ReturnType<typeof realParseGltf> {
   if (self.name === PARSE_WORKER_NAME) {
-    const until = Date.now() + SLOW_PARSE_MS;
-    while (Date.now() < until) {
-      // Busy with the file: no timer fires, no message is read, as in a long parse.
-    }
+    // Busy with the file: no timer fires, no message is read, as in a long parse. A synchronous
+    // request the test server answers late blocks the thread so, and leaves the core to the tests
+    // that run beside this one (a busy loop took 30 core-seconds a case).
+    const wait = new XMLHttpRequest();
+    wait.open('GET', `${SLEEP_PATH}?ms=${SLOW_PARSE_MS}`, false);
+    wait.send();
   }
   return realParseGltf(...args);
 }
