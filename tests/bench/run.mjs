@@ -1,6 +1,6 @@
 // `npm run bench`: engine (render worker) vs baseline (same engine on the main thread), each with
 // an idle and a busy main thread, then model loads in both. Options: --json, --no-docs,
-// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `cards`, `rules`, `touch`), --models=robot,flair,cturtle,mug (the default;
+// --repeats=N, --scene=a,b (scene names and/or `models`, `spaces`, `spaces-memory`, `cards`, `rules`, `touch`), --models=robot,flair,cturtle,mug (the default;
 // also gears, facecap: compressed glTF, cold decoders),
 // --warmup-ms=N, --measure-ms=N; `--scene=materials` runs the material-editor part (issue 11), `consumer` (in the
 // default run) the host apps built from the packed package against the playground (issues 17 and 31; --hosts=vite,rspack
@@ -15,6 +15,15 @@ import { checks, docsPage, humanReport, toJson } from './report.mjs';
 import { checkModels, DEFAULT_MODELS, runModelBench } from './models.mjs';
 import { modelChecks, modelsHuman, modelsJson, modelsSection, spliceModels } from './models-report.mjs';
 import { runSpacesBench, SPACES_PART } from './spaces.mjs';
+import {
+  MEMORY_BEGIN,
+  MEMORY_END,
+  runSpacesMemory,
+  SPACES_MEMORY_PART,
+  spacesMemoryHuman,
+  spacesMemorySection,
+  spliceSpacesMemory,
+} from './spaces-memory.mjs';
 import { GROUPS_BEGIN, GROUPS_END, GROUPS_PART, groupsHuman, groupsSection, runGroupsBench, spliceGroups } from './groups.mjs';
 import { BEGIN as SPACES_BEGIN, END as SPACES_END, spacesHuman, spacesSection, spliceSpaces } from './spaces-report.mjs';
 import { CARDS_DEFAULT_REPEATS, CARDS_PART, runCardsBench } from './cards.mjs';
@@ -116,6 +125,8 @@ function parseArgs(argv) {
   opts.withModels = opts.scenes.includes(MODELS_PART);
   // `spaces` (40 spaces on one dashboard, issues 8 §5 and 34 §5) runs only when named: it takes minutes.
   opts.withSpaces = opts.scenes.includes(SPACES_PART);
+  // `spaces-memory` (issue 43: memory per space, one space against twelve) runs only when named.
+  opts.withSpacesMemory = opts.scenes.includes(SPACES_MEMORY_PART);
   // `groups` (20 component groups orbiting vs none, issue 10) runs only when named.
   opts.withGroups = opts.scenes.includes(GROUPS_PART);
   // `cards` (issues 10 and 18) is in the default run: a no-card reference and the engine, host, host-feed and CSS2D cases, CARDS_DEFAULT_REPEATS rounds.
@@ -135,6 +146,7 @@ function parseArgs(argv) {
   const parts = [
     MODELS_PART,
     SPACES_PART,
+    SPACES_MEMORY_PART,
     GROUPS_PART,
     CARDS_PART,
     RULES_PART,
@@ -188,6 +200,7 @@ function writeDocs(
   browsers = null,
   rules = null,
   touch = null,
+  spacesMemory = null,
 ) {
   const file = new URL('../../docs/benchmarks.md', import.meta.url);
   const old = existsSync(file) ? readFileSync(file, 'utf8') : null;
@@ -201,6 +214,9 @@ function writeDocs(
   if (spaces) page = spliceSpaces(page, spacesSection(spaces, meta));
   else if (scenesPage && old && old.includes(SPACES_BEGIN))
     page = spliceSpaces(page, old.slice(old.indexOf(SPACES_BEGIN), old.indexOf(SPACES_END) + SPACES_END.length));
+  if (spacesMemory) page = spliceSpacesMemory(page, spacesMemorySection(spacesMemory, meta));
+  else if (scenesPage && old && old.includes(MEMORY_BEGIN))
+    page = spliceSpacesMemory(page, old.slice(old.indexOf(MEMORY_BEGIN), old.indexOf(MEMORY_END) + MEMORY_END.length));
   if (cards) page = spliceCards(page, cardsSection(cards, meta));
   else if (scenesPage && old && old.includes(CARDS_BEGIN))
     page = spliceCards(page, old.slice(old.indexOf(CARDS_BEGIN), old.indexOf(CARDS_END) + CARDS_END.length));
@@ -246,7 +262,14 @@ async function serviceOnly(opts, log) {
     }
   }
   const others =
-    opts.scenes.length || opts.withModels || opts.withSpaces || opts.withGroups || opts.withCards || opts.withRules || opts.withTouch;
+    opts.scenes.length ||
+    opts.withModels ||
+    opts.withSpaces ||
+    opts.withSpacesMemory ||
+    opts.withGroups ||
+    opts.withCards ||
+    opts.withRules ||
+    opts.withTouch;
   return !(others || opts.withMaterials || opts.withConsumer || opts.withBrowsers);
 }
 
@@ -306,6 +329,7 @@ async function main() {
     const models = modelRun.results;
     const modelsS = Math.round((Date.now() - modelsStarted) / 1000);
     const spaces = opts.withSpaces ? await runSpacesBench(browser, server.spacesUrl, part()) : null;
+    const spacesMemory = opts.withSpacesMemory ? await runSpacesMemory(browser, server.spacesUrl, part()) : null;
     const timing = { warmupMs: opts.warmupMs, measureMs: opts.measureMs };
     const groups = opts.withGroups ? await runGroupsBench(browser, server.groupsUrl, { ...part(), ...timing }) : null;
     const cards = opts.withCards ? await runCardsBench(browser, server.cardsUrl, part(CARDS_DEFAULT_REPEATS)) : null;
@@ -364,6 +388,7 @@ async function main() {
           ...toJson(results, extra),
           models: modelsJson(models),
           spaces,
+          spacesMemory,
           groups,
           cards,
           rules,
@@ -381,6 +406,7 @@ async function main() {
         scenesPart +
           (models.length ? `\n\n${modelsHuman(models)}` : '') +
           (spaces ? `\n\n${spacesHuman(spaces)}` : '') +
+          (spacesMemory ? `\n\n${spacesMemoryHuman(spacesMemory)}` : '') +
           (groups ? `\n\n${groupsHuman(groups)}` : '') +
           (cards ? `\n\n${cardsHuman(cards)}` : '') +
           (rules ? `\n\n${rulesHuman(rules)}` : '') +
@@ -405,6 +431,7 @@ async function main() {
         browsers,
         rules,
         touch,
+        spacesMemory,
       );
     log(`[bench] done in ${Math.round((Date.now() - started) / 1000)} s (build ${buildS} s, scenes ${scenesS} s, models ${modelsS} s)`);
   } finally {

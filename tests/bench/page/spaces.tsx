@@ -68,7 +68,7 @@ export interface SpacesResult {
 
 declare global {
   interface Window {
-    __benchSpaces: { run(): Promise<SpacesResult>; problems(): string[] };
+    __benchSpaces: { run(): Promise<SpacesResult>; settle(): Promise<{ drawn: number; lost: number }>; problems(): string[] };
   }
 }
 
@@ -253,6 +253,16 @@ async function run(): Promise<SpacesResult> {
   };
 }
 
+/**
+ * For the memory figures (spaces.mjs): waits until every space drew and settled, where it stands
+ * (no scrolling), and says how many drew and how many lost their context.
+ */
+async function settle(): Promise<{ drawn: number; lost: number }> {
+  await until(() => roots().every(done), 'every space to draw');
+  for (const r of refs) if (r.current) await r.current.settled();
+  return { drawn: roots().filter(drawn).length, lost: roots().filter(isLost).length };
+}
+
 const host = document.getElementById('bench')!;
 Object.assign(host.style, { display: 'grid', gridTemplateColumns: `repeat(${COLUMNS}, ${TILE.width}px)`, gap: '8px', padding: '8px' });
 const mountAt = performance.now();
@@ -264,7 +274,7 @@ createRoot(host).render(
   )),
 );
 
-window.__benchSpaces = { run, problems: () => [...errors] };
+window.__benchSpaces = { run, settle, problems: () => [...errors] };
 console.info(
   `[bench] spaces page: ${COUNT} spaces, ${mode === 'keep' ? 'every context kept' : `release out of view, cap ${DEFAULT_LIVE_CONTEXTS}`}${params.get('busy') === '1' ? ', busy page' : ''}`,
 );
