@@ -1,5 +1,5 @@
-// Memory per space (issue 43, "measure today's per-space figure first"), part of `--scene=spaces`:
-// the spaces page with every context kept (?mode=keep), once with one space and once with
+// Memory per space (issue 43, "measure today's per-space figure first"), `--scene=spaces-memory`
+// (run only when named): the spaces page with every context kept (?mode=keep), once with one space and once with
 // MEMORY_COUNT, all drawn and settled, standing still. The figure per extra space is the
 // difference over the extra spaces, so what the page, the browser and a spare renderer cost
 // anyway cancels out.
@@ -13,8 +13,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { openBenchPage, within } from './measure.mjs';
 import { median } from './median.mjs';
 
-/** As many as the product keeps live today (DEFAULT_LIVE_CONTEXTS): all of them hold a context. */
+/** As many as the product keeps live today (src/bridge/visibility.ts DEFAULT_LIVE_CONTEXTS): all of them hold a context. */
 export const MEMORY_COUNT = 12;
+/** After the last space settled: late allocations (the model parser's start, 3 s after a first frame) are in. */
 const SETTLE_MS = 5000;
 const MB = 1024 * 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -48,15 +49,25 @@ async function descendants() {
 
 /** PSS in MB of the renderer processes and of the GPU process started under this benchmark. */
 async function processMemory() {
+  if (process.platform !== 'linux') throw new Error('spaces memory: reads /proc, on Linux only');
   const sum = { renderer: 0, gpu: 0 };
+  const read = { renderer: 0, gpu: 0 };
   for (const p of await descendants()) {
     // Chromium rewrites its children's command lines as one string: the switches are not separate.
     const type = /--type=(\S+)/.exec(p.cmd.join(' '))?.[1];
     const kind = type === 'renderer' ? 'renderer' : type === 'gpu-process' ? 'gpu' : null;
     if (!kind) continue;
-    const rollup = await readFile(`/proc/${p.pid}/smaps_rollup`, 'utf8').catch(() => '');
-    sum[kind] += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) / 1024;
+    const rollup = await readFile(`/proc/${p.pid}/smaps_rollup`, 'utf8').catch((err) => {
+      if (err.code === 'ENOENT') return null; // ended since it was listed
+      throw err;
+    });
+    const pss = rollup && /^Pss:\s+(\d+) kB/m.exec(rollup);
+    if (!pss) continue;
+    sum[kind] += Number(pss[1]) / 1024;
+    read[kind]++;
   }
+  // A figure of nothing read would pass for no memory at all.
+  if (!read.renderer || !read.gpu) throw new Error(`spaces memory: read ${read.renderer} renderer and ${read.gpu} GPU processes`);
   return sum;
 }
 
@@ -74,6 +85,8 @@ async function measureMemoryOnce(browser, spacesUrl, count, log) {
     });
     if (shown.drawn !== count || shown.lost)
       throw new Error(`spaces memory/${count}: ${shown.drawn} drew, ${shown.lost} lost their context`);
+    if (shown.liveCap !== MEMORY_COUNT)
+      throw new Error(`spaces memory: MEMORY_COUNT (${MEMORY_COUNT}) is meant to be the page's live cap, now ${shown.liveCap}`);
     await sleep(SETTLE_MS);
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
@@ -136,7 +149,7 @@ export function spacesMemorySection(r, { date, load }) {
     MEMORY_BEGIN,
     '## Memory per space',
     '',
-    `Measured ${date} (\`npm run bench -- --scene=spaces-memory\`), median of ${r.repeats} run(s); ${load}.`,
+    `Measured ${date} (\`npm run bench -- --scene=spaces-memory --repeats=${r.repeats}\`), median of ${r.repeats} run(s); ${load}.`,
     `The many-spaces page (tests/bench/page/spaces.tsx, the \`tile\` scene) with every context kept (\`?mode=keep\`), once with one`,
     `space and once with ${r.count} (as many as a page keeps live today), each in a fresh page, all drawn and settled and standing still;`,
     "then the proportional set size (PSS) of the browser's renderer processes (the page's main thread and every worker it started:",

@@ -68,7 +68,11 @@ export interface SpacesResult {
 
 declare global {
   interface Window {
-    __benchSpaces: { run(): Promise<SpacesResult>; settle(): Promise<{ drawn: number; lost: number }>; problems(): string[] };
+    __benchSpaces: {
+      run(): Promise<SpacesResult>;
+      settle(): Promise<{ drawn: number; lost: number; liveCap: number }>;
+      problems(): string[];
+    };
   }
 }
 
@@ -254,13 +258,13 @@ async function run(): Promise<SpacesResult> {
 }
 
 /**
- * For the memory figures (spaces.mjs): waits until every space drew and settled, where it stands
+ * For the memory figures (spaces-memory.mjs): waits until every space drew and settled, where it stands
  * (no scrolling), and says how many drew and how many lost their context.
  */
-async function settle(): Promise<{ drawn: number; lost: number }> {
+async function settle(): Promise<{ drawn: number; lost: number; liveCap: number }> {
   await until(() => roots().every(done), 'every space to draw');
   for (const r of refs) if (r.current) await r.current.settled();
-  return { drawn: roots().filter(drawn).length, lost: roots().filter(isLost).length };
+  return { drawn: roots().filter(drawn).length, lost: roots().filter(isLost).length, liveCap: DEFAULT_LIVE_CONTEXTS };
 }
 
 const host = document.getElementById('bench')!;

@@ -149,5 +149,12 @@ describe('the material editor', () => {
     await waitFor(() => !document.querySelector('.ant-modal-confirm'), 'the question to close');
     expect(colour.value).toBe('#ff0000');
     expect(ed.nameField().value).toBe(en('materialEditor.untitled'));
+    // Asked again, Discard: the library's material opens in the form.
+    await userEvent.dblClick(tile);
+    const again = await waitFor(() => document.querySelector<HTMLElement>('.ant-modal-confirm'), 'the discard question again');
+    await clickSteady([...again.querySelectorAll('button')][1]!);
+    await waitFor(() => ed.nameField().value === 'oak-wood', 'oak-wood in the form');
+    expect(colour.value).not.toBe('#ff0000');
+    await waitFor(() => !document.querySelector('.ant-modal-confirm'), 'the question to close again');
   });
 });

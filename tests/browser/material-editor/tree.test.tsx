@@ -5,7 +5,6 @@ import { MaterialTree } from '../../../src/material-editor/tree/MaterialTree';
 import type { MediaAccess } from '../../../src/host/types';
 import type { PixelReadout } from '../../../shared/protocol';
 import { colourDistance, diffShare, meanColour, unmountAll, waitFor } from '../support/harness';
-import { clickSteady } from '../support/click';
 import { fixtureUrl } from '../support/fixtures';
 import { decodeJpeg } from './support';
 import {
@@ -57,11 +56,7 @@ describe('material tree: the previewed model parts', () => {
     const side = (right!.material as { uuid: string }[])[1]!;
     expect(editor.selections.at(-1)).toEqual({ key: '0children1material1', uuid: side.uuid, material: side.uuid });
     // The group has no material, Right a list of them: shown, but not edited as one.
-    for (const title of ['Group', 'Right']) {
-      await userEvent.click(treeSelect());
-      const node = [...dropdown()!.querySelectorAll<HTMLElement>('.ant-select-tree-title')].find((e) => e.textContent === title)!;
-      await clickSteady(node);
-    }
+    for (const title of ['Group', 'Right']) await choose(title);
     expect(editor.selections.length).toBe(2);
   });
 

@@ -18,6 +18,8 @@ export function parseGltf(...args: Parameters<typeof realParseGltf>): ReturnType
     const wait = new XMLHttpRequest();
     wait.open('GET', `${SLEEP_PATH}?ms=${SLOW_PARSE_MS}`, false);
     wait.send();
+    // No answer as asked (the test server without sleep-server.ts): the case would pass unslowed.
+    if (wait.status !== 204) throw new Error(`slow-gltf: ${SLEEP_PATH} answered ${wait.status}, not after ${SLOW_PARSE_MS} ms`);
   }
   return realParseGltf(...args);
 }
