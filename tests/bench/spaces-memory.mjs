@@ -12,6 +12,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { openBenchPage, within } from './measure.mjs';
 import { median } from './median.mjs';
+import { spliceBetween } from './cards-report.mjs';
 
 /** As many as the product keeps live today (src/bridge/visibility.ts DEFAULT_LIVE_CONTEXTS): all of them hold a context. */
 export const MEMORY_COUNT = 12;
@@ -165,10 +166,5 @@ export function spacesMemorySection(r, { date, load }) {
 }
 
 export function spliceSpacesMemory(page, section) {
-  const begin = page.indexOf(MEMORY_BEGIN);
-  const end = page.indexOf(MEMORY_END);
-  if (begin >= 0 && end > begin) return page.slice(0, begin) + section + page.slice(end + MEMORY_END.length);
-  const howTo = page.indexOf('\n## How to run');
-  if (howTo >= 0) return `${page.slice(0, howTo)}\n${section}\n${page.slice(howTo)}`;
-  return `${page.trimEnd()}\n\n${section}\n`;
+  return spliceBetween(page, MEMORY_BEGIN, MEMORY_END, section);
 }
