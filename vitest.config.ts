@@ -9,8 +9,11 @@ import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/ch
 import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server.ts';
 import { testWorkerServer } from './tests/browser/support/test-worker.ts';
 import { sleepServer } from './tests/browser/support/parse-stalls/sleep-server.ts';
+import { chooseChromiumGl, chromiumGlArgs } from './tests/chromium-gl.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// llvmpipe or SwiftShader for every Chromium of the run, chosen once (tests/chromium-gl.ts).
+await chooseChromiumGl(executablePath);
 
 const base = baseConfig();
 
@@ -125,6 +128,7 @@ export default defineConfig({
                   '--no-first-run',
                   '--disable-sync',
                   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+                  ...chromiumGlArgs(),
                 ],
               },
               // A mouse or keyboard action that cannot happen fails its test instead of waiting for ever.

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { chromiumGlArgs } from '../../chromium-gl';
 import { chromium, type Browser, type Page } from 'playwright';
 import { expect } from 'vitest';
 
@@ -7,7 +8,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', ...chromiumGlArgs()],
   });
 }
 

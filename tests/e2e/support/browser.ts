@@ -1,3 +1,4 @@
+import { chromiumGlArgs } from '../../chromium-gl';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright';
 import { decodePng, meanRgb } from './png';
 import { TOKEN } from './server';
@@ -7,7 +8,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', ...chromiumGlArgs()],
   });
 }
 

@@ -1,0 +1,60 @@
+import { chromium } from 'playwright';
+
+/**
+ * The WebGL that Chromium draws with in the tests (vitest.config.ts's browser project, the e2e
+ * and consumer pages). Headless Chromium on a machine without a GPU draws with SwiftShader; Mesa's
+ * llvmpipe, through ANGLE's GL-on-EGL backend, draws the same scenes for much less CPU on this
+ * machine kind (issue 44: the environment presets' file 108 -> 39 core-seconds, ten of the heaviest
+ * browser files 262 -> 206), and the run is CPU-bound. Both are software rasterisers, both
+ * conformant WebGL2, in the page and in workers; the engine treats both as software
+ * (worker/engine/gpu.ts). The benchmark stays on SwiftShader (tests/bench/measure.mjs): its numbers
+ * are compared with the runs before.
+ *
+ * - `--ignore-gpu-blocklist`: Chromium blocks llvmpipe by default (no WebGL at all without it).
+ * - `--disable-accelerated-2d-canvas`: the blocklist also kept 2D canvases in Skia's software
+ *   rasteriser. Left to llvmpipe, a card's cells redrawn alone differ from a whole drawing on their
+ *   1 px edges (by up to 42 of 255, tests/browser/overlays/cards-cells.test.ts); the cards are drawn
+ *   as the tests have always seen them.
+ */
+export const LLVMPIPE_ARGS = ['--use-angle=gl-egl', '--ignore-gpu-blocklist', '--disable-accelerated-2d-canvas'];
+
+/** Where the choice is kept for the test processes that launch Chromium themselves (e2e, consumers). */
+const KEY = 'DASH3D_CHROMIUM_GL';
+
+/** The flags for the rasteriser chosen by `chooseChromiumGl` (none: SwiftShader, Chromium's default). */
+export const chromiumGlArgs = (): string[] => (process.env[KEY] === 'llvmpipe' ? LLVMPIPE_ARGS : []);
+
+/**
+ * Once per run, before any browser starts: llvmpipe when this Chromium draws WebGL2 with it in a
+ * worker (Mesa's EGL is there), else SwiftShader, so that a machine without Mesa still runs every
+ * test. `DASH3D_CHROMIUM_GL=swiftshader` (or `llvmpipe`) skips the probe. Answers the choice and
+ * keeps it in the environment, which the test processes inherit.
+ */
+export async function chooseChromiumGl(executablePath: string): Promise<'llvmpipe' | 'swiftshader'> {
+  const given = process.env[KEY];
+  if (given === 'llvmpipe' || given === 'swiftshader') return given;
+  let choice: 'llvmpipe' | 'swiftshader' = 'swiftshader';
+  const browser = await chromium.launch({ executablePath, headless: true, args: LLVMPIPE_ARGS }).catch(() => null);
+  if (browser) {
+    try {
+      const page = await browser.newPage();
+      // A string, not a function: this file is checked with Node's types, not the page's.
+      const renderer = await page.evaluate<string>(`new Promise((resolve) => {
+        const source = "const gl = new OffscreenCanvas(4, 4).getContext('webgl2');" +
+          "const info = gl && gl.getExtension('WEBGL_debug_renderer_info');" +
+          "postMessage(info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '');";
+        const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+        worker.onmessage = (e) => resolve(e.data);
+        setTimeout(() => resolve(''), 15000); // a worker that never answers: no llvmpipe
+      })`);
+      if (/llvmpipe/i.test(renderer)) choice = 'llvmpipe';
+    } catch {
+      // No WebGL2 in a worker with these flags: SwiftShader.
+    } finally {
+      await browser.close();
+    }
+  }
+  process.env[KEY] = choice;
+  console.log(`[chromium] WebGL through ${choice} (tests/chromium-gl.ts)`);
+  return choice;
+}
