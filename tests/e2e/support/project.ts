@@ -28,9 +28,15 @@ type Point = { x: number; y: number };
 
 /**
  * Where the gizmo's X handle is on the page: walks the screen's image of +x from the model's origin
- * `at` (page px, `canvas` the canvas' box) and answers the first point where `onX` holds after the
- * pointer was moved there, with the unit direction of +x on screen (for the drag). A finger or a
- * WebDriver pointer is moved by the caller's `move`; the gizmo says what is under it (`onX`).
+ * `at` (page px, `canvas` the canvas' box) to find the stretch where `onX` holds after the pointer
+ * was moved there, and answers its middle (with the pointer left there), with the unit direction of
+ * +x on screen (for the drag). A finger or a WebDriver pointer is moved by the caller's `move`; the
+ * gizmo says what is under it (`onX`).
+ *
+ * The middle, not the first point: the handle's first pixels border the centre handle (XYZ), and a
+ * drag that ends a pixel or two off lands on that one. Where the gizmo answered late (a slow
+ * rasteriser) the first point was already inside the handle; where it answers at once (llvmpipe)
+ * it is its very edge (issue 44, run AE: the e2e release test failed that way every time).
  */
 export async function findXHandle(
   view: CameraView,
@@ -43,10 +49,24 @@ export async function findXHandle(
   const along = project(view, 45, canvas.width, canvas.height, { ...at, x: at.x + 40 });
   const len = Math.hypot(along.x - origin.x, along.y - origin.y);
   const dir = { x: (along.x - origin.x) / len, y: (along.y - origin.y) / len };
+  const point = (k: number) => ({ x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k });
+  let first = -1;
+  let last = -1;
   for (let k = 20; k < 160; k += 4) {
-    const p = { x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k };
-    await move(p);
-    if (await onX()) return { grab: p, dir };
+    await move(point(k));
+    if (await onX()) {
+      if (first < 0) first = k;
+      last = k;
+    } else if (first >= 0) break;
+  }
+  if (first < 0) return { grab: null, dir };
+  // The middle of the stretch, if the gizmo says X there too once the pointer rests; else the first point.
+  for (const k of [Math.round((first + last) / 2), first]) {
+    await move(point(k));
+    for (let tries = 0; tries < 5; tries++) {
+      if (await onX()) return { grab: point(k), dir };
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
   return { grab: null, dir };
 }
