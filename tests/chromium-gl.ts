@@ -25,14 +25,18 @@ const KEY = 'DASH3D_CHROMIUM_GL';
 export const chromiumGlArgs = (): string[] => (process.env[KEY] === 'llvmpipe' ? LLVMPIPE_ARGS : []);
 
 /**
- * Once per run, before any browser starts: llvmpipe when this Chromium draws WebGL2 with it in a
- * worker (Mesa's EGL is there), else SwiftShader, so that a machine without Mesa still runs every
- * test. `DASH3D_CHROMIUM_GL=swiftshader` (or `llvmpipe`) skips the probe. Answers the choice and
- * keeps it in the environment, which the test processes inherit.
+ * Once per run, before any browser starts. SwiftShader unless `DASH3D_CHROMIUM_GL=llvmpipe` asks
+ * for llvmpipe: two of three fresh-clone runs with llvmpipe by default were red (runs AE to AG,
+ * docs/testing.md), so it stays a choice until those failures are understood. Asked for, llvmpipe
+ * is used when this Chromium draws WebGL2 with it in a worker (Mesa's EGL is there), else
+ * SwiftShader. Answers the choice and keeps it in the environment, which the test processes inherit.
  */
 export async function chooseChromiumGl(executablePath: string): Promise<'llvmpipe' | 'swiftshader'> {
-  const given = process.env[KEY];
-  if (given === 'llvmpipe' || given === 'swiftshader') return given;
+  if (process.env[KEY] !== 'llvmpipe') {
+    process.env[KEY] = 'swiftshader';
+    return 'swiftshader';
+  }
+  if (process.env[`${KEY}_CHECKED`]) return 'llvmpipe'; // probed by an earlier load of the config
   let choice: 'llvmpipe' | 'swiftshader' = 'swiftshader';
   const browser = await chromium.launch({ executablePath, headless: true, args: LLVMPIPE_ARGS }).catch(() => null);
   if (browser) {
@@ -55,6 +59,7 @@ export async function chooseChromiumGl(executablePath: string): Promise<'llvmpip
     }
   }
   process.env[KEY] = choice;
+  process.env[`${KEY}_CHECKED`] = '1';
   console.log(`[chromium] WebGL through ${choice} (tests/chromium-gl.ts)`);
   return choice;
 }
