@@ -9,11 +9,10 @@ import { chunkFaultCommands, chunkFaultServer } from './tests/browser/support/ch
 import { mediaServerCommands, mediaServerProxy } from './tests/browser/support/media-server.ts';
 import { testWorkerServer } from './tests/browser/support/test-worker.ts';
 import { sleepServer } from './tests/browser/support/parse-stalls/sleep-server.ts';
-import { chooseChromiumGl, chromiumGlArgs } from './tests/chromium-gl.ts';
+import { CHROMIUM_PATH, chooseChromiumGl, chromiumGlArgs } from './tests/chromium-gl.ts';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // llvmpipe or SwiftShader for every Chromium of the run, chosen once (tests/chromium-gl.ts).
-await chooseChromiumGl(executablePath);
+await chooseChromiumGl(CHROMIUM_PATH);
 
 const base = baseConfig();
 
@@ -119,7 +118,7 @@ export default defineConfig({
             },
             provider: playwright({
               launchOptions: {
-                executablePath,
+                executablePath: CHROMIUM_PATH,
                 // Any host name but the loopback ones fails at once, rather than waiting on a resolver
                 // that a closed network may never answer: no test needs the outside world.
                 args: [

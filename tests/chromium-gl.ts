@@ -1,4 +1,7 @@
-import { chromium } from 'playwright';
+import { chromium, type Browser } from 'playwright';
+
+/** Debian's Chromium (never a downloaded one) unless CHROMIUM_PATH names another. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The WebGL that Chromium draws with in the tests (vitest.config.ts's browser project, the e2e
@@ -62,4 +65,13 @@ export async function chooseChromiumGl(executablePath: string): Promise<'llvmpip
   process.env[`${KEY}_CHECKED`] = '1';
   console.log(`[chromium] WebGL through ${choice} (tests/chromium-gl.ts)`);
   return choice;
+}
+
+/** The e2e and consumer tests' Chromium: headless, quiet, with the run's rasteriser. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', ...chromiumGlArgs()],
+  });
 }

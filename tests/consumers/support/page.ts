@@ -1,16 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { chromiumGlArgs } from '../../chromium-gl';
-import { chromium, type Browser, type Page } from 'playwright';
+import { type Browser, type Page } from 'playwright';
 import { expect } from 'vitest';
 
-/** Debian's Chromium, as every browser test here uses it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', ...chromiumGlArgs()],
-  });
-}
+export { launchChromium } from '../../chromium-gl';
 
 /** A string every copy of three.js carries, minified or not (its renderer's log prefix). */
 export const THREE_MARKER = /THREE\.WebGLRenderer/;

@@ -1,16 +1,8 @@
-import { chromiumGlArgs } from '../../chromium-gl';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright';
 import { decodePng, meanRgb } from './png';
 import { TOKEN } from './server';
 
-/** Debian's Chromium (never a downloaded one), as the browser tests use it. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', ...chromiumGlArgs()],
-  });
-}
+export { launchChromium } from '../../chromium-gl';
 
 /** Wide enough for palette + a 1000x600 space + the settings panel side by side. */
 export const VIEWPORT = { width: 1700, height: 1000 };
