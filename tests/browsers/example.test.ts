@@ -302,7 +302,7 @@ eachBrowser('the example dashboard', ({ name, base, page }) => {
       return (await gizmo()).axis === 'X';
     };
     const { grab, dir } = await findXHandle(view, canvas, { x: xBefore, y: 0, z: 0 }, (p) => page().move(p), onX);
-    expect(grab, 'the pointer found no X handle').not.toBeNull();
+    expect(grab, `the pointer found no X handle (the gizmo at the end: ${JSON.stringify(await gizmo())})`).not.toBeNull();
     await page().down();
     await waitFor(`${name}: the press on the X handle starts a gizmo drag`, async () => (await gizmo()).dragging, 10_000);
     for (let i = 1; i <= 10; i++) await page().move({ x: grab!.x + dir.x * i * 12, y: grab!.y + dir.y * i * 12 });

@@ -52,12 +52,16 @@ export async function findXHandle(
   const point = (k: number) => ({ x: canvas.x + origin.x + dir.x * k, y: canvas.y + origin.y + dir.y * k });
   let first = -1;
   let last = -1;
-  for (let k = 20; k < 160; k += 4) {
-    await move(point(k));
-    if (await onX()) {
-      if (first < 0) first = k;
-      last = k;
-    } else if (first >= 0) break;
+  // A second pass when the first found nothing: on a loaded run (WebKit's engine shares the page's
+  // thread) the gizmo's answers can lag a whole pass behind the pointer.
+  for (let pass = 0; pass < 2 && first < 0; pass++) {
+    for (let k = 20; k < 160; k += 4) {
+      await move(point(k));
+      if (await onX()) {
+        if (first < 0) first = k;
+        last = k;
+      } else if (first >= 0) break;
+    }
   }
   if (first < 0) return { grab: null, dir };
   // The middle of the stretch, if the gizmo says X there too once the pointer rests; else the first point.
