@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { t } from '../../playground/i18n';
 import { startPlayground, type Playground } from './support/server';
-import { launchChromium, openPage, spaceSettled } from './support/browser';
+import { clickSteady, launchChromium, openPage, spaceSettled } from './support/browser';
 import { stillExample } from './support/still';
 
 /*
@@ -101,8 +101,8 @@ describe('axe', () => {
         .getByRole('button', { name: t(lang, 'modelLibrary.button') })
         .click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('button', { name: t(lang, 'settings.openFolder', { name: 'built-in' }) }).click();
-      await dialog.getByRole('button', { name: t(lang, 'settings.openFolder', { name: 'models' }) }).click();
+      await clickSteady(dialog.getByRole('button', { name: t(lang, 'settings.openFolder', { name: 'built-in' }) }));
+      await clickSteady(dialog.getByRole('button', { name: t(lang, 'settings.openFolder', { name: 'models' }) }));
       await dialog.getByRole('button', { name: t(lang, 'modelLibrary.choose', { name: 'cube.obj' }) }).waitFor();
       const found = await scan(page);
       expect(serious(found), JSON.stringify(found)).toEqual([]);

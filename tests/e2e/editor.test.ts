@@ -4,6 +4,7 @@ import { t, type TextKey } from '../../playground/i18n';
 import { SPACE_WIDGET } from '../../shared/schema/dashboard';
 import { startPlayground, type Playground } from './support/server';
 import {
+  clickSteady,
   dashboardDoc,
   enginePixels,
   frame,
@@ -170,7 +171,7 @@ describe('the playground against `npm start`', () => {
     expect(new URL(page.url()).searchParams.get('dashboard')).toBeNull();
     await page.getByRole('button', { name: en('playground.open'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: en('playground.openDialog.title') });
-    await dialog.getByRole('button', { name: /Plant overview/ }).click();
+    await clickSteady(dialog.getByRole('button', { name: /Plant overview/ }));
     // A fresh-clone CI run waited 30 s here for the space in vain: the message says what was shown instead.
     await visibleOrExplain(
       page,

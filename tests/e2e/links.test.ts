@@ -6,7 +6,7 @@ import { t, type TextKey } from '../../playground/i18n';
 import { encodeBase64Url } from '../../playground/store/url';
 import { LINK_LIMITS, bytesToBase64Url, pack } from '../../playground/store/scene-link';
 import { startPlayground, type Playground } from './support/server';
-import { dashboardDoc, launchChromium, openPage } from './support/browser';
+import { clickSteady, dashboardDoc, launchChromium, openPage } from './support/browser';
 
 const en = (key: TextKey, params?: Record<string, string | number>) => t('en', key, params);
 
@@ -153,7 +153,7 @@ describe('share links', () => {
         await copyLink(page);
       }
       asked = false;
-      await dialog.getByRole('button', { name: en('playground.link.saveAndShare') }).click();
+      await clickSteady(dialog.getByRole('button', { name: en('playground.link.saveAndShare') }));
     };
     expect(await copyOutcome(page, saveAndShare, 'playground.link.savedCopied')).toBe(en('playground.link.savedCopied'));
     expect(await clipboard(page)).toBe(`${pg.base}/?dashboard=too-long`);

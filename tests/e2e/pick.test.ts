@@ -4,7 +4,7 @@ import { t, type TextKey } from '../../playground/i18n';
 import { MODEL_WIDGET, SPACE_WIDGET, type Widget } from '../../shared/schema/dashboard';
 import type { ModelConfig } from '../../shared/schema/model';
 import { startPlayground, type Playground } from './support/server';
-import { dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettled } from './support/browser';
+import { clickSteady, dashboardDoc, enginePixels, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 import { rgbDistance } from './support/png';
 
 const en = (key: TextKey, params?: Record<string, string>) => t('en', key, params);
@@ -53,9 +53,9 @@ describe('a model from the library, placed by a click in the scene (playground)'
       .getByRole('button', { name: en('modelLibrary.button') })
       .click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: en('settings.openFolder', { name: 'built-in' }) }).click();
-    await dialog.getByRole('button', { name: en('settings.openFolder', { name: 'models' }) }).click();
-    await dialog.getByRole('button', { name: en('modelLibrary.choose', { name: 'cube.obj' }) }).click();
+    await clickSteady(dialog.getByRole('button', { name: en('settings.openFolder', { name: 'built-in' }) }));
+    await clickSteady(dialog.getByRole('button', { name: en('settings.openFolder', { name: 'models' }) }));
+    await clickSteady(dialog.getByRole('button', { name: en('modelLibrary.choose', { name: 'cube.obj' }) }));
 
     await expect.poll(async () => (await modelConfig()).src.filePath, { timeout: 30_000 }).toMatch(/\/media\/built-in\/models\/cube\.obj$/);
     expect((await modelConfig()).src.fileList.map((f) => f.name)).toEqual(['cube.obj', 'cube.mtl']);

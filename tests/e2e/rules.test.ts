@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { startPlayground, type Playground } from './support/server';
-import { dashboardDoc, frame, launchChromium, openPage, spaceSettled } from './support/browser';
+import { clickSteady, dashboardDoc, frame, launchChromium, openPage, spaceSettled } from './support/browser';
 
 /**
  * Issue 40 in the editor, as a designer works: the example's model gets a rule from its panel (a
@@ -50,11 +50,9 @@ const setAlarm = (page: Page, on: boolean) => page.evaluate((v) => window.__dash
 /** The open antd dropdown's option with this text. */
 async function choose(page: Page, combobox: ReturnType<Page['locator']>, text: string) {
   await combobox.click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
+  await clickSteady(
+    page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first(),
+  );
 }
 
 describe('rules from the model panel, end to end', () => {
@@ -68,7 +66,7 @@ describe('rules from the model panel, end to end', () => {
     await page.locator(`.dash3d-outline__item[data-widget-id="${MODEL}"]`).click();
     const inspector = page.locator('.dash3d-inspector');
     await inspector.getByRole('button', { name: /^Rules/ }).click();
-    await inspector.getByRole('button', { name: 'Add rule' }).click();
+    await clickSteady(inspector.getByRole('button', { name: 'Add rule' }));
     await inspector.getByRole('combobox', { name: 'Variable' }).fill('alarm');
     await inspector.getByRole('combobox', { name: 'Variable' }).blur();
     await expect.poll(() => rulesOf(page)).toEqual([{ variable: 'alarm', kind: 'above' }]);

@@ -48,9 +48,32 @@ export async function spaceReady(page: BrowserPage, id: string, timeout = 90_000
   return page.evaluate(async (sid) => {
     const h = window.__dash3d!.spaces.get(sid)!;
     // A restart while waiting rejects settled(): the message then says how many the space had.
-    await h.settled().catch((e: unknown) => {
+    const settled = h.settled().catch((e: unknown) => {
       throw new Error(`space ${sid}: ${e instanceof Error ? e.message : String(e)} (restarts: ${h.restarts}, mode: ${h.mode})`);
     });
+    // Not settled in 100 s: the engine's own account of itself, before WebDriver's script timeout
+    // (120 s) would say only that the script did not end (WebKit, run AH). A page whose thread is
+    // stuck does not get here either, which tells the two apart.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void h
+          .stats()
+          .catch((e: unknown) => String(e))
+          .then((stats) =>
+            reject(
+              new Error(
+                `space ${sid} not settled after 100 s (restarts: ${h.restarts}, mode: ${h.mode}): ${JSON.stringify(stats).slice(0, 3000)}`,
+              ),
+            ),
+          );
+      }, 100_000);
+    });
+    try {
+      await Promise.race([settled, late]);
+    } finally {
+      clearTimeout(timer);
+    }
     return h.mode!;
   }, id);
 }

@@ -2,7 +2,10 @@ import { gzipSync } from 'node:zlib';
 import { type Browser, type Page } from 'playwright';
 import { expect } from 'vitest';
 
-export { launchChromium } from '../../chromium-gl';
+import { launchChromium as launch } from '../../chromium-gl';
+
+/** The consumer pages' Chromium, drawing with the run's rasteriser (tests/chromium-gl.ts). */
+export const launchChromium = () => launch({ runGl: true });
 
 /** A string every copy of three.js carries, minified or not (its renderer's log prefix). */
 export const THREE_MARKER = /THREE\.WebGLRenderer/;
