@@ -34,12 +34,13 @@ export const chromiumGlArgs = (): string[] => (process.env[KEY] === 'llvmpipe' ?
 
 /**
  * Once per run, before any browser starts: llvmpipe when this Chromium draws WebGL2 with it in a
- * worker (Mesa's EGL is there), else SwiftShader; `DASH3D_CHROMIUM_GL=swiftshader` asks for
- * SwiftShader. Answers the choice and keeps it in the environment.
+ * worker (Mesa's EGL is there), else SwiftShader. `DASH3D_CHROMIUM_GL=swiftshader` (or `llvmpipe`)
+ * skips the probe. Answers the choice and keeps it in the environment.
  */
 export async function chooseChromiumGl(executablePath: string): Promise<'llvmpipe' | 'swiftshader'> {
-  if (process.env[KEY] === 'swiftshader') return 'swiftshader';
-  if (process.env[`${KEY}_CHECKED`]) return process.env[KEY] === 'llvmpipe' ? 'llvmpipe' : 'swiftshader'; // probed by an earlier load of the config
+  // Given, or chosen by an earlier load of the config in this run.
+  const given = process.env[KEY];
+  if (given === 'llvmpipe' || given === 'swiftshader') return given;
   let choice: 'llvmpipe' | 'swiftshader' = 'swiftshader';
   const browser = await chromium.launch({ executablePath, headless: true, args: LLVMPIPE_ARGS }).catch(() => null);
   if (browser) {
@@ -62,8 +63,7 @@ export async function chooseChromiumGl(executablePath: string): Promise<'llvmpip
     }
   }
   process.env[KEY] = choice;
-  process.env[`${KEY}_CHECKED`] = '1';
-  console.log(`[chromium] the browser project's WebGL through ${choice} (tests/chromium-gl.ts)`);
+  console.log(`[chromium] the browser project's and the consumer pages' WebGL through ${choice} (tests/chromium-gl.ts)`);
   return choice;
 }
 

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright';
+import { isMoving } from '../../browser/support/motion';
 import { decodePng, meanRgb } from './png';
 import { TOKEN } from './server';
 
@@ -159,25 +160,16 @@ export async function visibleOrExplain(page: Page, target: Locator, timeout = 30
 }
 
 /**
- * Click as a user does: once the element stands still. An antd panel that opens (a Collapse's
- * height, a dialog's zoom) moves what is below it; Playwright waits for two animation frames with
- * the same box, which a loaded machine's slow frames can fool, and a click at the old place misses
- * (e2e/rules: 'Add rule' clicked as the Rules group opened added no rule in a CI run). Still means:
- * no rc-motion class on it or an ancestor, and no running animation or transition on or around it.
+ * Click as a user does: once the element stands still (tests/browser/support/motion.ts, as the
+ * browser tests' clickSteady). An antd panel that opens (a Collapse's height, a dialog's zoom)
+ * moves what is below it; Playwright waits for two animation frames with the same box, which a
+ * loaded machine's slow frames can fool, and a click at the old place misses (e2e/rules: 'Add rule'
+ * clicked as the Rules group opened added no rule in a CI run).
  */
 export async function clickSteady(target: Locator): Promise<void> {
   await target.waitFor();
   const deadline = Date.now() + 10_000;
-  while (
-    await target.evaluate((el) => {
-      for (let e: Element | null = el; e; e = e.parentElement)
-        if ([...e.classList].some((c) => /-(appear|enter|leave)(-(prepare|start|active))?$/.test(c))) return true;
-      return document.getAnimations().some((a) => {
-        const t = (a.effect as KeyframeEffect | null)?.target;
-        return a.playState === 'running' && t instanceof Element && (t === el || t.contains(el) || el.contains(t));
-      });
-    })
-  ) {
+  while (await target.evaluate(isMoving)) {
     if (Date.now() > deadline) throw new Error(`${String(target)} was still moving after 10 s`);
     await new Promise((r) => setTimeout(r, 100));
   }
