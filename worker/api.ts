@@ -1,5 +1,6 @@
 import type { CameraView, EngineEvent, GizmoOptions, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
+import { EVENTS_FLUSH, flushMarkOf } from '../shared/protocol/events-flush';
 import type { CardTheme, CardUpdate, CardValueBatch } from '../shared/overlays';
 import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
@@ -81,6 +82,11 @@ export function createRenderApi() {
       // Absent or malformed: only the base URL's own origin (the safe side, never "anything").
       setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
       eventsPort = options.events;
+      // The page's flush marks come back behind every event sent so far (shared/protocol/events-flush.ts).
+      eventsPort.onmessage = (e) => {
+        const id = flushMarkOf(e.data);
+        if (id !== null) eventsPort?.postMessage({ type: EVENTS_FLUSH, id });
+      };
       inputPort = options.input;
       setReducedMotion(options.reducedMotion);
       // One engine per render worker: its parse workers are started by the page when it offers to.

@@ -91,7 +91,9 @@ export interface EngineCalls {
   setMotion(reduced: boolean): void;
   /**
    * Resolves after a frame was drawn with no asset load pending and showing every change sent
-   * before: at once when the last frame drawn already was such a frame.
+   * before: at once when the last frame drawn already was such a frame. The page's handle resolves
+   * it once the events the engine sent before answering were handed on too (events-flush.ts): a
+   * script's log or a model-loaded is then in the host's onEvent.
    */
   settled(): Promise<void>;
   /** Draw now and read back the canvas (tests and thumbnails). */

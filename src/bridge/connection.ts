@@ -4,8 +4,9 @@ import { forwardInput } from './input';
 import type { ModelLimits } from '../../shared/schema/limits';
 import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
 import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
-import { forwardCalls, invoke, type RenderCalls } from './calls';
+import { forwardCalls, invoke, localCall, type RenderCalls } from './calls';
 import { claimProbedWorker } from './capability';
+import { eventFlusher, type EventFlusher } from './event-flush';
 
 /**
  * The calls the main thread makes, the same whether the engine runs in a worker or here: the
@@ -63,7 +64,9 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
   const events = new MessageChannel();
   let scriptBusy = false;
   let startingWorker = false;
+  const flusher = eventFlusher(events.port1);
   events.port1.onmessage = (e) => {
+    if (flusher.received(e.data)) return;
     const event = e.data as EngineEvent;
     if (event.type === 'script-activity') scriptBusy = event.busy;
     if (event.type === 'worker-start') startingWorker = event.busy;
@@ -72,17 +75,18 @@ export async function connect(opts: ConnectOptions): Promise<RenderHandle> {
   const detachInput = forwardInput(canvas, input.port1, { wantsPointerLock: opts.wantsPointerLock });
   const cleanup = () => {
     detachInput();
+    flusher.stop();
     input.port1.close();
     events.port1.close();
     canvas.remove();
   };
   try {
     return opts.mode === 'worker'
-      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup, {
+      ? await startWorker(canvas, opts, input.port2, events.port2, cleanup, flusher, {
           scriptBusy: () => scriptBusy,
           startingWorker: () => startingWorker,
         })
-      : await startMain(canvas, opts, input.port2, events.port2, cleanup);
+      : await startMain(canvas, opts, input.port2, events.port2, cleanup, flusher);
   } catch (err) {
     cleanup();
     throw err;
@@ -95,6 +99,7 @@ async function startWorker(
   inputPort: MessagePort,
   eventsPort: MessagePort,
   cleanup: () => void,
+  flusher: EventFlusher,
   activity: { scriptBusy(): boolean; startingWorker(): boolean },
 ): Promise<RenderHandle> {
   // The worker that answered the capability check, or a new one: resolves once the script has
@@ -160,7 +165,15 @@ async function startWorker(
     throw err;
   }
   if (disposed) throw new Error('aborted');
-  return { ...forwardCalls(HOST_CALLS, call), mode: 'worker', canvas, dispose };
+  return { ...forwardCalls(HOST_CALLS, call), settled: settledWith(call, flusher), mode: 'worker', canvas, dispose };
+}
+
+/** settled(), then the events the engine sent before it answered (shared/protocol/events-flush.ts). */
+function settledWith(call: (method: string, args: unknown[]) => Promise<unknown>, flusher: EventFlusher) {
+  return localCall('settled', async () => {
+    await call('settled', []);
+    await flusher.flush();
+  });
 }
 
 /** The parse workers' script: the host's parseWorkerUrl of this origin (the worker refuses others, chunk-settings.ts), else the render worker's. */
@@ -200,6 +213,7 @@ async function startMain(
   inputPort: MessagePort,
   eventsPort: MessagePort,
   cleanup: () => void,
+  flusher: EventFlusher,
 ): Promise<RenderHandle> {
   // Once per page: a dashboard of twenty spaces says it once.
   if (!fallbackTold) console.info('[dash3d] OffscreenCanvas WebGL is not available here: rendering on the main thread.');
@@ -210,9 +224,11 @@ async function startMain(
   const api = createRenderApi();
   api.init(initOptions(canvas, opts, inputPort, eventsPort));
   let disposed = false;
+  // Async, as over comlink: a call that throws rejects, and every answer is a promise.
+  const call = async (method: string, args: unknown[]) => await invoke(api, method, args);
   return {
-    // Async, as over comlink: a call that throws rejects, and every answer is a promise.
-    ...forwardCalls(HOST_CALLS, async (method, args) => await invoke(api, method, args)),
+    ...forwardCalls(HOST_CALLS, call),
+    settled: settledWith(call, flusher),
     mode: 'main',
     canvas,
     dispose() {

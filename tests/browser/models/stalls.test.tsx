@@ -120,7 +120,10 @@ describe('a parse worker that goes silent', () => {
       expect(m.handle.restarts).toBe(1);
       // The restarted space ran its script's hook once, for the one load that reached the scene.
       await m.handle.settled();
-      expect(m.events.filter((e) => e.type === 'log' && e.message.startsWith('hook ')).length).toBe(1);
+      expect(
+        m.events.filter((e) => e.type === 'log' && e.message.startsWith('hook ')).length,
+        JSON.stringify(m.events.map((e) => [e.type, (e as { message?: string }).message ?? (e as { busy?: boolean }).busy ?? ''])),
+      ).toBe(1);
       expect(asked).toBe(2);
       expect(drawnShare(await m.pixels())).toBeGreaterThan(0.02);
       expect(warn.mock.calls.map((c) => String(c[0]))).toContain(
