@@ -103,6 +103,17 @@ export const middleOf = (r: Rect, fx = 0.5, fy = 0.5) => ({ x: r.x + r.width * f
 
 /** A region of the screen as the browser shows it: the viewport's PNG, cut to `r` (CSS px). */
 export async function screenOf(page: BrowserPage, r: Rect): Promise<Image> {
+  // Two animation frames first: the page's last DOM change (a loading screen taken away) has been
+  // through a rendering update. WebKitGTK's screenshot under load once showed the loading screen
+  // of a space whose root already said ready (the official CI, models.test.ts).
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const timer = setTimeout(done, 1000);
+        requestAnimationFrame(() => requestAnimationFrame(() => (clearTimeout(timer), done())));
+      }),
+    undefined,
+  );
   const png = decodePng(await page.screenshot());
   // The PNG has device pixels: scale CSS px by the page's width against the image's.
   const k = png.width / (await page.evaluate(() => window.innerWidth, undefined));
