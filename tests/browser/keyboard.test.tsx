@@ -61,8 +61,25 @@ describe('the orbit camera from the keyboard', () => {
     const m = await mountSpace(orbit(), SIZE);
     await idle(m);
     const start = await m.handle.getView();
+    // The ring as the screen shows it (a screenshot, not the DOM): at the space's left edge, 2 px of
+    // white, then 2 px of #0958d9 (blended with the scene where a screenshot's column straddles).
+    const edge = [
+      { x0: 0, y0: 0.4, x1: 0.005, y1: 0.6 },
+      { x0: 0.005, y0: 0.4, x1: 0.01, y1: 0.6 },
+    ];
+    const white = (c: number[]) => c.every((v) => v > 240);
+    const before = await commands.screenColours(edge, '.dash3d-space');
+    expect(white(before[0]!), JSON.stringify(before)).toBe(false);
     await tabIn(m);
     const help = await keyHelp(m);
+    let ringed: number[][] = [];
+    await waitFor(async () => {
+      ringed = await commands.screenColours(edge, '.dash3d-space');
+      // Inside the white, the blue: its red well under the scene's there, its blue high.
+      return white(ringed[0]!) && ringed[1]![0]! < before[1]![0] - 40 && ringed[1]![2]! > 200;
+    }, 'the focus ring on screen').catch((err: Error) => {
+      throw new Error(`${err.message}: the edge was ${JSON.stringify(before)} before focus, ${JSON.stringify(ringed)} with it`);
+    });
     expect(help.textContent).toBe(cameraKeys.en['keys.orbit']);
     // Described by what the space holds (scene-name.test.tsx), then by its keys.
     expect(m.handle.canvas()!.getAttribute('aria-describedby')?.split(' ').at(-1)).toBe(help.id);
