@@ -6,7 +6,7 @@ import { startHeartbeat, type HeartbeatOptions } from './heartbeat';
 import { loadEngine, startRenderWorker, workerChunkSettings, type ChunkOptions } from './chunks';
 import { forwardCalls, invoke, localCall, type RenderCalls } from './calls';
 import { claimProbedWorker } from './capability';
-import { eventFlusher, type EventFlusher } from './event-flush';
+import { eventFlusher, type EventFlusher } from '../../shared/protocol/events-flush';
 
 /**
  * The calls the main thread makes, the same whether the engine runs in a worker or here: the

@@ -1,7 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventFlusher } from '../../../src/bridge/event-flush';
-import { EVENTS_FLUSH, flushMarkOf } from '../../../shared/protocol/events-flush';
+import { eventFlusher, EVENTS_FLUSH, flushMarkOf } from '../../shared/protocol/events-flush';
 
 /**
  * settled() answers on the calls' channel and events come on their own: the flush waits for the
