@@ -1,6 +1,6 @@
 import type { CameraView, EngineEvent, GizmoOptions, InitOptions, RenderApi, ViewSize } from '../shared/protocol';
 import { PROTOCOL_VERSION } from '../shared/protocol';
-import { EVENTS_FLUSH, flushMarkOf } from '../shared/protocol/events-flush';
+import { echoFlushMark } from '../shared/protocol/events-flush';
 import type { CardTheme, CardUpdate, CardValueBatch } from '../shared/overlays';
 import type { GroupPlace } from '../shared/overlays';
 import { readInputMessage } from '../shared/input';
@@ -83,10 +83,7 @@ export function createRenderApi() {
       setAllowedOrigins(origins.success && origins.data ? origins.data : [baseUrl()]);
       eventsPort = options.events;
       // The page's flush marks come back behind every event sent so far (shared/protocol/events-flush.ts).
-      eventsPort.onmessage = (e) => {
-        const id = flushMarkOf(e.data);
-        if (id !== null) eventsPort?.postMessage({ type: EVENTS_FLUSH, id });
-      };
+      eventsPort.onmessage = (e) => echoFlushMark(e.data, options.events);
       inputPort = options.input;
       setReducedMotion(options.reducedMotion);
       // One engine per render worker: its parse workers are started by the page when it offers to.

@@ -12,6 +12,12 @@ export function flushMarkOf(data: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
 }
 
+/** The engine's side: echo the page's mark, behind every event sent on `port` so far. */
+export function echoFlushMark(data: unknown, port: { postMessage(data: unknown): void }): void {
+  const id = flushMarkOf(data);
+  if (id !== null) port.postMessage({ type: EVENTS_FLUSH, id });
+}
+
 /**
  * The page's side (one module with the engine's: a file less on the viewer's page):
  * `flush()` resolves once every event sent before the engine saw the mark was handed on.

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
+import { diffShare, mountSpace, unmountAll, waitFor, type Mounted } from './support/harness';
 import { idle, marker, orbit, SIZE, space } from './support/marker';
-import type { PixelReadout } from '../../shared/protocol';
 import { cameraKeys } from '../../shared/i18n/parts/camera-keys';
 
 /*
@@ -41,17 +40,6 @@ async function after(m: Mounted, key: string): Promise<View> {
   await press(key);
   await m.handle.settled();
   return m.handle.getView();
-}
-
-/** Share of the pixels of two readouts that differ by more than 30 in a channel. */
-function changedShare(a: PixelReadout, b: PixelReadout) {
-  let n = 0;
-  for (let i = 0; i < a.data.length; i += 4)
-    if (
-      Math.max(Math.abs(a.data[i]! - b.data[i]!), Math.abs(a.data[i + 1]! - b.data[i + 1]!), Math.abs(a.data[i + 2]! - b.data[i + 2]!)) > 30
-    )
-      n++;
-  return n / (a.data.length / 4);
 }
 
 /** The keys' help, a chunk that arrives once the space has drawn: waited for, so that its absence proves nothing. */
@@ -104,10 +92,10 @@ describe('the orbit camera from the keyboard', () => {
     const s = polar(start);
     expect(Math.abs(Math.abs(a.azimuth - s.azimuth) - 5)).toBeLessThan(0.2);
     expect(a.distance).toBeCloseTo(s.distance, 3);
-    expect(changedShare(still, await m.pixels())).toBeGreaterThan(0.01);
+    expect(diffShare(still, await m.pixels(), 30)).toBeGreaterThan(0.01);
     const back = polar(await after(m, 'ArrowRight'));
     expect(back.azimuth).toBeCloseTo(s.azimuth, 3);
-    expect(changedShare(still, await m.pixels())).toBeLessThan(0.002);
+    expect(diffShare(still, await m.pixels(), 30)).toBeLessThan(0.002);
     const up = polar(await after(m, 'ArrowUp'));
     expect(up.elevation - s.elevation).toBeCloseTo(5, 1);
     await after(m, 'ArrowDown');

@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventFlusher, EVENTS_FLUSH, flushMarkOf } from '../../shared/protocol/events-flush';
+import { echoFlushMark, eventFlusher, EVENTS_FLUSH, flushMarkOf } from '../../shared/protocol/events-flush';
 
 /**
  * settled() answers on the calls' channel and events come on their own: the flush waits for the
@@ -23,11 +23,8 @@ function pair() {
   c.port1.on('message', (data: unknown) => {
     if (!flusher.received(data)) seen.push(data);
   });
-  // The engine's end, as worker/api.ts has it: marks echoed, in order with the events.
-  c.port2.on('message', (data: unknown) => {
-    const id = flushMarkOf(data);
-    if (id !== null) c.port2.postMessage({ type: EVENTS_FLUSH, id });
-  });
+  // The engine's end (worker/api.ts): marks echoed, in order with the events.
+  c.port2.on('message', (data: unknown) => echoFlushMark(data, c.port2));
   return { engine: c.port2, flusher, seen };
 }
 
